@@ -1,0 +1,1 @@
+"""Start-up, settings, wiring and the ``umpire`` command line."""

@@ -1,0 +1,112 @@
+"""The ``umpire`` command line: the Discord bot, the local table, selfplay, rendering, benchmarks."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from engine import registry
+from engine.errors import UmpireError
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="umpire", description="Umpire: a Discord gamemaster for hex wargames.")
+    sub = p.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="a game at the terminal (the local table)")
+    play.add_argument("game", nargs="?", choices=list(registry.GAME_PACKAGES))
+    play.add_argument("--scenario", default="")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--as", dest="side", help="the side you hold: a side key or 'both'")
+    play.add_argument("--script", type=Path, help="read commands from a file; exit 2 at the first refused")
+    play.add_argument("--db", help="database URL (default: DATABASE_URL or ./data/umpire.db)")
+    play.add_argument("--game-id", "--game", dest="game_id", type=int, help="resume this game from the database")
+    play.add_argument("--out", type=Path, default=Path("out"), help="folder for map images")
+    play.add_argument("--no-images", action="store_true")
+
+    sp = sub.add_parser("selfplay", help="bots on every side, invariants checked after every action")
+    sp.add_argument("game", choices=list(registry.GAME_PACKAGES))
+    sp.add_argument("--games", type=int, default=10)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--scenario", default="")
+    sp.add_argument("--json", action="store_true")
+
+    render = sub.add_parser("render", help="draw a scenario's opening position")
+    render.add_argument("game", choices=list(registry.GAME_PACKAGES))
+    render.add_argument("--scenario", default="")
+    render.add_argument("--out", type=Path)
+
+    bench = sub.add_parser("bench", help="benchmarks that print figures")
+    bench.add_argument("what", choices=["render"])
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--runs", type=int, default=20)
+
+    sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    sub.add_parser("sync", help="sync the slash-command tree with Discord")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    command = args.command
+    if command is None:
+        command = "bot" if _token() else "play"
+        if command == "play":
+            args = _parser().parse_args(["play"])
+    try:
+        if command == "play":
+            from bot.console import run_table
+
+            return run_table(args.game, args.side, args.seed, args.script, args.db, args.game_id, args.scenario,
+                             None if args.no_images else args.out, images=not args.no_images)
+        if command == "selfplay":
+            from bot.selfplay import main as selfplay
+
+            return selfplay(args.game, args.games, args.seed, args.json, args.scenario)
+        if command == "render":
+            return _render(args.game, args.scenario, args.out)
+        if command == "bench":
+            from images import bench
+
+            bench.main(args.json)
+            return 0
+        if command in ("bot", "sync"):
+            try:
+                from bot.discord_app import run_bot
+            except ImportError:
+                print("The Discord bot is not built yet in this checkout.", file=sys.stderr)
+                return 2
+            return run_bot(sync_only=command == "sync")
+    except UmpireError as exc:
+        print(f"umpire: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def _token() -> str:
+    if os.environ.get("DISCORD_TOKEN"):
+        return os.environ["DISCORD_TOKEN"]
+    env = Path(".env")
+    if env.exists():
+        for line in env.read_text(encoding="utf-8").splitlines():
+            key, _, value = line.partition("=")
+            if key.strip() == "DISCORD_TOKEN" and value.strip():
+                return value.strip().strip('"')
+    return ""
+
+
+def _render(game: str, scenario: str, out: Path | None) -> int:
+    from engine.maps import load_map
+    from images import render_png
+
+    rules = registry.get(game)
+    state = rules.new_state(scenario or rules.scenarios()[0].key, 0, {})
+    view = rules.view(state, None)
+    path = out or Path(f"{game}-{scenario or 'opening'}.png")
+    path.write_bytes(render_png(load_map(Path(view["map"])), view))
+    print(path)
+    return 0

@@ -1,0 +1,1 @@
+"""Discord slash-command adapters: thin, parse -> service -> reply."""

@@ -1,0 +1,1 @@
+"""Umpire's rules engine: pure and deterministic. No discord, no Pillow."""

@@ -1,0 +1,206 @@
+"""Questions about the board: who stands where, stacking, movement, supply.
+
+Movement (Terrain Chart, Movement), stacking (Set-Up), German Supply.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.hexgrid import Hex, Hexside
+from engine.maps import GameMap
+
+from .state import UNIT_ON_MAP, PeiperState
+from .units import UnitSpec, game_map, unit_specs
+
+# Terrain Chart: Mech MP cost to enter a hex off-road. None: only by road.
+# Village "+0 MPs" is read as "nothing added to clear": 1 MP (docs/rulings/peiper.md).
+MECH_COST: dict[str, float | None] = {
+    "clear": 1.0,
+    "village": 1.0,
+    "town": 1.0,
+    "light_forest": 2.0,
+    "forest": None,
+}
+ROAD_COST = 0.5
+# Terrain Chart, combat effects: added to the card draw against a defender in this terrain.
+TERRAIN_COMBAT: dict[str, int] = {"town": 1, "forest": 1}
+
+OTHER = {"ge": "us", "us": "ge"}
+
+
+def other(side: str) -> str:
+    return OTHER[side]
+
+
+def spec(uid: str) -> UnitSpec:
+    return unit_specs()[uid]
+
+
+def hex_of(state: PeiperState, uid: str) -> Hex | None:
+    label = state.units[uid].hex
+    return Hex.parse(label) if label and state.units[uid].status == UNIT_ON_MAP else None
+
+
+def occupants(state: PeiperState) -> dict[Hex, list[str]]:
+    where: dict[Hex, list[str]] = {}
+    for u in state.units.values():
+        if u.status == UNIT_ON_MAP and u.hex:
+            where.setdefault(Hex.parse(u.hex), []).append(u.id)
+    return where
+
+
+def side_at(state: PeiperState, where: dict[Hex, list[str]], h: Hex) -> str | None:
+    ids = where.get(h)
+    return state.units[ids[0]].side if ids else None
+
+
+def enemy_adjacent(state: PeiperState, where: dict[Hex, list[str]], h: Hex, side: str) -> bool:
+    enemy = other(side)
+    return any(side_at(state, where, n) == enemy for n in h.neighbors())
+
+
+def stack_limit(state: PeiperState) -> int:
+    return int(state.options.get("stack_limit", 2))
+
+
+def can_stop(state: PeiperState, where: dict[Hex, list[str]], h: Hex, uid: str) -> str | None:
+    """Why a unit may not end its move in h (stacking), or None if it may."""
+    ids = [i for i in where.get(h, []) if i != uid]
+    if ids and state.units[ids[0]].side != state.units[uid].side:
+        return f"{h.label} holds enemy units: opposing units cannot stack together"
+    if len(ids) >= stack_limit(state):
+        return f"{h.label} already holds {len(ids)} units: up to {stack_limit(state)} may stack"
+    return None
+
+
+def bridge_intact(state: PeiperState, gmap: GameMap, side: Hexside) -> bool:
+    bridge = gmap.bridge_at.get(side)
+    return bridge is not None and bridge.name not in state.bridges_down
+
+
+def river_between(gmap: GameMap, a: Hex, b: Hex) -> bool:
+    return "river" in gmap.features(a, b)
+
+
+def road_open(state: PeiperState, gmap: GameMap, a: Hex, b: Hex) -> bool:
+    """A road link that can be followed: a road, and if it crosses a river, its bridge stands."""
+    side = Hexside.of(a, b)
+    if side not in gmap.road_links:
+        return False
+    return not river_between(gmap, a, b) or bridge_intact(state, gmap, side)
+
+
+def mech_step_cost(state: PeiperState, gmap: GameMap, a: Hex, b: Hex) -> float | None:
+    """Mech MP cost from a to adjacent b; None where a Mech may not go (Terrain Chart)."""
+    if b not in gmap:
+        return None
+    if road_open(state, gmap, a, b):
+        return ROAD_COST  # "Negates other terrain"
+    if river_between(gmap, a, b) and not bridge_intact(state, gmap, Hexside.of(a, b)):
+        return None  # River: cross only at Bridge
+    return MECH_COST.get(gmap.terrain_of(b), 1.0)
+
+
+def destinations(state: PeiperState, uid: str, supplied: bool = True) -> dict[Hex, list[Hex]]:
+    """Every hex the unit may move to with one ACT, with the path it takes (Movement)."""
+    gmap = game_map()
+    start = hex_of(state, uid)
+    if start is None:
+        return {}
+    where = occupants(state)
+    side = state.units[uid].side
+    enemy = other(side)
+
+    def passable(h: Hex) -> bool:
+        return h in gmap and side_at(state, where, h) != enemy
+
+    paths: dict[Hex, list[Hex]] = {}
+    if spec(uid).mech and supplied:
+        # Dijkstra over 2 MPs, remembering the path.
+        best: dict[Hex, float] = {start: 0.0}
+        came: dict[Hex, Hex] = {}
+        frontier = [start]
+        while frontier:
+            frontier.sort(key=lambda h: (best[h], h))
+            here = frontier.pop(0)
+            for nxt in here.neighbors():
+                if not passable(nxt):
+                    continue
+                step = mech_step_cost(state, gmap, here, nxt)
+                if step is None:
+                    continue
+                total = best[here] + step
+                if total <= 2.0 + 1e-9 and total < best.get(nxt, 99.0):
+                    best[nxt] = total
+                    came[nxt] = here
+                    frontier.append(nxt)
+        for h in best:
+            if h == start:
+                continue
+            path = [h]
+            while path[-1] != start:
+                path.append(came[path[-1]])
+            paths[h] = path[::-1]
+    else:
+        for n in start.neighbors():
+            if not passable(n):
+                continue
+            if spec(uid).mech:
+                # Out of supply, a Mech moves one hex, still paying its terrain (German Supply).
+                if mech_step_cost(state, gmap, start, n) is None:
+                    continue
+            paths[n] = [start, n]
+        if not spec(uid).mech and supplied:
+            # Infantry: or 2 hexes along roads.
+            for mid in start.neighbors():
+                if not passable(mid) or not road_open(state, gmap, start, mid):
+                    continue
+                for end in mid.neighbors():
+                    if end != start and passable(end) and road_open(state, gmap, mid, end) and end not in paths:
+                        paths[end] = [start, mid, end]
+    # Stacking at the end of the move, and the rule against moving while adjacent to an enemy.
+    starts_adjacent = enemy_adjacent(state, where, start, side)
+    legal = {}
+    for h, path in paths.items():
+        if can_stop(state, where, h, uid) is not None:
+            continue
+        if starts_adjacent and enemy_adjacent(state, where, h, side):
+            continue
+        legal[h] = path
+    return legal
+
+
+def supply_network(state: PeiperState) -> set[Hex]:
+    """Road hexes connected back to the east map edge by roads clear of US units (German Supply)."""
+    gmap = game_map()
+    where = occupants(state)
+
+    def usable(h: Hex) -> bool:
+        if side_at(state, where, h) == "us":
+            return False
+        return not any(side_at(state, where, n) == "us" for n in h.neighbors())
+
+    starts = [h for h in gmap.edges["east"] if h in gmap.road_hexes and usable(h)]
+    seen = set(starts)
+    queue = deque(starts)
+    while queue:
+        here = queue.popleft()
+        for nxt in here.neighbors():
+            if nxt in seen or nxt not in gmap.road_hexes:
+                continue
+            if road_open(state, gmap, here, nxt) and usable(nxt):
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
+def in_supply(state: PeiperState, uid: str, network: set[Hex] | None = None) -> bool:
+    """A German unit is in supply if on, or adjacent to, a supplied road; always once the FD is taken."""
+    if state.units[uid].side != "ge" or state.fuel_depot == "captured":
+        return True
+    h = hex_of(state, uid)
+    if h is None:
+        return True
+    net = supply_network(state) if network is None else network
+    return h in net or any(n in net for n in h.neighbors())

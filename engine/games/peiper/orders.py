@@ -1,0 +1,350 @@
+"""The orders a side may give, each checked against its rule before anything changes."""
+
+from __future__ import annotations
+
+import math
+
+from engine import cards
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.hexgrid import Hex
+
+from .board import (
+    can_stop,
+    mech_step_cost,
+    destinations,
+    enemy_adjacent,
+    hex_of,
+    in_supply,
+    occupants,
+    side_at,
+    spec,
+)
+from .combat import check_attack, demolition, oba_attacks, resolve_attacks, unit_attack
+from .sequence import after_act, back_to_draw, check_victory, draw, end_turn, fuel_depot_check, start_turn
+from .state import ACTIVATE, DECIDE, UNIT_AWAITING, UNIT_EXITED, UNIT_ON_MAP, PeiperState
+from .units import SIDE_NAMES, game_map, scenarios
+
+R_SETUP = "Set-Up"
+R_TURN = "Turn Sequence: Turn Begins"
+R_MOVE = "Movement"
+R_OBA = "Off Board Artillery (OBA) Markers"
+R_BRIDGE = "Bridge Demolition"
+R_WIN = "Who Wins"
+R_SUPPLY = "German Supply"
+
+
+# --- Set-Up ---------------------------------------------------------------------------------
+def setup_hex_problem(state: PeiperState, uid: str, h: Hex) -> str | None:
+    gmap = game_map()
+    if h.col == gmap.columns:
+        return "US set-up units may go anywhere but the easternmost hexrow"
+    if spec(uid).mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes:
+        return "a Mech unit may only be in a forest hex on a road"
+    return can_stop(state, occupants(state), h, uid)
+
+
+def place(state: PeiperState, events: list[Event], uid: str, h: Hex) -> None:
+    if spec(uid).arrives != "setup" or spec(uid).side != "us":
+        raise IllegalAction(f"{uid} does not set up: it enters later", R_SETUP)
+    problem = setup_hex_problem(state, uid, h)
+    if problem:
+        raise IllegalAction(f"{uid} cannot set up in {h.label}: {problem}", R_SETUP)
+    unit = state.units[uid]
+    unit.status, unit.hex = UNIT_ON_MAP, h.label
+    events.append(Event("setup", f"{uid} sets up in {game_map().name_of(h)}.", R_SETUP, side="us"))
+
+
+def ready(state: PeiperState, events: list[Event]) -> None:
+    """End the set-up; units not placed go to the scenario's hexes (or the nearest legal hex)."""
+    gmap = game_map()
+    defaults = scenarios()[state.scenario].default_setup
+    for uid, label in defaults.items():
+        if state.units[uid].status == UNIT_ON_MAP:
+            continue
+        target = gmap.hex(label)
+        choices = sorted(gmap.hexes(), key=lambda h: (h.distance(target), h))
+        for h in choices:
+            if setup_hex_problem(state, uid, h) is None:
+                place(state, events, uid, h)
+                break
+    depot = gmap.markers["fuel_depot"][0]
+    events.append(Event("setup", f"The Fuel Depot marker is in {gmap.name_of(depot)}.", R_SETUP,
+                        phase_end=True))
+    start_turn(state, events)
+
+
+# --- Turn Begins: the card draw and its decision ---------------------------------------------
+def draw_card(state: PeiperState, events: list[Event]) -> None:
+    card = draw(state, events, "German card draw")
+    if card is None:
+        end_turn(state, events, "all cards are drawn")
+        return
+    if cards.is_joker(card):
+        end_turn(state, events, "the Joker was drawn")
+        return
+    side = "ge" if cards.colour(card) == "black" else "us"
+    state.card, state.phase, state.side = card, DECIDE, side
+    name = SIDE_NAMES[side]
+    if cards.is_face(card):
+        offer = f"{name} may activate all its units in one hex (one ACT each)"
+        if not state.oba_used[side]:
+            offer += ", use its OBA marker"
+        events.append(Event("prompt", f"{cards.describe(card)}: {offer}, or pass.", R_TURN, side=side))
+    else:
+        n = acts_for(card)
+        events.append(
+            Event("prompt", f"{cards.describe(card)}: {name} may take {n} activation{'s' * (n != 1)} or pass.",
+                  R_TURN, side=side)
+        )
+
+
+def acts_for(card: str) -> int:
+    """Half the number printed on the card, rounded up; an ace is 1."""
+    return 1 if cards.rank(card) == "A" else math.ceil(cards.value(card) / 2)
+
+
+def take(state: PeiperState, events: list[Event], side: str, hex_text: str | None) -> None:
+    card = state.card
+    state.overlays = []
+    if cards.is_face(card):
+        if not hex_text:
+            raise IllegalAction("A face card activates the units in one hex: name the hex (take hex:0503)", R_TURN)
+        h = game_map().hex(hex_text)
+        ids = [u.id for u in state.units.values() if u.status == UNIT_ON_MAP and u.hex == h.label and u.side == side]
+        if not ids:
+            raise IllegalAction(f"No {SIDE_NAMES[side]} unit is in {h.label} to activate", R_TURN)
+        state.act_units, state.acts = ids, 0
+        events.append(
+            Event("activation", f"{SIDE_NAMES[side]} activates {', '.join(ids)} in {h.label}: one ACT each.",
+                  R_TURN, side=side)
+        )
+    else:
+        if hex_text:
+            raise IllegalAction("Only a face card activates a single hex; a number card gives ACTs to spend", R_TURN)
+        state.acts, state.act_units = acts_for(card), []
+        events.append(
+            Event("activation", f"{SIDE_NAMES[side]} takes {state.acts} activation{'s' * (state.acts != 1)}.",
+                  R_TURN, side=side)
+        )
+    state.phase = ACTIVATE
+    after_act(state, events)
+
+
+def pass_card(state: PeiperState, events: list[Event], side: str) -> None:
+    events.append(Event("pass", f"{SIDE_NAMES[side]} passes.", R_TURN, side=side))
+    back_to_draw(state, events)
+
+
+def use_oba(state: PeiperState, events: list[Event], side: str, hex_text: str, mode: str) -> None:
+    if not cards.is_face(state.card):
+        raise IllegalAction("Only a face card of your colour lets you use the OBA marker", R_OBA)
+    if state.oba_used[side]:
+        raise IllegalAction(f"{SIDE_NAMES[side]} has used its OBA marker this turn (once per turn)", R_OBA)
+    if mode not in ("attack", "support"):
+        raise IllegalAction(f"OBA mode '{mode}' is unknown: choose attack or support", R_OBA)
+    h = game_map().hex(hex_text)
+    enemy = [u for u in state.units.values() if u.status == UNIT_ON_MAP and u.hex == h.label and u.side != side]
+    if not enemy:
+        raise IllegalAction(f"No enemy unit is in {h.label}: the OBA targets a hex holding enemy units", R_OBA)
+    state.oba_used[side] = True
+    state.overlays = [{"kind": "artillery", "hex": h.label, "side": side, "mode": mode}]
+    if mode == "support":
+        state.oba_support[side].append(h.label)
+        events.append(
+            Event("oba", f"{SIDE_NAMES[side]} OBA on {h.label}: -1 to the card draw of friendly attacks on that hex "
+                  "for the rest of the turn.", R_OBA, side=side, data={"hex": h.label, "mode": mode})
+        )
+        back_to_draw(state, events)
+        return
+    events.append(
+        Event("oba", f"{SIDE_NAMES[side]} OBA fires on {h.label}: strength 4 against each enemy unit, terrain ignored.",
+              R_OBA, side=side, data={"hex": h.label, "mode": mode})
+    )
+    state.attacks = oba_attacks(state, side, h)
+    resolve_attacks(state, events)
+
+
+# --- Activations ----------------------------------------------------------------------------
+def require_act(state: PeiperState, side: str, uid: str) -> None:
+    unit = state.units[uid]
+    if unit.side != side:
+        raise IllegalAction(f"{uid} is not yours: it is {SIDE_NAMES[unit.side]}", R_TURN)
+    if state.acts <= 0 and uid not in state.act_units:
+        held = ", ".join(state.act_units)
+        raise IllegalAction(f"{uid} has no activation: this face card activated only {held}", R_TURN)
+
+
+def spend(state: PeiperState, uid: str | None) -> None:
+    if uid is not None and uid in state.act_units:
+        state.act_units.remove(uid)
+    else:
+        state.acts -= 1
+    state.spent[state.side] = True
+
+
+def supply_note(state: PeiperState, events: list[Event], uid: str) -> bool:
+    """German Supply is checked before every German move or attack; the check is an event."""
+    if state.units[uid].side != "ge" or state.fuel_depot == "captured":
+        return True
+    ok = in_supply(state, uid)
+    if not ok:
+        events.append(
+            Event("supply", f"{uid} is out of supply: one hex per ACT, +1 to its attack draws, no OBA support.",
+                  R_SUPPLY, side="ge")
+        )
+    return ok
+
+
+def move(state: PeiperState, events: list[Event], side: str, uid: str, to: Hex) -> None:
+    require_act(state, side, uid)
+    start = hex_of(state, uid)
+    if start is None:
+        raise IllegalAction(f"{uid} is not on the map: it must enter first", R_MOVE)
+    supplied = in_supply(state, uid)
+    legal = destinations(state, uid, supplied)
+    if to not in legal:
+        raise IllegalAction(f"{uid} cannot move from {start.label} to {to.label}: {why_not(state, uid, to, supplied)}",
+                            R_MOVE if supplied else R_SUPPLY)
+    supply_note(state, events, uid)
+    path = legal[to]
+    spend(state, uid)
+    state.units[uid].hex = to.label
+    gmap = game_map()
+    events.append(
+        Event("move", f"{uid} moves {'-'.join(h.label for h in path)} to {gmap.name_of(to)}.", R_MOVE, side=side,
+              data={"unit": uid, "path": [h.label for h in path]})
+    )
+    state.overlays.append({"kind": "move", "side": side, "unit": uid, "path": [h.label for h in path]})
+    fuel_depot_check(state, events)
+    if not check_victory(state, events):
+        after_act(state, events)
+
+
+def why_not(state: PeiperState, uid: str, to: Hex, supplied: bool) -> str:
+    gmap = game_map()
+    start = hex_of(state, uid)
+    assert start is not None
+    where = occupants(state)
+    if to not in gmap:
+        return "that hex is off the map"
+    if side_at(state, where, to) not in (None, state.units[uid].side):
+        return "enemy units hold that hex"
+    stop = can_stop(state, where, to, uid)
+    if stop:
+        return stop
+    side = state.units[uid].side
+    if enemy_adjacent(state, where, start, side) and enemy_adjacent(state, where, to, side):
+        return "a unit adjacent to an enemy may only move to a hex not adjacent to an enemy"
+    if spec(uid).mech and start.distance(to) == 1:
+        if "river" in gmap.features(start, to) and mech_step_cost(state, gmap, start, to) is None:
+            return "a Mech unit crosses a river only at a bridge, and no intact bridge is there"
+        if mech_step_cost(state, gmap, start, to) is None:
+            return "a Mech unit may only enter a forest by road"
+    if not supplied:
+        return "out of supply, a unit moves only 1 hex per ACT"
+    if spec(uid).mech:
+        if gmap.terrain_of(to) == "forest" and to not in gmap.road_hexes:
+            return "a Mech unit may only enter a forest by road"
+        return "it is more than the 2 MPs a Mech unit has per ACT (road 1/2, clear, village, town 1, light forest 2)"
+    return "Infantry moves 1 hex, or 2 hexes along roads"
+
+
+def attack(state: PeiperState, events: list[Event], side: str, uid: str, target: str) -> None:
+    require_act(state, side, uid)
+    check_attack(state, uid, target)
+    supply_note(state, events, uid)
+    pending = unit_attack(state, uid, target)
+    spend(state, uid)
+    if state.options.get("combat_ends_activations", False):
+        state.acts, state.act_units = 0, []
+    events.append(
+        Event("attack", f"{uid} attacks {target} ({pending.reasons[0]}).", "Combat", side=side,
+              data={"attacker": uid, "target": target})
+    )
+    state.attacks = [pending]
+    resolve_attacks(state, events)
+
+
+def enter_problem(state: PeiperState, uid: str, h: Hex) -> str | None:
+    s, gmap = spec(uid), game_map()
+    unit = state.units[uid]
+    if unit.status != UNIT_AWAITING or s.arrives != "reinforcement":
+        return f"{uid} is not waiting to enter"
+    if state.turn < s.from_turn:
+        return f"{uid} may enter from turn {s.from_turn}"
+    if s.condition == "no_ss_exited" and any(spec(x).ss for x in state.exited):
+        return f"{uid} cannot enter once an SS unit has exited the west map edge"
+    if s.condition == "stoumont_not_german":
+        stoumont = gmap.places["Stoumont"]
+        if any(u.side == "ge" and u.hex == stoumont.label and u.status == UNIT_ON_MAP for u in state.units.values()):
+            return f"{uid} cannot enter while a German unit occupies Stoumont"
+    if not any(gmap.on_edge(h, e) for e in s.edges):
+        return f"{uid} enters along the {' or '.join(s.edges)} map edge, and {h.label} is not on it"
+    if s.mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes:
+        return "a Mech unit may only enter a forest hex by road"
+    return can_stop(state, occupants(state), h, uid)
+
+
+def enter(state: PeiperState, events: list[Event], side: str, uid: str, h: Hex) -> None:
+    if state.units[uid].side != side:
+        raise IllegalAction(f"{uid} is not yours", R_SETUP)
+    if state.acts <= 0:
+        raise IllegalAction("Entering costs 1 ACT from a number card; a face card activates units on the map only",
+                            R_SETUP)
+    problem = enter_problem(state, uid, h)
+    if problem:
+        raise IllegalAction(problem, R_SETUP)
+    spend(state, None)
+    state.units[uid].status, state.units[uid].hex = UNIT_ON_MAP, h.label
+    events.append(Event("enter", f"{uid} enters the map at {game_map().name_of(h)} (1 ACT).", R_SETUP, side=side,
+                        data={"unit": uid, "hex": h.label}))
+    state.overlays.append({"kind": "move", "side": side, "unit": uid, "path": [h.label]})
+    fuel_depot_check(state, events)
+    after_act(state, events)
+
+
+def exit_map(state: PeiperState, events: list[Event], side: str, uid: str) -> None:
+    require_act(state, side, uid)
+    h = hex_of(state, uid)
+    if side != "ge":
+        raise IllegalAction("Only German units exit the map (west edge)", R_WIN)
+    if h is None or not game_map().on_edge(h, "west"):
+        raise IllegalAction(f"{uid} must stand on the west map edge to exit", R_WIN)
+    supply_note(state, events, uid)
+    spend(state, uid)
+    unit = state.units[uid]
+    unit.status, unit.hex = UNIT_EXITED, None
+    state.exited.append(uid)
+    events.append(Event("exit", f"{uid} exits the west map edge from {h.label} ({len(state.exited)} exited).", R_WIN,
+                        side=side, data={"unit": uid}))
+    if not check_victory(state, events):
+        after_act(state, events)
+
+
+def demolish(state: PeiperState, events: list[Event], side: str, bridge_name: str) -> None:
+    gmap = game_map()
+    if side != "us":
+        raise IllegalAction("Only the US player may destroy bridges", R_BRIDGE)
+    first = int(state.options.get("demolition_from_turn", 3))
+    if state.turn < first:
+        raise IllegalAction(f"Bridges may be demolished after turn {first - 1} (turn {first} on)", R_BRIDGE)
+    if state.acts <= 0:
+        raise IllegalAction("A demolition attempt costs 1 ACT from a number card", R_BRIDGE)
+    bridge = gmap.bridges.get(bridge_name)
+    if bridge is None or not bridge.demolishable:
+        raise IllegalAction(f"No demolishable bridge '{bridge_name}'", R_BRIDGE)
+    if bridge.name in state.bridges_down:
+        raise IllegalAction(f"The {bridge.name} bridge is already down: bridges cannot be repaired", R_BRIDGE)
+    markers = int(state.options.get("bridge_down_markers", 4))
+    if len(state.bridges_down) >= markers:
+        raise IllegalAction(f"All {markers} Bridge Down markers are in use", R_BRIDGE)
+    spend(state, None)
+    events.append(Event("demolish", f"US attempts to demolish the {bridge.name} bridge (1 ACT).", R_BRIDGE, side=side))
+    demolition(state, events, bridge.name)
+
+
+def end_activations(state: PeiperState, events: list[Event], side: str) -> None:
+    left = state.acts + len(state.act_units)
+    events.append(Event("pass", f"{SIDE_NAMES[side]} ends its activations ({left} unused).", R_TURN, side=side))
+    back_to_draw(state, events)

@@ -1,0 +1,168 @@
+"""Turn Sequence, card draws, Game Length and Victory.
+
+Section names follow the rulebook: "Turn Begins", "Game Length", "Who Wins".
+"""
+
+from __future__ import annotations
+
+from engine import cards
+from engine.cards import Deck
+from engine.events import Event
+
+from .board import hex_of, occupants, side_at
+from .state import ACTIVATE, DRAW, OVER, UNIT_ELIMINATED, UNIT_ON_MAP, PeiperState
+from .units import SIDE_NAMES, game_map
+
+R_TURN = "Turn Sequence: Turn Begins"
+R_LENGTH = "Game Length"
+R_WIN = "Who Wins"
+R_DEPOT = "German Supply: Fuel Depot"
+
+
+def deck_cards(state: PeiperState) -> list[str]:
+    return cards.standard_deck(jokers=int(state.options.get("jokers", 1)))
+
+
+def start_turn(state: PeiperState, events: list[Event]) -> None:
+    state.turn += 1
+    state.deck = Deck.shuffled(deck_cards(state), state.rng)
+    state.spent = {"ge": False, "us": False}
+    state.oba_used = {"ge": False, "us": False}
+    state.oba_support = {"ge": [], "us": []}
+    state.acts, state.act_units, state.card = 0, [], ""
+    state.phase, state.side = DRAW, "ge"
+    events.append(
+        Event(
+            "turn",
+            f"Turn {state.turn} of {state.turns} begins: the deck of {len(state.deck)} cards "
+            f"(with {state.options.get('jokers', 1)} joker) is shuffled. German card draw.",
+            R_TURN,
+            data={"turn": state.turn},
+        )
+    )
+    fuel_depot_check(state, events)
+
+
+def joker_ignored(state: PeiperState) -> bool:
+    """Game Length: ignore the Joker if drawn before both players have spent an ACT."""
+    return not (state.spent["ge"] and state.spent["us"])
+
+
+def draw(state: PeiperState, events: list[Event], purpose: str) -> str | None:
+    """A card draw (CD). Ignored jokers are set aside and the draw made again. None: deck empty."""
+    while True:
+        card = state.deck.draw()
+        if card is None:
+            events.append(Event("card", f"{purpose}: no card is left to draw.", R_LENGTH))
+            return None
+        state.last_random = cards.describe(card)
+        if cards.is_joker(card) and joker_ignored(state):
+            events.append(
+                Event(
+                    "card",
+                    f"{purpose}: the Joker is drawn and ignored (not both sides have spent an ACT yet); "
+                    "draw again.",
+                    R_LENGTH,
+                    random=True,
+                )
+            )
+            continue
+        events.append(
+            Event("card", f"{purpose}: {cards.describe(card)}.", R_TURN, data={"card": card}, random=True)
+        )
+        return card
+
+
+def end_turn(state: PeiperState, events: list[Event], why: str) -> None:
+    state.attacks = []
+    state.acts, state.act_units, state.card = 0, [], ""
+    events.append(Event("turn_end", f"Turn {state.turn} ends: {why}.", R_LENGTH, phase_end=True))
+    if check_victory(state, events):
+        return
+    if state.turn >= state.turns:
+        finish(state, events, "us", f"the Germans did not win by the end of turn {state.turns}")
+        return
+    start_turn(state, events)
+
+
+def back_to_draw(state: PeiperState, events: list[Event]) -> None:
+    """The activations are over: return to the card draw, or end the turn if no card is left."""
+    if state.phase == OVER:
+        return
+    state.acts, state.act_units, state.card = 0, [], ""
+    if len(state.deck) == 0:
+        end_turn(state, events, "all cards are drawn")
+        return
+    state.phase, state.side = DRAW, "ge"
+    events.append(Event("phase", "Back to the card draw: German player draws.", R_TURN, phase_end=True))
+
+
+def after_act(state: PeiperState, events: list[Event]) -> None:
+    """After an ACT is spent: keep activating while ACTs remain, else back to the draw."""
+    if state.phase == OVER or state.phase != ACTIVATE:
+        return
+    state.act_units = [u for u in state.act_units if state.units[u].status == UNIT_ON_MAP]
+    if state.acts <= 0 and not state.act_units:
+        back_to_draw(state, events)
+
+
+def finish(state: PeiperState, events: list[Event], winner: str, why: str) -> None:
+    state.phase, state.winner, state.result = OVER, winner, why
+    state.attacks = []
+    events.append(Event("game_over", f"{SIDE_NAMES[winner]} player wins: {why}.", R_WIN, phase_end=True))
+
+
+def check_victory(state: PeiperState, events: list[Event]) -> bool:
+    """Who Wins: four GE units off the west edge, or no US units left; checked after every action."""
+    if state.phase == OVER:
+        return True
+    needed = int(state.options.get("exits_to_win", 4))
+    if len(state.exited) >= needed:
+        finish(state, events, "ge", f"{len(state.exited)} German units have exited the west map edge")
+        return True
+    us_units = [u for u in state.units.values() if u.side == "us"]
+    if us_units and all(u.status == UNIT_ELIMINATED for u in us_units):
+        finish(state, events, "ge", "no US units are left in the game")
+        return True
+    return False
+
+
+def fuel_depot_check(state: PeiperState, events: list[Event]) -> None:
+    """German Supply: a German unit occupying Stavelot makes a free CD for the Fuel Depot marker."""
+    if state.fuel_depot != "held" or state.phase == OVER:
+        return
+    gmap = game_map()
+    depot = gmap.markers["fuel_depot"][0]
+    where = occupants(state)
+    if side_at(state, where, depot) != "ge":
+        return
+    us_adjacent = any(side_at(state, where, n) == "us" for n in depot.neighbors())
+    card = draw(state, events, "Fuel Depot draw (free)")
+    if card is None:
+        return  # made with the next turn's fresh deck, while the Germans still hold Stavelot
+    modifier = 2 if us_adjacent else 0
+    exact = bool(state.options.get("exactly_10_succeeds", False))
+    if cards.is_joker(card) or cards.is_face(card):
+        state.fuel_depot = "destroyed"
+        text = f"{cards.describe(card)}: the Fuel Depot is destroyed."
+    else:
+        total = cards.value(card) + modifier
+        ok = total < 10 or (exact and total == 10)
+        state.fuel_depot = "captured" if ok else "destroyed"
+        mod_text = " +2 (US unit adjacent to Stavelot)" if modifier else ""
+        verdict = "captured: the Germans ignore supply for the rest of the game" if ok else "destroyed"
+        text = f"Fuel Depot: {cards.describe(card)}{mod_text} = {total}, needs under 10: {verdict}."
+    events.append(Event("fuel_depot", text, R_DEPOT, side="ge", data={"result": state.fuel_depot}))
+    if cards.is_joker(card):
+        end_turn(state, events, "the Joker was drawn")
+
+
+def units_in_hex(state: PeiperState, label: str, side: str) -> list[str]:
+    return [
+        u.id for u in state.units.values() if u.status == UNIT_ON_MAP and u.hex == label and u.side == side
+    ]
+
+
+def hex_label(state: PeiperState, uid: str) -> str:
+    h = hex_of(state, uid)
+    return game_map().name_of(h) if h else "off the map"

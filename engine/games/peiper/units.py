@@ -1,0 +1,153 @@
+"""The counter strip and scenarios of "Just a Peiper Dream?", loaded from data files."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from engine.errors import DataFileError, UnknownUnit
+from engine.maps import GameMap, load_map, load_yaml
+
+DATA = Path(__file__).parent / "data"
+MAP_PATH = DATA / "map.yaml"
+
+SIDES = ("ge", "us")
+SIDE_NAMES = {"ge": "German", "us": "US"}
+
+
+class UnitEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    side: Literal["ge", "us"]
+    type: Literal["mech", "infantry"]
+    full: tuple[int, int, int]
+    reduced: tuple[int, int, int]
+    arrives: Literal["setup", "reinforcement"]
+    from_turn: int = 1
+    edges: list[Literal["east", "west", "north"]] = []
+    condition: Literal["no_ss_exited", "stoumont_not_german", ""] = ""
+    ss: bool = False
+    aliases: list[str] = []
+
+
+class UnitsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    units: list[UnitEntry]
+
+
+class ScenarioEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    title: str
+    summary: str
+    turns: int = 5
+    default_setup: dict[str, str]
+
+
+class ScenariosFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    scenarios: dict[str, ScenarioEntry]
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    id: str
+    side: str
+    mech: bool
+    full: tuple[int, int, int]
+    reduced: tuple[int, int, int]
+    arrives: str
+    from_turn: int
+    edges: tuple[str, ...]
+    condition: str
+    ss: bool
+    aliases: tuple[str, ...]
+
+    @property
+    def type_name(self) -> str:
+        return "Mech" if self.mech else "Infantry"
+
+
+def _validate(model: type[BaseModel], raw: object, source: str) -> BaseModel:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        entry = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        raise DataFileError(source, entry, err["msg"]) from None
+
+
+def parse_units(raw: object, source: str = "units.yaml") -> dict[str, UnitSpec]:
+    parsed = _validate(UnitsFile, raw, source)
+    assert isinstance(parsed, UnitsFile)
+    specs: dict[str, UnitSpec] = {}
+    for i, u in enumerate(parsed.units):
+        if u.id in specs:
+            raise DataFileError(source, f"units[{i}].id", f"'{u.id}' appears twice")
+        if u.arrives == "reinforcement" and not u.edges:
+            raise DataFileError(source, f"units[{i}].edges", f"{u.id} arrives as a reinforcement but names no edge")
+        if any(r > f for r, f in zip(u.reduced, u.full, strict=True)):
+            raise DataFileError(source, f"units[{i}].reduced", f"{u.id}'s reduced values exceed its full values")
+        specs[u.id] = UnitSpec(
+            u.id, u.side, u.type == "mech", u.full, u.reduced, u.arrives, u.from_turn,
+            tuple(u.edges), u.condition, u.ss, tuple(u.aliases),
+        )
+    return specs
+
+
+def parse_scenarios(raw: object, units: dict[str, UnitSpec], gmap: GameMap, source: str = "scenarios.yaml") -> dict[str, ScenarioEntry]:
+    parsed = _validate(ScenariosFile, raw, source)
+    assert isinstance(parsed, ScenariosFile)
+    for key, sc in parsed.scenarios.items():
+        for uid, label in sc.default_setup.items():
+            if uid not in units or units[uid].arrives != "setup":
+                raise DataFileError(source, f"scenarios.{key}.default_setup.{uid}", "not a unit that sets up")
+            try:
+                gmap.hex(label)
+            except Exception as exc:  # UnknownHex
+                raise DataFileError(source, f"scenarios.{key}.default_setup.{uid}", str(exc)) from None
+        missing = [u.id for u in units.values() if u.arrives == "setup" and u.id not in sc.default_setup]
+        if missing:
+            raise DataFileError(source, f"scenarios.{key}.default_setup", f"no hex for {', '.join(missing)}")
+    return dict(parsed.scenarios)
+
+
+@cache
+def game_map() -> GameMap:
+    return load_map(MAP_PATH)
+
+
+@cache
+def unit_specs() -> dict[str, UnitSpec]:
+    return parse_units(load_yaml(DATA / "units.yaml"), "units.yaml")
+
+
+@cache
+def scenarios() -> dict[str, ScenarioEntry]:
+    return parse_scenarios(load_yaml(DATA / "scenarios.yaml"), unit_specs(), game_map())
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+@cache
+def _alias_table() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for spec in unit_specs().values():
+        for name in (spec.id, *spec.aliases):
+            table[_norm(name)] = spec.id
+    return table
+
+
+def resolve_unit(text: str) -> str:
+    """A unit id from what a player typed: case, spaces and slashes do not matter."""
+    uid = _alias_table().get(_norm(str(text)))
+    if uid is None:
+        known = ", ".join(unit_specs())
+        raise UnknownUnit(f"No unit '{text}' in this game. Units: {known}")
+    return uid

@@ -1,0 +1,70 @@
+"""What a side (or a spectator) may see: never the seed, the RNG or the order of the deck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import cards
+
+from .board import in_supply, spec, supply_network
+from .state import UNIT_ON_MAP, PeiperState
+from .units import MAP_PATH, SIDE_NAMES, game_map, scenarios
+
+PHASES = {"setup": "US set-up", "draw": "card draw", "decide": "card decision", "activate": "activations",
+          "face": "face card in combat", "over": "game over"}
+
+
+def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
+    gmap = game_map()
+    network = supply_network(state) if state.fuel_depot != "captured" else set()
+    units = []
+    for u in state.units.values():
+        s = spec(u.id)
+        unit_markers: list[str] = []
+        if u.status == UNIT_ON_MAP and u.side == "ge" and state.fuel_depot != "captured" \
+                and not in_supply(state, u.id, network):
+            unit_markers.append("low_supply")
+        if u.id in state.act_units:
+            unit_markers.append("activated")
+        units.append({
+            "id": u.id, "name": u.id, "side": u.side, "hex": u.hex if u.status == UNIT_ON_MAP else None,
+            "symbol": "armour" if s.mech else "infantry", "type": s.type_name,
+            "values": list(s.reduced if u.reduced else s.full), "full": list(s.full), "reduced": u.reduced,
+            "status": u.status, "markers": unit_markers,
+        })
+    markers: list[dict[str, Any]] = []
+    for name in state.bridges_down:
+        markers.append({"kind": "bridge_down", "hexside": gmap.bridges[name].side.label, "bridge": name})
+    depot = gmap.markers["fuel_depot"][0]
+    if state.fuel_depot == "held":
+        markers.append({"kind": "fuel_depot", "hex": depot.label})
+    for s_side, hexes in state.oba_support.items():
+        markers += [{"kind": "oba", "hex": h, "side": s_side} for h in hexes]
+    return {
+        "game": "peiper",
+        "title": "Just a Peiper Dream?",
+        "scenario": scenarios()[state.scenario].title,
+        "map": str(MAP_PATH),
+        "turn": state.turn,
+        "turns": state.turns,
+        "phase": PHASES[state.phase],
+        "to_act": None if state.phase == "over" else state.side,
+        "viewer": side,
+        "sides": dict(SIDE_NAMES),
+        "score": {
+            "exited": f"{len(state.exited)}/{state.options['exits_to_win']}",
+            "fuel depot": state.fuel_depot,
+            "bridges down": len(state.bridges_down),
+        },
+        "deck": {"left": len(state.deck), "discards": [cards.describe(c) for c in state.deck.discards]},
+        "card": cards.describe(state.card) if state.card else "",
+        "acts": state.acts,
+        "act_units": list(state.act_units),
+        "oba_used": dict(state.oba_used),
+        "last_random": state.last_random,
+        "winner": state.winner,
+        "result": state.result,
+        "units": units,
+        "markers": markers,
+        "overlays": [dict(o) for o in state.overlays],
+    }

@@ -1,0 +1,241 @@
+"""Hex grid: one immutable axial coordinate, offset labels at the edges only.
+
+Maps are flat-topped hexes in vertical columns, as on most wargame maps. A label ``CCRR`` names
+column CC and row RR, both counted from 01 at the north-west corner; even-numbered columns sit half
+a hex lower than odd ones. Directions are numbered clockwise from north: 0 N, 1 NE, 2 SE, 3 S,
+4 SW, 5 NW.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+_LABEL = re.compile(r"^\s*(\d{2})(\d{2})\s*$")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Hex:
+    """Axial coordinates (q, r); the third cube coordinate is s = -q - r."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: Hex) -> Hex:
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Hex) -> Hex:
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def neighbor(self, direction: int) -> Hex:
+        return self + DIRECTIONS[direction % 6]
+
+    def neighbors(self) -> list[Hex]:
+        return [self + d for d in DIRECTIONS]
+
+    def distance(self, other: Hex) -> int:
+        d = self - other
+        return max(abs(d.q), abs(d.r), abs(d.s))
+
+    def direction_to(self, other: Hex) -> int | None:
+        """The direction of an adjacent hex, or None if it is not adjacent."""
+        d = other - self
+        try:
+            return DIRECTIONS.index(d)
+        except ValueError:
+            return None
+
+    # Offset coordinates (column, row), both 1-based, for labels and input only.
+    @property
+    def col(self) -> int:
+        return self.q + 1
+
+    @property
+    def row(self) -> int:
+        return self.r + (self.q - (self.q & 1)) // 2 + 1
+
+    @property
+    def label(self) -> str:
+        return f"{self.col:02d}{self.row:02d}"
+
+    @classmethod
+    def from_offset(cls, col: int, row: int) -> Hex:
+        q = col - 1
+        r = (row - 1) - (q - (q & 1)) // 2
+        return cls(q, r)
+
+    @classmethod
+    def parse(cls, text: str) -> Hex:
+        """Parse a ``CCRR`` label; raises ValueError with a readable reason."""
+        m = _LABEL.match(str(text))
+        if not m:
+            raise ValueError(f"'{text}' is not a hex label: use four digits, column then row, such as 0503")
+        return cls.from_offset(int(m.group(1)), int(m.group(2)))
+
+    def pixel(self, size: float = 1.0) -> tuple[float, float]:
+        """Centre of the hex in a flat-top layout with the given radius; y grows southward."""
+        return size * 1.5 * self.q, size * 3**0.5 * (self.r + self.q / 2)
+
+    def __str__(self) -> str:
+        return self.label
+
+    def __repr__(self) -> str:
+        return f"Hex({self.label})"
+
+
+# Flat-topped axial directions, clockwise from north.
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(0, -1),
+    Hex(1, -1),
+    Hex(1, 0),
+    Hex(0, 1),
+    Hex(-1, 1),
+    Hex(-1, 0),
+)
+DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+class Hexside(NamedTuple):
+    """The side between two adjacent hexes: an unordered pair, stored in sorted order."""
+
+    a: Hex
+    b: Hex
+
+    @classmethod
+    def of(cls, x: Hex, y: Hex) -> Hexside:
+        if x.distance(y) != 1:
+            raise ValueError(f"{x.label} and {y.label} are not adjacent, so they share no hexside")
+        return cls(x, y) if x < y else cls(y, x)
+
+    @classmethod
+    def parse(cls, text: str) -> Hexside:
+        """Parse ``0503/0504`` (or with '-')."""
+        parts = re.split(r"[/\-\s]+", str(text).strip())
+        if len(parts) != 2:
+            raise ValueError(f"'{text}' is not a hexside: write two adjacent hexes, such as 0503/0504")
+        return cls.of(Hex.parse(parts[0]), Hex.parse(parts[1]))
+
+    @property
+    def label(self) -> str:
+        return f"{self.a.label}/{self.b.label}"
+
+
+def cube_round(fq: float, fr: float) -> Hex:
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return Hex(int(q), int(r))
+
+
+# The nudge moves the line a hair off a hexside, so a line along one always resolves to the same
+# side. +1 and -1 give the two sides; line-of-sight rules choose between them.
+_EPS = 1e-6
+
+
+def line(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
+    """Hexes from a to b inclusive (length = distance + 1), nudged to one side of any hexside."""
+    n = a.distance(b)
+    if n == 0:
+        return [a]
+    nudge = _EPS * side
+    # Nudge q and r differently so the point never lies exactly on a vertex either.
+    return [
+        cube_round(
+            a.q + nudge + (b.q - a.q) * (i / n),
+            a.r + 2 * nudge + (b.r - a.r) * (i / n),
+        )
+        for i in range(n + 1)
+    ]
+
+
+def lines_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
+    """The two nudged lines; they differ only where the exact line runs along hexsides."""
+    return line(a, b, 1), line(a, b, -1)
+
+
+def within(center: Hex, radius: int) -> Iterator[Hex]:
+    """Every hex at distance <= radius from center."""
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            yield Hex(center.q + dq, center.r + dr)
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    if radius == 0:
+        return [center]
+    result = []
+    h = center + Hex(DIRECTIONS[4].q * radius, DIRECTIONS[4].r * radius)
+    for i in range(6):
+        for _ in range(radius):
+            result.append(h)
+            h = h.neighbor(i)
+    return result
+
+
+StepCost = Callable[[Hex, Hex], float | None]
+"""Cost of stepping from one hex to an adjacent one; None where the step is not allowed."""
+
+
+def reachable(start: Hex, budget: float, cost: StepCost, hexes: Iterable[Hex] | None = None) -> dict[Hex, float]:
+    """Every hex reachable from start within budget, with its least cost (Dijkstra)."""
+    allowed = set(hexes) if hexes is not None else None
+    best: dict[Hex, float] = {start: 0.0}
+    frontier: list[tuple[float, Hex]] = [(0.0, start)]
+    while frontier:
+        spent, here = heapq.heappop(frontier)
+        if spent > best.get(here, float("inf")):
+            continue
+        for nxt in here.neighbors():
+            if allowed is not None and nxt not in allowed:
+                continue
+            step = cost(here, nxt)
+            if step is None:
+                continue
+            total = spent + step
+            if total <= budget + 1e-9 and total < best.get(nxt, float("inf")):
+                best[nxt] = total
+                heapq.heappush(frontier, (total, nxt))
+    return best
+
+
+def shortest_path(
+    start: Hex, goal: Hex, cost: StepCost, hexes: Iterable[Hex] | None = None
+) -> tuple[list[Hex], float] | None:
+    """Least-cost path (A* with the hex distance as a lower bound when steps cost at least 1/2)."""
+    allowed = set(hexes) if hexes is not None else None
+    best: dict[Hex, float] = {start: 0.0}
+    came: dict[Hex, Hex] = {}
+    frontier: list[tuple[float, float, Hex]] = [(0.0, 0.0, start)]
+    while frontier:
+        _, spent, here = heapq.heappop(frontier)
+        if here == goal:
+            path = [here]
+            while path[-1] in came:
+                path.append(came[path[-1]])
+            return path[::-1], spent
+        if spent > best.get(here, float("inf")):
+            continue
+        for nxt in here.neighbors():
+            if allowed is not None and nxt not in allowed:
+                continue
+            step = cost(here, nxt)
+            if step is None:
+                continue
+            total = spent + step
+            if total < best.get(nxt, float("inf")):
+                best[nxt] = total
+                came[nxt] = here
+                # Heuristic 0: costs may be below 1 per hex (roads), so stay admissible.
+                heapq.heappush(frontier, (total, total, nxt))
+    return None

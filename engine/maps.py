@@ -1,0 +1,255 @@
+"""Maps as data: terrain per hex, hexside features, roads, bridges, places, edges, markers.
+
+A map file (YAML) is validated on load; a bad file raises ``DataFileError`` naming the file, the
+entry and what is wrong. The runtime ``GameMap`` answers the questions the rules ask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from engine.errors import DataFileError, UnknownHex
+from engine.hexgrid import Hex, Hexside
+
+EDGE_NAMES = ("north", "south", "east", "west")
+
+
+class BridgeEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    at: str  # hexside "0503/0504"
+    river: str = ""
+    demolishable: bool = True
+
+
+class MapFile(BaseModel):
+    """The schema of a map file."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    title: str = ""
+    columns: int
+    rows: int
+    hex_km: float = 1.0
+    default_terrain: str
+    terrain_kinds: list[str]
+    terrain: dict[str, list[str]] = {}
+    roads: list[list[str]] = []
+    hexsides: dict[str, list[str]] = {}  # feature kind -> hexsides: river, stream, slope, woods_edge
+    bridges: list[BridgeEntry] = []
+    places: dict[str, str] = {}
+    edges: dict[str, list[str]] = {}  # overrides; by default an edge is its outer row or column
+    markers: dict[str, list[str]] = {}  # game features: fuel_depot, red_hex, tank_positions...
+    elevation: dict[str, int] = {}
+    notes: str = ""
+
+
+@dataclass
+class Bridge:
+    name: str
+    side: Hexside
+    river: str = ""
+    demolishable: bool = True
+
+
+@dataclass
+class GameMap:
+    name: str
+    title: str
+    columns: int
+    rows: int
+    terrain: dict[Hex, str]
+    road_links: set[Hexside]
+    hexside_features: dict[Hexside, set[str]]
+    bridges: dict[str, Bridge]  # by name
+    places: dict[str, Hex]
+    edges: dict[str, list[Hex]]
+    markers: dict[str, list[Hex]]
+    elevation: dict[Hex, int] = field(default_factory=dict)
+    terrain_kinds: list[str] = field(default_factory=list)
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        self.road_hexes: set[Hex] = {h for side in self.road_links for h in side}
+        self.bridge_at: dict[Hexside, Bridge] = {b.side: b for b in self.bridges.values()}
+        self.place_at: dict[Hex, str] = {h: n for n, h in self.places.items()}
+
+    # --- questions the rules ask -------------------------------------------------------------
+    def hexes(self) -> list[Hex]:
+        return list(self.terrain)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.terrain
+
+    def hex(self, label: str) -> Hex:
+        """Parse a label typed by a player; a place name is accepted too."""
+        text = str(label).strip()
+        for name, h in self.places.items():
+            if name.lower() == text.lower():
+                return h
+        try:
+            h = Hex.parse(text)
+        except ValueError as exc:
+            raise UnknownHex(str(exc)) from None
+        if h not in self.terrain:
+            raise UnknownHex(
+                f"{h.label} is off the map: columns run 01-{self.columns:02d}, rows 01-{self.rows:02d}"
+            )
+        return h
+
+    def terrain_of(self, h: Hex) -> str:
+        return self.terrain[h]
+
+    def road_between(self, a: Hex, b: Hex) -> bool:
+        return Hexside.of(a, b) in self.road_links
+
+    def features(self, a: Hex, b: Hex) -> set[str]:
+        return self.hexside_features.get(Hexside.of(a, b), set())
+
+    def bridge_between(self, a: Hex, b: Hex) -> Bridge | None:
+        return self.bridge_at.get(Hexside.of(a, b))
+
+    def on_edge(self, h: Hex, edge: str) -> bool:
+        return h in self.edges.get(edge, [])
+
+    def neighbors(self, h: Hex) -> list[Hex]:
+        return [n for n in h.neighbors() if n in self.terrain]
+
+    def name_of(self, h: Hex) -> str:
+        place = self.place_at.get(h)
+        return f"{h.label} ({place})" if place else h.label
+
+
+def _default_edges(columns: int, rows: int) -> dict[str, list[Hex]]:
+    return {
+        "west": [Hex.from_offset(1, r) for r in range(1, rows + 1)],
+        "east": [Hex.from_offset(columns, r) for r in range(1, rows + 1)],
+        "north": [Hex.from_offset(c, 1) for c in range(1, columns + 1)],
+        "south": [Hex.from_offset(c, rows) for c in range(1, columns + 1)],
+    }
+
+
+def parse_map(raw: Any, source: str) -> GameMap:
+    """Build a GameMap from parsed YAML, checking everything; errors name ``source``."""
+    try:
+        spec = MapFile.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        entry = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        raise DataFileError(source, entry, err["msg"]) from None
+
+    def hex_at(entry: str, text: str) -> Hex:
+        try:
+            h = Hex.parse(text)
+        except ValueError as exc:
+            raise DataFileError(source, entry, str(exc)) from None
+        if not (1 <= h.col <= spec.columns and 1 <= h.row <= spec.rows):
+            raise DataFileError(source, entry, f"{text} is outside the {spec.columns}x{spec.rows} map")
+        return h
+
+    def side_at(entry: str, text: str) -> Hexside:
+        try:
+            side = Hexside.parse(text)
+        except ValueError as exc:
+            raise DataFileError(source, entry, str(exc)) from None
+        hex_at(entry, side.a.label)
+        hex_at(entry, side.b.label)
+        return side
+
+    if spec.default_terrain not in spec.terrain_kinds:
+        raise DataFileError(source, "default_terrain", f"'{spec.default_terrain}' is not in terrain_kinds")
+    terrain = {
+        Hex.from_offset(c, r): spec.default_terrain
+        for c in range(1, spec.columns + 1)
+        for r in range(1, spec.rows + 1)
+    }
+    assigned: dict[Hex, str] = {}
+    for kind, labels in spec.terrain.items():
+        if kind not in spec.terrain_kinds:
+            raise DataFileError(source, f"terrain.{kind}", f"unknown terrain; known: {', '.join(spec.terrain_kinds)}")
+        for i, label in enumerate(labels):
+            h = hex_at(f"terrain.{kind}[{i}]", label)
+            if h in assigned:
+                raise DataFileError(source, f"terrain.{kind}[{i}]", f"{label} is already {assigned[h]}")
+            assigned[h] = kind
+            terrain[h] = kind
+
+    road_links: set[Hexside] = set()
+    for n, road in enumerate(spec.roads):
+        hexes = [hex_at(f"roads[{n}][{i}]", label) for i, label in enumerate(road)]
+        if len(hexes) < 2:
+            raise DataFileError(source, f"roads[{n}]", "a road needs at least two hexes")
+        for i in range(1, len(hexes)):
+            if hexes[i - 1].distance(hexes[i]) != 1:
+                raise DataFileError(
+                    source, f"roads[{n}][{i}]", f"{road[i - 1]} and {road[i]} are not adjacent: a road runs hex to hex"
+                )
+            road_links.add(Hexside.of(hexes[i - 1], hexes[i]))
+
+    features: dict[Hexside, set[str]] = {}
+    for kind, sides in spec.hexsides.items():
+        for i, text in enumerate(sides):
+            features.setdefault(side_at(f"hexsides.{kind}[{i}]", text), set()).add(kind)
+
+    bridges: dict[str, Bridge] = {}
+    for i, b in enumerate(spec.bridges):
+        side = side_at(f"bridges[{i}].at", b.at)
+        if b.name in bridges:
+            raise DataFileError(source, f"bridges[{i}].name", f"two bridges are named '{b.name}'")
+        if not features.get(side):
+            raise DataFileError(source, f"bridges[{i}]", f"{b.name} at {b.at} crosses no river or stream hexside")
+        bridges[b.name] = Bridge(b.name, side, b.river, b.demolishable)
+
+    places = {name: hex_at(f"places.{name}", label) for name, label in spec.places.items()}
+    edges = _default_edges(spec.columns, spec.rows)
+    for edge, labels in spec.edges.items():
+        if edge not in EDGE_NAMES:
+            raise DataFileError(source, f"edges.{edge}", f"unknown edge; use one of {', '.join(EDGE_NAMES)}")
+        edges[edge] = [hex_at(f"edges.{edge}[{i}]", label) for i, label in enumerate(labels)]
+    markers = {
+        kind: [hex_at(f"markers.{kind}[{i}]", label) for i, label in enumerate(labels)]
+        for kind, labels in spec.markers.items()
+    }
+    elevation = {hex_at(f"elevation.{label}", label): level for label, level in spec.elevation.items()}
+    return GameMap(
+        name=spec.name,
+        title=spec.title or spec.name,
+        columns=spec.columns,
+        rows=spec.rows,
+        terrain=terrain,
+        road_links=road_links,
+        hexside_features=features,
+        bridges=bridges,
+        places=places,
+        edges=edges,
+        markers=markers,
+        elevation=elevation,
+        terrain_kinds=list(spec.terrain_kinds),
+        notes=spec.notes,
+    )
+
+
+def load_yaml(path: Path) -> Any:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.safe_load(fh)
+    except FileNotFoundError:
+        raise DataFileError(str(path), "(file)", "no such file") from None
+    except yaml.YAMLError as exc:
+        raise DataFileError(str(path), "(syntax)", str(exc).replace("\n", " ")) from None
+
+
+_CACHE: dict[str, GameMap] = {}
+
+
+def load_map(path: Path) -> GameMap:
+    """Load and validate a map file; maps are immutable once loaded, so they are cached."""
+    key = str(path.resolve())
+    if key not in _CACHE:
+        _CACHE[key] = parse_map(load_yaml(path), path.name)
+    return _CACHE[key]

@@ -1,0 +1,82 @@
+"""The database tables: games, seats, the append-only log, snapshots."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameRecord(SQLModel, table=True):
+    __tablename__ = "games"
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(index=True)
+    scenario: str
+    seed: int
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    title: str = ""
+    guild_id: str | None = Field(default=None, index=True)
+    channel_id: str | None = Field(default=None, index=True)
+    version: int = 0  # bumped by every applied entry; buttons carry it
+    seq: int = 0  # the last log entry's number
+    status: str = "active"  # active | over
+    winner: str | None = None
+    state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    deadline_hours: float | None = None
+    last_action_at: datetime = Field(default_factory=now)
+    created_at: datetime = Field(default_factory=now)
+
+
+class SeatRecord(SQLModel, table=True):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "side"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    side: str
+    kind: str = "human"  # human | bot
+    user_id: str | None = Field(default=None, index=True)
+    user_name: str = ""
+    level: str = "normal"  # the bot's level
+    notify: str = "channel"  # channel | dm
+
+
+class LogEntry(SQLModel, table=True):
+    """One entry of a game's append-only log. Entries are never deleted; undone ones are marked."""
+
+    __tablename__ = "log"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seq: int
+    kind: str  # action | gm | undo | revert | reroll | rewind | seat
+    side: str | None = None
+    actor: str = ""  # a user id, "bot", "console"
+    actor_name: str = ""
+    action: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    events: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    reason: str = ""  # a GM's reason, a bot's one-line reason
+    rule: str = ""  # a GM's rule reference
+    refers_to: int | None = None  # the entry an undo, revert or reroll acts on
+    salt: int | None = None  # a GM re-roll forks the RNG with this
+    undone: bool = False
+    undone_by: int | None = None
+    random: bool = False  # revealed hidden information (a card, a die)
+    version: int = 0  # the game's version after this entry
+    created_at: datetime = Field(default_factory=now)
+
+
+class SnapshotRecord(SQLModel, table=True):
+    """The state after entry ``seq``, so undo and replay need not start from the seed."""
+
+    __tablename__ = "snapshots"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seq: int
+    state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))

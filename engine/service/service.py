@@ -1,0 +1,475 @@
+"""The game service: create games, take orders from seats, keep the log, undo, GM rulings.
+
+Every change is one log entry in one transaction with the game's new state and version, so a
+game survives any restart and replays from its seed and log to the same state.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
+
+from engine import registry
+from engine.errors import Forbidden, GameOver, NotFound, NotYourTurn, StaleVersion, UmpireError, UndoRefused
+from engine.events import Event
+from engine.game import Action, GameRules
+from engine.rng import Rng, seed_from, seed_hash
+
+from .database import make_engine
+from .models import GameRecord, LogEntry, SeatRecord, SnapshotRecord, now
+
+SNAPSHOT_EVERY = 20
+BOT = "bot"
+STATE_KINDS = ("action", "gm", "reroll")  # entries that change the state when replayed
+
+
+@dataclass
+class Seat:
+    kind: str = "human"  # human | bot
+    user_id: str | None = None
+    user_name: str = ""
+    level: str = "normal"
+    notify: str = "channel"
+
+
+@dataclass
+class Outcome:
+    """What one accepted entry did."""
+
+    game_id: int
+    seq: int
+    version: int
+    side: str | None
+    action: Action | None
+    events: list[Event]
+    reason: str = ""
+    to_act: str | None = None
+    over: bool = False
+    winner: str | None = None
+
+    @property
+    def phase_ended(self) -> bool:
+        return any(e.phase_end for e in self.events)
+
+
+@dataclass
+class GameInfo:
+    id: int
+    game: str
+    scenario: str
+    title: str
+    version: int
+    status: str
+    winner: str | None
+    seats: dict[str, Seat]
+    guild_id: str | None
+    channel_id: str | None
+    to_act: str | None
+    status_line: str
+    seed_hash: str
+    deadline_hours: float | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def _event_dict(e: Event) -> dict[str, Any]:
+    return {"kind": e.kind, "text": e.text, "rule": e.rule, "side": e.side, "data": e.data,
+            "random": e.random, "phase_end": e.phase_end}
+
+
+def event_from_dict(d: dict[str, Any]) -> Event:
+    return Event(d["kind"], d["text"], d.get("rule", ""), d.get("side", ""), d.get("data", {}),
+                 d.get("random", False), d.get("phase_end", False))
+
+
+class GameService:
+    def __init__(self, database_url: str | None = None, engine: Engine | None = None) -> None:
+        self.engine = engine or make_engine(database_url)
+
+    # --- creating and reading ------------------------------------------------------------------
+    def create_game(
+        self,
+        game: str,
+        scenario: str = "",
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        seats: dict[str, Seat] | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        title: str = "",
+    ) -> GameInfo:
+        rules = registry.get(game)
+        if seed is None:
+            seed = secrets.randbits(63)
+        scenario = scenario or rules.scenarios()[0].key
+        state = rules.new_state(scenario, seed, options or {})
+        seats = dict(seats or {})
+        for side in rules.sides:
+            seats.setdefault(side, Seat(kind="bot"))
+        unknown = set(seats) - set(rules.sides)
+        if unknown:
+            raise NotFound(f"{rules.title} has no side {', '.join(sorted(unknown))}: sides are {', '.join(rules.sides)}")
+        dumped = rules.dump(state)
+        with Session(self.engine) as s:
+            rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options or {}),
+                             title=title or rules.title, guild_id=guild_id, channel_id=channel_id, state=dumped)
+            s.add(rec)
+            s.flush()
+            assert rec.id is not None
+            for side, seat in seats.items():
+                s.add(SeatRecord(game_id=rec.id, side=side, kind=seat.kind, user_id=seat.user_id,
+                                 user_name=seat.user_name, level=seat.level, notify=seat.notify))
+            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=dumped))
+            s.commit()
+            return self._info(s, rec)
+
+    def info(self, game_id: int) -> GameInfo:
+        with Session(self.engine) as s:
+            return self._info(s, self._game(s, game_id))
+
+    def _info(self, s: Session, rec: GameRecord) -> GameInfo:
+        rules = registry.get(rec.game)
+        state = rules.load(rec.state)
+        assert rec.id is not None
+        return GameInfo(
+            id=rec.id, game=rec.game, scenario=rec.scenario, title=rec.title, version=rec.version,
+            status=rec.status, winner=rec.winner, seats=self._seats(s, rec.id), guild_id=rec.guild_id,
+            channel_id=rec.channel_id, to_act=rules.to_act(state), status_line=rules.status_line(state),
+            seed_hash=seed_hash(rec.seed), deadline_hours=rec.deadline_hours, options=dict(rec.options or {}),
+        )
+
+    def _game(self, s: Session, game_id: int) -> GameRecord:
+        rec = s.get(GameRecord, game_id)
+        if rec is None:
+            raise NotFound(f"No game #{game_id}")
+        return rec
+
+    def _seats(self, s: Session, game_id: int) -> dict[str, Seat]:
+        rows = s.exec(select(SeatRecord).where(SeatRecord.game_id == game_id)).all()
+        return {r.side: Seat(r.kind, r.user_id, r.user_name, r.level, r.notify) for r in rows}
+
+    def rules(self, game_id: int) -> GameRules:
+        return registry.get(self.info(game_id).game)
+
+    def state(self, game_id: int) -> Any:
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            return registry.get(rec.game).load(rec.state)
+
+    def view(self, game_id: int, side: str | None = None) -> dict[str, Any]:
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            rules = registry.get(rec.game)
+            v = rules.view(rules.load(rec.state), side)
+            v["game_id"], v["version"] = rec.id, rec.version
+            return v
+
+    def list_games(self, guild_id: str | None = None, channel_id: str | None = None, user_id: str | None = None,
+                   active_only: bool = False) -> list[GameInfo]:
+        with Session(self.engine) as s:
+            q = select(GameRecord)
+            if guild_id is not None:
+                q = q.where(GameRecord.guild_id == guild_id)
+            if channel_id is not None:
+                q = q.where(GameRecord.channel_id == channel_id)
+            if active_only:
+                q = q.where(GameRecord.status == "active")
+            if user_id is not None:
+                ids = select(SeatRecord.game_id).where(SeatRecord.user_id == user_id)
+                q = q.where(col(GameRecord.id).in_(ids))
+            return [self._info(s, r) for r in s.exec(q.order_by(col(GameRecord.id))).all()]
+
+    def sides_of(self, game_id: int, user_id: str) -> list[str]:
+        return [side for side, seat in self.info(game_id).seats.items() if seat.kind == "human" and seat.user_id == user_id]
+
+    # --- orders ----------------------------------------------------------------------------
+    def submit(self, game_id: int, side: str, action: Action, actor: str, actor_name: str = "",
+               expected_version: int | None = None, reason: str = "") -> Outcome:
+        """Apply an order for a side. Only the seat's holder (or the bot, for a bot seat) may act."""
+        for attempt in range(2):
+            with Session(self.engine) as s:
+                rec = self._game(s, game_id)
+                seats = self._seats(s, game_id)
+                self._check_seat(seats, side, actor)
+                if expected_version is not None and expected_version != rec.version:
+                    raise StaleVersion("The board has changed since this was shown: look again and re-issue the order")
+                rules = registry.get(rec.game)
+                state = rules.load(rec.state)
+                if rules.is_over(state):
+                    raise GameOver(f"Game #{game_id} is over", "")
+                to_act = rules.to_act(state)
+                if to_act != side:
+                    raise NotYourTurn(f"It is not {side}'s decision now: {rules.status_line(state)}")
+                events = rules.apply(state, side, action)
+                try:
+                    return self._commit(s, rec, rules, state, LogEntry(
+                        game_id=game_id, seq=rec.seq + 1, kind="action", side=side, actor=actor,
+                        actor_name=actor_name, action=action.to_dict(), reason=reason,
+                    ), events, action)
+                except StaleVersion:
+                    if expected_version is not None or attempt:
+                        raise
+                    continue  # re-check the order against the state that won the race
+        raise StaleVersion("The board changed while the order was applied: try again")
+
+    def _check_seat(self, seats: dict[str, Seat], side: str, actor: str) -> None:
+        seat = seats.get(side)
+        if seat is None:
+            raise NotFound(f"No side '{side}' in this game")
+        if seat.kind == "bot":
+            if actor != BOT:
+                raise Forbidden(f"The bot holds the {side} side: you cannot give its orders")
+        elif seat.user_id is not None and seat.user_id != actor:
+            raise Forbidden(f"Only the player seated as {side} may give its orders")
+        elif seat.user_id is None and actor == BOT:
+            raise Forbidden(f"The {side} seat is open for a human player")
+
+    def _commit(self, s: Session, rec: GameRecord, rules: GameRules, state: Any, entry: LogEntry,
+                events: list[Event], action: Action | None) -> Outcome:
+        dumped = rules.dump(state)
+        over = rules.is_over(state)
+        winner = rules.winner(state)
+        new_version = rec.version + 1
+        result = s.execute(
+            update(GameRecord)
+            .where(col(GameRecord.id) == rec.id, col(GameRecord.version) == rec.version)
+            .values(state=dumped, version=new_version, seq=entry.seq, status="over" if over else "active",
+                    winner=winner, last_action_at=now())
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            s.rollback()
+            raise StaleVersion("Another order was applied to this game at the same moment")
+        entry.events = [_event_dict(e) for e in events]
+        entry.random = any(e.random for e in events)
+        entry.version = new_version
+        s.add(entry)
+        if entry.seq % SNAPSHOT_EVERY == 0:
+            s.add(SnapshotRecord(game_id=rec.id or 0, seq=entry.seq, state=dumped))
+        s.commit()
+        return Outcome(rec.id or 0, entry.seq, new_version, entry.side, action, events, entry.reason,
+                       None if over else rules.to_act(state), over, winner)
+
+    def run_bots(self, game_id: int, limit: int = 5000) -> list[Outcome]:
+        """Let the bot play every decision its seats hold, until a human must act or the game ends."""
+        outcomes: list[Outcome] = []
+        for _ in range(limit):
+            info = self.info(game_id)
+            side = info.to_act
+            if side is None or info.seats[side].kind != "bot":
+                break
+            rules = registry.get(info.game)
+            state = self.state(game_id)
+            action, why = rules.bot_action(state, side, info.seats[side].level)
+            outcomes.append(self.submit(game_id, side, action, BOT, "Umpire bot", reason=why))
+        return outcomes
+
+    # --- the log, undo and replay ----------------------------------------------------------------
+    def log(self, game_id: int, include_undone: bool = True) -> list[LogEntry]:
+        with Session(self.engine) as s:
+            self._game(s, game_id)
+            q = select(LogEntry).where(LogEntry.game_id == game_id)
+            if not include_undone:
+                q = q.where(col(LogEntry.undone).is_(False))
+            return list(s.exec(q.order_by(col(LogEntry.seq))).all())
+
+    def replay(self, game_id: int, upto: int | None = None) -> Any:
+        """The state rebuilt from the seed and the log alone (entries not undone, up to ``upto``)."""
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            rules = registry.get(rec.game)
+            entries = s.exec(select(LogEntry).where(LogEntry.game_id == game_id).order_by(col(LogEntry.seq))).all()
+            state = rules.new_state(rec.scenario, rec.seed, dict(rec.options or {}))
+            return self._apply_entries(rules, state, [e for e in entries if upto is None or e.seq <= upto])
+
+    @staticmethod
+    def _apply_entries(rules: GameRules, state: Any, entries: list[LogEntry]) -> Any:
+        for e in entries:
+            if e.undone or e.kind not in STATE_KINDS:
+                continue
+            if e.salt is not None:
+                state.rng = Rng(seed_from(state.rng.state, e.salt))
+            action = Action.from_dict(e.action)
+            if e.kind == "gm":
+                rules.gm_apply(state, action)
+            else:
+                rules.apply(state, e.side or "", action)
+        return state
+
+    def _rebuild(self, s: Session, rec: GameRecord) -> Any:
+        """Recompute the state from the newest valid snapshot and the live entries after it."""
+        rules = registry.get(rec.game)
+        entries = list(s.exec(select(LogEntry).where(LogEntry.game_id == rec.id).order_by(col(LogEntry.seq))).all())
+        snap = s.exec(select(SnapshotRecord).where(SnapshotRecord.game_id == rec.id)
+                      .order_by(col(SnapshotRecord.seq).desc())).first()
+        if snap is not None:
+            state = rules.load(snap.state)
+            entries = [e for e in entries if e.seq > snap.seq]
+        else:
+            state = rules.new_state(rec.scenario, rec.seed, dict(rec.options or {}))
+        return self._apply_entries(rules, state, entries)
+
+    def _drop_snapshots_from(self, s: Session, game_id: int, seq: int) -> None:
+        for snap in s.exec(select(SnapshotRecord).where(SnapshotRecord.game_id == game_id,
+                                                        col(SnapshotRecord.seq) >= seq)).all():
+            if snap.seq > 0:
+                s.delete(snap)
+        s.flush()
+
+    def _mark_and_rebuild(self, game_id: int, targets: list[int], entry: LogEntry, check_undone: bool = True
+                          ) -> Outcome:
+        """Mark entries undone, rebuild the state, and log the entry that did it; all or nothing."""
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            rules = registry.get(rec.game)
+            rows = {e.seq: e for e in s.exec(select(LogEntry).where(LogEntry.game_id == game_id,
+                                                                     col(LogEntry.seq).in_(targets))).all()}
+            entry.seq = rec.seq + 1
+            for seq in targets:
+                rows[seq].undone = True
+                rows[seq].undone_by = entry.seq
+                s.add(rows[seq])
+            self._drop_snapshots_from(s, game_id, min(targets))
+            try:
+                state = self._rebuild(s, rec)
+            except UmpireError as exc:
+                s.rollback()
+                raise UndoRefused(f"Later orders would no longer be legal without it: {exc.message}") from None
+            events = [Event(entry.kind, entry.reason or f"{entry.kind} of entry #{targets[0]}", entry.rule)]
+            return self._commit(s, rec, rules, state, entry, events, None)
+
+    def undo(self, game_id: int, actor: str, side: str | None = None, is_gm: bool = False) -> Outcome:
+        """Take back the last order: never past hidden information, never another side's order."""
+        live = [e for e in self.log(game_id, include_undone=False) if e.kind in STATE_KINDS]
+        if not live:
+            raise UndoRefused("There is nothing to undo")
+        last = live[-1]
+        if last.kind != "action":
+            raise UndoRefused(f"The last entry (#{last.seq}) is a GM ruling: a GM may revert it with /gm revert")
+        if not is_gm:
+            if last.actor != actor:
+                who = "the bot" if last.actor == BOT else "another player"
+                raise UndoRefused(f"The last order (#{last.seq}) was given by {who}: you may only undo your own")
+            if side is not None and last.side != side:
+                raise UndoRefused("The last order was another side's")
+        if last.random:
+            raise UndoRefused(f"The last order (#{last.seq}) drew a card or rolled a die: undo cannot go back past "
+                              "hidden information")
+        entry = LogEntry(game_id=game_id, seq=0, kind="undo", actor=actor, refers_to=last.seq,
+                         reason=f"Undo of #{last.seq}: {Action.from_dict(last.action).kind}")
+        return self._mark_and_rebuild(game_id, [last.seq], entry)
+
+    # --- the GM ----------------------------------------------------------------------------
+    def gm(self, game_id: int, action: Action, actor: str, reason: str, rule: str = "", actor_name: str = ""
+           ) -> Outcome:
+        """A GM correction: an entry of its own, with the reason and rule reference, revertible."""
+        if not reason.strip():
+            raise Forbidden("A GM ruling needs a reason")
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            rules = registry.get(rec.game)
+            state = rules.load(rec.state)
+            events = rules.gm_apply(state, action)
+            entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="gm", actor=actor, actor_name=actor_name,
+                             action=action.to_dict(), reason=reason.strip(), rule=rule.strip())
+            return self._commit(s, rec, rules, state, entry, events, action)
+
+    def rulings(self, game_id: int) -> list[LogEntry]:
+        return [e for e in self.log(game_id) if e.kind in ("gm", "revert", "reroll", "rewind", "seat")]
+
+    def gm_revert(self, game_id: int, seq: int, actor: str, reason: str) -> Outcome:
+        """Revert one entry (a ruling or an order); refused if later orders depend on it."""
+        if not reason.strip():
+            raise Forbidden("Reverting needs a reason")
+        target = next((e for e in self.log(game_id) if e.seq == seq), None)
+        if target is None or target.kind not in STATE_KINDS:
+            raise NotFound(f"No ruling or order #{seq} to revert in game #{game_id}")
+        if target.undone:
+            raise UndoRefused(f"Entry #{seq} is already undone")
+        entry = LogEntry(game_id=game_id, seq=0, kind="revert", actor=actor, refers_to=seq, reason=reason.strip())
+        return self._mark_and_rebuild(game_id, [seq], entry)
+
+    def gm_rewind(self, game_id: int, to_seq: int, actor: str, reason: str) -> Outcome:
+        """Revert to the state after entry ``to_seq``: every later live entry is undone (kept in the log)."""
+        if not reason.strip():
+            raise Forbidden("Rewinding needs a reason")
+        later = [e.seq for e in self.log(game_id, include_undone=False) if e.seq > to_seq and e.kind in STATE_KINDS]
+        if not later:
+            raise UndoRefused(f"Nothing after entry #{to_seq} to undo")
+        entry = LogEntry(game_id=game_id, seq=0, kind="rewind", actor=actor, refers_to=to_seq, reason=reason.strip())
+        return self._mark_and_rebuild(game_id, later, entry)
+
+    def gm_reroll(self, game_id: int, actor: str, reason: str) -> Outcome:
+        """Re-roll the last random entry: undo it and apply the same order with a fresh draw of the RNG."""
+        if not reason.strip():
+            raise Forbidden("A re-roll needs a reason")
+        live = [e for e in self.log(game_id, include_undone=False) if e.kind in STATE_KINDS]
+        if not live or not live[-1].random:
+            raise UndoRefused("The last entry revealed nothing random: there is nothing to re-roll")
+        last = live[-1]
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            rules = registry.get(rec.game)
+            row = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, LogEntry.seq == last.seq)).one()
+            row.undone, row.undone_by = True, rec.seq + 1
+            s.add(row)
+            self._drop_snapshots_from(s, game_id, last.seq)
+            state = self._rebuild(s, rec)
+            salt = rec.seq + 1
+            state.rng = Rng(seed_from(state.rng.state, salt))
+            action = Action.from_dict(last.action)
+            events = rules.apply(state, last.side or "", action)
+            entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="reroll", side=last.side, actor=actor,
+                             action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip())
+            return self._commit(s, rec, rules, state, entry, events, action)
+
+    def set_seat(self, game_id: int, side: str, seat: Seat, actor: str, reason: str) -> GameInfo:
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            row = s.exec(select(SeatRecord).where(SeatRecord.game_id == game_id, SeatRecord.side == side)).first()
+            if row is None:
+                raise NotFound(f"No side '{side}' in game #{game_id}")
+            row.kind, row.user_id, row.user_name, row.level, row.notify = (
+                seat.kind, seat.user_id, seat.user_name, seat.level, seat.notify)
+            s.add(row)
+            rec.seq += 1
+            rec.version += 1
+            s.add(LogEntry(game_id=game_id, seq=rec.seq, kind="seat", side=side, actor=actor, version=rec.version,
+                           reason=reason or f"{side} seat: {seat.kind} {seat.user_name}".strip()))
+            s.add(rec)
+            s.commit()
+            return self._info(s, rec)
+
+    def set_deadline(self, game_id: int, hours: float | None) -> None:
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            rec.deadline_hours = hours
+            s.add(rec)
+            s.commit()
+
+    def seed(self, game_id: int) -> tuple[str, int | None]:
+        """The seed's hash always; the seed itself only once the game is over."""
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            return seed_hash(rec.seed), (rec.seed if rec.status == "over" else None)
+
+    def export(self, game_id: int) -> dict[str, Any]:
+        """A JSON record of the game: no seed before the end, no RNG state, no undrawn order."""
+        info = self.info(game_id)
+        hashed, seed = self.seed(game_id)
+        return {
+            "game": info.game, "id": info.id, "scenario": info.scenario, "title": info.title,
+            "options": info.options, "status": info.status, "winner": info.winner, "seed_hash": hashed,
+            "seed": seed, "seats": {k: {"kind": v.kind, "user": v.user_name} for k, v in info.seats.items()},
+            "log": [
+                {"seq": e.seq, "kind": e.kind, "side": e.side, "actor": e.actor_name or e.actor,
+                 "action": e.action, "reason": e.reason, "rule": e.rule, "undone": e.undone,
+                 "refers_to": e.refers_to, "salt": e.salt,
+                 "events": [{"text": ev["text"], "rule": ev.get("rule", "")} for ev in e.events]}
+                for e in self.log(game_id)
+            ],
+            "view": self.view(game_id, None),
+        }

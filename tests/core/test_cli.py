@@ -1,0 +1,88 @@
+"""The umpire command line: the local table with scripts, resuming, selfplay."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.cli import main
+from bot.selfplay import run
+from engine.games.peiper import RULES
+from engine.service import GameService
+
+FIRST_HALF = """
+# US sets up, then the first draws
+/peiper place unit:"99 BG" at:0505
+/peiper ready
+"""
+
+
+def test_script_accepted_exits_0_and_refused_exits_2(tmp_path: Path, capsys: object) -> None:
+    db = f"sqlite:///{tmp_path / 'g.db'}"
+    ok = tmp_path / "ok.txt"
+    ok.write_text(FIRST_HALF, encoding="utf-8")
+    assert main(["play", "peiper", "--seed", "4", "--as", "us", "--script", str(ok), "--db", db, "--no-images"]) == 0
+    bad = tmp_path / "bad.txt"
+    bad.write_text("/peiper place unit:Tiger at:0505\n", encoding="utf-8")
+    assert main(["play", "peiper", "--seed", "4", "--as", "us", "--script", str(bad), "--db", db,
+                 "--no-images"]) == 2
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "Refused: No unit 'Tiger'" in out
+
+
+def test_a_game_resumed_after_the_process_ended_equals_one_played_straight_through(tmp_path: Path) -> None:
+    def script(path: Path, count: int) -> None:
+        path.write_text("/peiper ready\n" + "/status\n" * count, encoding="utf-8")
+
+    # Straight through: both sides held by the console, orders from the legal actions.
+    straight = tmp_path / "straight.db"
+    halves = tmp_path / "halves.db"
+    orders = _orders(seed=9, count=30)
+    (tmp_path / "all.txt").write_text("\n".join(orders), encoding="utf-8")
+    (tmp_path / "a.txt").write_text("\n".join(orders[:15]), encoding="utf-8")
+    (tmp_path / "b.txt").write_text("\n".join(orders[15:]), encoding="utf-8")
+    common = ["--seed", "9", "--as", "both", "--no-images"]
+    assert main(["play", "peiper", *common, "--script", str(tmp_path / "all.txt"), "--db", f"sqlite:///{straight}"]) == 0
+    # Halfway in one process, the rest in a new process that resumes the stored game.
+    assert main(["play", "peiper", *common, "--script", str(tmp_path / "a.txt"), "--db", f"sqlite:///{halves}"]) == 0
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--game-id", "1", "--script", str(tmp_path / "b.txt"), "--db",
+         f"sqlite:///{halves}", "--no-images"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    a, b = GameService(f"sqlite:///{straight}"), GameService(f"sqlite:///{halves}")
+    assert RULES.dump(a.state(1)) == RULES.dump(b.state(1))
+    assert RULES.dump(b.replay(1)) == RULES.dump(b.state(1))
+    del script
+
+
+def _orders(seed: int, count: int) -> list[str]:
+    """Orders a person might type: the bot's choices, written as slash commands."""
+    state = RULES.new_state("historical", seed, {})
+    lines = []
+    for _ in range(count):
+        side = RULES.to_act(state)
+        assert side is not None
+        action, _ = RULES.bot_action(state, side)
+        RULES.apply(state, side, action)
+        lines.append(action.command("peiper"))
+    return lines
+
+
+def test_selfplay_is_deterministic_and_checks_invariants() -> None:
+    first = run("peiper", games=4, seed=1)
+    second = run("peiper", games=4, seed=1)
+    first.pop("seconds")
+    second.pop("seconds")
+    assert first == second
+    assert first["finished"] == 4 and first["errors"] == []
+    assert sum(first["winners"].values()) == 4
+
+
+def test_selfplay_json_output_shape(capsys: object) -> None:
+    assert main(["selfplay", "peiper", "--games", "2", "--seed", "5", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    assert set(out) >= {"game", "games", "finished", "winners", "errors", "actions", "seconds"}

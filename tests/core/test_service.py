@@ -1,0 +1,166 @@
+"""The game service: persistence, replay, seats, undo, GM rulings, concurrency."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from engine.errors import Forbidden, GameOver, NotFound, NotYourTurn, StaleVersion, UndoRefused, UnknownUnit
+from engine.game import Action
+from engine.games.peiper import RULES
+from engine.service import GameService, Seat
+
+
+def new_game(service: GameService, seed: int = 11) -> int:
+    info = service.create_game(
+        "peiper", seed=seed, seats={"us": Seat("human", "alice", "Alice"), "ge": Seat("human", "bob", "Bob")}
+    )
+    return info.id
+
+
+def test_a_game_survives_a_restart_of_the_process(service: GameService) -> None:
+    gid = new_game(service)
+    service.submit(gid, "us", Action("ready"), "alice")
+    service.submit(gid, "ge", Action("draw"), "bob")
+    again = GameService(engine=None, database_url=str(service.engine.url))
+    assert RULES.dump(again.state(gid)) == RULES.dump(service.state(gid))
+    assert again.info(gid).version == 2
+
+
+def test_replaying_the_log_from_the_seed_gives_the_identical_state(service: GameService) -> None:
+    info = service.create_game("peiper", seed=3)  # bots on both sides
+    service.run_bots(info.id, limit=300)
+    assert RULES.dump(service.replay(info.id)) == RULES.dump(service.state(info.id))
+
+
+def test_only_the_seated_player_may_act_and_spectators_are_refused(service: GameService) -> None:
+    gid = new_game(service)
+    with pytest.raises(Forbidden, match="Only the player seated as us"):
+        service.submit(gid, "us", Action("ready"), "mallory")
+    with pytest.raises(NotYourTurn):
+        service.submit(gid, "ge", Action("draw"), "bob")
+    with pytest.raises(NotFound):
+        service.submit(999, "us", Action("ready"), "alice")
+
+
+def test_a_refused_order_leaves_the_stored_game_unchanged(service: GameService) -> None:
+    gid = new_game(service)
+    before = (service.info(gid).version, RULES.dump(service.state(gid)))
+    with pytest.raises(UnknownUnit):
+        service.submit(gid, "us", Action("place", {"unit": "King Tiger", "at": "0101"}), "alice")
+    assert (service.info(gid).version, RULES.dump(service.state(gid))) == before
+    assert service.log(gid) == []
+
+
+def test_a_stale_version_is_refused(service: GameService) -> None:
+    gid = new_game(service)
+    v = service.info(gid).version
+    service.submit(gid, "us", Action("place", {"unit": "99 BG", "at": "0505"}), "alice", expected_version=v)
+    with pytest.raises(StaleVersion, match="board has changed"):
+        service.submit(gid, "us", Action("place", {"unit": "99 BG", "at": "0506"}), "alice", expected_version=v)
+
+
+def test_two_clicks_at_once_apply_once(service: GameService) -> None:
+    gid = new_game(service)
+    v = service.info(gid).version
+    results: list[str] = []
+
+    def click() -> None:
+        try:
+            service.submit(gid, "us", Action("ready"), "alice", expected_version=v)
+            results.append("ok")
+        except (StaleVersion, NotYourTurn) as exc:
+            results.append(type(exc).__name__)
+
+    threads = [threading.Thread(target=click) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count("ok") == 1
+    assert len([e for e in service.log(gid) if e.kind == "action"]) == 1
+
+
+def test_undo_takes_back_your_own_last_order_and_keeps_it_in_the_log(service: GameService) -> None:
+    gid = new_game(service)
+    service.submit(gid, "us", Action("place", {"unit": "99 BG", "at": "0505"}), "alice")
+    service.undo(gid, "alice", "us")
+    assert service.state(gid).units["99 BG"].status == "awaiting"
+    log = service.log(gid)
+    assert log[0].undone and log[1].kind == "undo"
+    assert RULES.dump(service.replay(gid)) == RULES.dump(service.state(gid))
+
+
+def test_undo_never_past_hidden_information_nor_another_players_order(service: GameService) -> None:
+    gid = new_game(service)
+    service.submit(gid, "us", Action("ready"), "alice")
+    with pytest.raises(UndoRefused, match="another player"):
+        service.undo(gid, "bob", "ge")
+    service.submit(gid, "ge", Action("draw"), "bob")
+    with pytest.raises(UndoRefused, match="hidden information"):
+        service.undo(gid, "bob", "ge")
+
+
+def test_gm_override_needs_a_reason_is_logged_and_can_be_reverted(service: GameService) -> None:
+    gid = new_game(service)
+    service.submit(gid, "us", Action("ready"), "alice")
+    with pytest.raises(Forbidden, match="reason"):
+        service.gm(gid, Action("move", {"unit": "99 BG", "to": "0505"}), "gm", "")
+    out = service.gm(gid, Action("move", {"unit": "99 BG", "to": "0505"}), "gm", "misclick, agreed by both",
+                     rule="none")
+    assert service.state(gid).units["99 BG"].hex == "0505"
+    rulings = service.rulings(gid)
+    assert rulings[0].reason == "misclick, agreed by both" and rulings[0].rule == "none"
+    service.gm_revert(gid, out.seq, "gm", "the players changed their minds")
+    assert service.state(gid).units["99 BG"].hex == "0909"
+    assert RULES.dump(service.replay(gid)) == RULES.dump(service.state(gid))
+
+
+def test_gm_reroll_replaces_the_last_random_event_on_the_record(service: GameService) -> None:
+    gid = new_game(service)
+    service.submit(gid, "us", Action("ready"), "alice")
+    first = service.submit(gid, "ge", Action("draw"), "bob")
+    rerolled = service.gm_reroll(gid, "gm", "the card fell off the table")
+    first_card = [e.text for e in first.events if e.kind == "card"]
+    again = [e.text for e in rerolled.events if e.kind == "card"]
+    assert first_card and again
+    assert RULES.dump(service.replay(gid)) == RULES.dump(service.state(gid))
+    assert service.log(gid)[-2].undone and service.log(gid)[-1].kind == "reroll"
+
+
+def test_gm_rewind_to_an_earlier_event(service: GameService) -> None:
+    gid = new_game(service)
+    service.submit(gid, "us", Action("ready"), "alice")
+    service.submit(gid, "ge", Action("draw"), "bob")
+    service.gm_rewind(gid, 1, "gm", "start the turn again")
+    assert service.state(gid).phase == "draw" and len(service.state(gid).deck) == 53
+
+
+def test_seed_is_hidden_until_the_game_is_over(service: GameService) -> None:
+    gid = new_game(service, seed=77)
+    hashed, seed = service.seed(gid)
+    assert seed is None and len(hashed) == 64
+    export = service.export(gid)
+    assert export["seed"] is None and "77" not in str(export["view"])
+    service.submit(gid, "us", Action("ready"), "alice")
+    service.gm(gid, Action("end", {"winner": "us"}), "gm", "conceded")
+    assert service.seed(gid)[1] == 77
+    with pytest.raises(GameOver):
+        service.submit(gid, "ge", Action("draw"), "bob")
+
+
+def test_views_never_hold_the_seed_rng_or_deck_order(service: GameService) -> None:
+    gid = new_game(service, seed=123456789)
+    service.submit(gid, "us", Action("ready"), "alice")
+    view = service.view(gid, "ge")
+    text = str(view)
+    state = service.state(gid)
+    assert "123456789" not in text and str(state.rng.state) not in text
+    assert "draw_pile" not in text and view["deck"]["left"] == 53
+
+
+def test_snapshots_keep_loading_cheap_and_consistent(service: GameService) -> None:
+    info = service.create_game("peiper", seed=8)
+    service.run_bots(info.id, limit=60)
+    assert RULES.dump(service.replay(info.id)) == RULES.dump(service.state(info.id))

@@ -1,0 +1,42 @@
+"""Building Peiper positions for rule tests: units placed by hand, the deck stacked."""
+
+from __future__ import annotations
+
+from engine.game import Action
+from engine.games.peiper import RULES
+from engine.games.peiper.state import ACTIVATE, PeiperState
+
+
+def fresh(seed: int = 1, **options: object) -> PeiperState:
+    """Turn 1 after the default set-up, the German card draw pending."""
+    state = RULES.new_state("historical", seed, dict(options))
+    RULES.apply(state, "us", Action("ready"))
+    return state
+
+
+def empty_board(seed: int = 1, **options: object) -> PeiperState:
+    state = fresh(seed, **options)
+    for u in state.units.values():
+        u.status, u.hex, u.reduced = "awaiting", None, False
+    return state
+
+
+def put(state: PeiperState, uid: str, label: str) -> None:
+    state.units[uid].status = "on_map"
+    state.units[uid].hex = label
+
+
+def stack(state: PeiperState, *cards: str) -> None:
+    """The next cards drawn, in this order (the rest of the deck follows)."""
+    rest = [c for c in state.deck.draw_pile if c not in cards]
+    state.deck.draw_pile = rest + list(reversed(cards))
+
+
+def activate(state: PeiperState, side: str, acts: int = 3) -> None:
+    """Give a side number-card activations (both sides have already spent an ACT)."""
+    state.phase, state.side, state.acts, state.act_units = ACTIVATE, side, acts, []
+    state.spent = {"ge": True, "us": True}
+
+
+def do(state: PeiperState, side: str, kind: str, **args: str) -> list[str]:
+    return [e.text for e in RULES.apply(state, side, Action(kind, dict(args)))]

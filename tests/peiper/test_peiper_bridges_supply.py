@@ -1,0 +1,154 @@
+"""Bridge Demolition, German Supply and the Fuel Depot."""
+
+from __future__ import annotations
+
+import pytest
+from peiper_helpers import activate, do, empty_board, put, stack
+
+from engine.errors import IllegalAction
+from engine.games.peiper import RULES
+from engine.games.peiper.board import destinations, in_supply
+
+
+def demo_state(turn: int = 3, **options: object) -> object:
+    state = empty_board(**options)
+    state.turn = turn
+    activate(state, "us", 2)
+    return state
+
+
+def test_bridge_demolition_us_only_and_only_after_turn_2() -> None:
+    state = demo_state(turn=2)
+    with pytest.raises(IllegalAction, match="after turn 2"):
+        do(state, "us", "demolish", bridge="Cheneux")  # type: ignore[arg-type]
+    activate(state, "ge", 1)  # type: ignore[arg-type]
+    state.turn = 3  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="Only the US"):
+        do(state, "ge", "demolish", bridge="Cheneux")  # type: ignore[arg-type]
+
+
+def test_bridge_demolition_a_draw_under_10_blows_the_bridge() -> None:
+    state = demo_state()
+    stack(state, "9S")  # type: ignore[arg-type]
+    do(state, "us", "demolish", bridge="Cheneux")  # type: ignore[arg-type]
+    assert state.bridges_down == ["Cheneux"]  # type: ignore[attr-defined]
+    view = RULES.view(state, None)  # type: ignore[arg-type]
+    assert {"kind": "bridge_down", "hexside": "0705/0804", "bridge": "Cheneux"} in view["markers"]
+
+
+def test_bridge_demolition_ten_or_more_face_or_joker_leaves_it_intact() -> None:
+    for card in ("10S", "KS"):
+        state = demo_state()
+        stack(state, card)  # type: ignore[arg-type]
+        do(state, "us", "demolish", bridge="Cheneux")  # type: ignore[arg-type]
+        assert state.bridges_down == [], card  # type: ignore[attr-defined]
+
+
+def test_bridge_demolition_modifiers_us_adjacent_minus_1_german_adjacent_plus_2() -> None:
+    state = demo_state()
+    put(state, "2/23/2", "0804")  # type: ignore[arg-type]
+    stack(state, "10S")  # type: ignore[arg-type]
+    do(state, "us", "demolish", bridge="Cheneux")  # type: ignore[arg-type]
+    assert state.bridges_down == ["Cheneux"]  # type: ignore[attr-defined]  # 10 - 1 = 9
+    state = demo_state()
+    put(state, "3/2 LAH", "0705")  # type: ignore[arg-type]
+    stack(state, "8S")  # type: ignore[arg-type]
+    do(state, "us", "demolish", bridge="Cheneux")  # type: ignore[arg-type]
+    assert state.bridges_down == []  # type: ignore[attr-defined]  # 8 + 2 = 10
+
+
+def test_bridge_demolition_exactly_10_is_a_per_game_option() -> None:
+    state = demo_state(exactly_10_succeeds=True)
+    stack(state, "10S")  # type: ignore[arg-type]
+    do(state, "us", "demolish", bridge="Cheneux")  # type: ignore[arg-type]
+    assert state.bridges_down == ["Cheneux"]  # type: ignore[attr-defined]
+
+
+def test_bridge_demolition_bridges_cannot_be_repaired_and_markers_run_out() -> None:
+    state = demo_state()
+    state.bridges_down = ["Cheneux"]  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="cannot be repaired"):
+        do(state, "us", "demolish", bridge="Cheneux")  # type: ignore[arg-type]
+    state.bridges_down = ["Cheneux", "Stavelot", "Neufmoulin", "Stoumont station"]  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="Bridge Down markers"):
+        do(state, "us", "demolish", bridge="Trois-Ponts (Salm)")  # type: ignore[arg-type]
+
+
+def test_german_supply_a_road_connected_back_to_the_east_edge() -> None:
+    state = empty_board()
+    put(state, "Spitze", "1108")
+    put(state, "1/1 LAH", "1107")  # adjacent to the road
+    put(state, "501", "1102")  # far from any road
+    assert in_supply(state, "Spitze") and in_supply(state, "1/1 LAH")
+    assert not in_supply(state, "501")
+
+
+def test_german_supply_roads_blocked_by_us_units_and_their_neighbours() -> None:
+    state = empty_board()
+    put(state, "Spitze", "1108")
+    put(state, "99 BG", "1310")  # next to both east-edge road hexes
+    put(state, "106 BG", "1308")
+    assert not in_supply(state, "Spitze")
+
+
+def test_german_supply_no_road_across_a_blown_bridge() -> None:
+    state = empty_board()
+    put(state, "Spitze", "1108")
+    assert in_supply(state, "Spitze")
+    state.bridges_down = ["Stavelot", "Trois-Ponts (Salm)"]
+    assert not in_supply(state, "Spitze")
+
+
+def test_german_supply_out_of_supply_moves_one_hex_and_adds_one_to_attacks() -> None:
+    state = empty_board()
+    put(state, "Spitze", "1102")
+    assert not in_supply(state, "Spitze")
+    assert all(len(path) == 2 for path in destinations(state, "Spitze", supplied=False).values())
+    activate(state, "ge", 2)
+    with pytest.raises(IllegalAction, match="out of supply"):
+        do(state, "ge", "move", unit="Spitze", to="0902")
+    put(state, "3/2 LAH", "1103")
+    put(state, "2/23/2", "1203")
+    stack(state, "3S")
+    texts = do(state, "ge", "attack", unit="3/2 LAH", target="2/23/2")
+    assert any("out of supply" in t for t in texts)
+    assert not state.units["2/23/2"].reduced  # 3 + 1 > 3
+
+
+def test_german_supply_oba_support_does_not_help_unsupplied_units() -> None:
+    state = empty_board()
+    put(state, "3/2 LAH", "1103")
+    put(state, "2/23/2", "1203")
+    state.oba_support["ge"] = ["1203"]
+    activate(state, "ge", 1)
+    stack(state, "3S")
+    do(state, "ge", "attack", unit="3/2 LAH", target="2/23/2")
+    assert not state.units["2/23/2"].reduced  # 3 + 1 supply, no -1
+
+
+def stavelot_entry(card: str, us_adjacent: bool) -> object:
+    state = empty_board()
+    put(state, "Spitze", "1309")
+    if us_adjacent:
+        put(state, "99 BG", "1307")
+    activate(state, "ge", 2)
+    stack(state, card)
+    do(state, "ge", "move", unit="Spitze", to="1308")
+    return state
+
+
+def test_german_supply_fuel_depot_captured_on_a_draw_under_10() -> None:
+    state = stavelot_entry("9S", us_adjacent=False)
+    assert state.fuel_depot == "captured"  # type: ignore[attr-defined]
+    put(state, "501", "0102")  # type: ignore[arg-type]
+    assert in_supply(state, "501")  # type: ignore[arg-type]  # supply ignored for the rest of the game
+
+
+def test_german_supply_fuel_depot_plus_2_with_a_us_unit_adjacent_to_stavelot() -> None:
+    state = stavelot_entry("8S", us_adjacent=True)
+    assert state.fuel_depot == "destroyed"  # type: ignore[attr-defined]
+
+
+def test_german_supply_fuel_depot_destroyed_on_a_face_card() -> None:
+    state = stavelot_entry("QH", us_adjacent=False)
+    assert state.fuel_depot == "destroyed"  # type: ignore[attr-defined]

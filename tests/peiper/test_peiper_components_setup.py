@@ -1,0 +1,133 @@
+"""Components on the Rules Sheet, and Set-Up."""
+
+from __future__ import annotations
+
+import pytest
+from peiper_helpers import activate, do, empty_board, fresh, put
+
+from engine.errors import IllegalAction, UnknownUnit
+from engine.game import Action
+from engine.games.peiper import RULES
+from engine.games.peiper.units import game_map, resolve_unit, unit_specs
+
+STRIP = {
+    "CCR/3/1": (2, 3, 1), "CCB/3/1": (2, 3, 1), "2/23/3": (1, 3, 3), "2/23/2": (1, 3, 3),
+    "30/117/2": (1, 3, 3), "30/117/1": (1, 3, 3), "3FJ/KG2": (1, 2, 3), "3FJ/KG1": (1, 2, 3),
+    "501": (2, 4, 1), "3/2 LAH": (1, 4, 3), "1/1 LAH": (2, 4, 1), "Spitze": (2, 4, 1),
+}
+
+
+def test_components_printed_values_match_the_counter_strip() -> None:
+    specs = unit_specs()
+    for uid, printed in STRIP.items():
+        assert specs[uid].full == printed, uid
+
+
+def test_components_mech_units_are_the_tank_counters() -> None:
+    mech = {uid for uid, s in unit_specs().items() if s.mech}
+    assert mech == {"CCR/3/1", "CCB/3/1", "501", "1/1 LAH", "Spitze"}
+
+
+def test_components_reduced_side_is_weaker_and_99_106_bg_exist() -> None:
+    for s in unit_specs().values():
+        assert all(r <= f for r, f in zip(s.reduced, s.full, strict=True))
+        assert s.reduced != s.full
+    assert "99 BG" in unit_specs() and "106 BG" in unit_specs()
+
+
+def test_components_30_177_spelling_names_the_30_117_counters() -> None:
+    assert resolve_unit("30/177/1") == "30/117/1"
+    assert resolve_unit("30-117-2") == "30/117/2"
+    assert resolve_unit("spitze") == "Spitze"
+    with pytest.raises(UnknownUnit, match="No unit 'Tiger 7'"):
+        resolve_unit("Tiger 7")
+
+
+def test_setup_us_units_anywhere_but_the_easternmost_hexrow() -> None:
+    state = RULES.new_state("historical", 1, {})
+    with pytest.raises(IllegalAction, match="easternmost hexrow"):
+        RULES.apply(state, "us", Action("place", {"unit": "99 BG", "at": "1405"}))
+    RULES.apply(state, "us", Action("place", {"unit": "99 BG", "at": "1305"}))
+    assert state.units["99 BG"].hex == "1305"
+    with pytest.raises(IllegalAction, match="does not set up"):
+        RULES.apply(state, "us", Action("place", {"unit": "CCB/3/1", "at": "1305"}))
+
+
+def test_setup_fuel_depot_marker_in_stavelot() -> None:
+    state = fresh()
+    view = RULES.view(state, None)
+    depot = [m for m in view["markers"] if m["kind"] == "fuel_depot"]
+    assert depot == [{"kind": "fuel_depot", "hex": game_map().places["Stavelot"].label}]
+
+
+def test_setup_ready_places_every_setup_unit_and_starts_turn_1() -> None:
+    state = fresh()
+    placed = {u.id for u in state.units.values() if u.status == "on_map"}
+    assert placed == {"CCR/3/1", "2/23/2", "99 BG", "106 BG"}
+    assert state.turn == 1 and state.phase == "draw" and state.side == "ge"
+
+
+def test_setup_german_units_enter_along_the_east_edge_for_one_act_each() -> None:
+    state = empty_board()
+    activate(state, "ge", 2)
+    with pytest.raises(IllegalAction, match="east map edge"):
+        do(state, "ge", "enter", unit="Spitze", at="1309")
+    do(state, "ge", "enter", unit="Spitze", at="1409")
+    assert state.units["Spitze"].hex == "1409" and state.acts == 1
+    with pytest.raises(IllegalAction, match="from turn 4"):
+        do(state, "ge", "enter", unit="3FJ/KG2", at="1410")
+
+
+def test_setup_kg2_enters_on_turn_4() -> None:
+    state = empty_board()
+    state.turn = 4
+    activate(state, "ge", 1)
+    do(state, "ge", "enter", unit="3FJ/KG2", at="1405")
+    assert state.units["3FJ/KG2"].hex == "1405"
+
+
+def test_setup_us_reinforcements_from_turn_2_along_west_or_north_edges() -> None:
+    state = empty_board()
+    activate(state, "us", 3)
+    with pytest.raises(IllegalAction, match="from turn 2"):
+        do(state, "us", "enter", unit="30/117/1", at="0105")
+    state.turn = 2
+    with pytest.raises(IllegalAction, match="west or north"):
+        do(state, "us", "enter", unit="30/117/1", at="1405")
+    do(state, "us", "enter", unit="30/117/1", at="0105")
+    do(state, "us", "enter", unit="30/117/2", at="0801")
+    assert state.units["30/117/2"].hex == "0801"
+
+
+def test_setup_2_23_3_cannot_enter_while_stoumont_is_german() -> None:
+    state = empty_board()
+    state.turn = 2
+    put(state, "3/2 LAH", "0404")
+    activate(state, "us", 2)
+    with pytest.raises(IllegalAction, match="Stoumont"):
+        do(state, "us", "enter", unit="2/23/3", at="0401")
+
+
+def test_setup_ccb_cannot_enter_once_an_ss_unit_has_exited_west() -> None:
+    state = empty_board()
+    state.turn = 2
+    put(state, "Spitze", "0105")
+    activate(state, "ge", 1)
+    do(state, "ge", "exit", unit="Spitze")
+    activate(state, "us", 1)
+    with pytest.raises(IllegalAction, match="SS unit has exited"):
+        do(state, "us", "enter", unit="CCB/3/1", at="0110")
+
+
+def test_setup_up_to_two_friendly_units_stack_and_never_mixed() -> None:
+    state = empty_board()
+    put(state, "Spitze", "1102")
+    put(state, "501", "1102")
+    put(state, "1/1 LAH", "1202")
+    put(state, "99 BG", "1103")
+    activate(state, "ge", 3)
+    with pytest.raises(IllegalAction, match="up to 2 may stack"):
+        do(state, "ge", "move", unit="1/1 LAH", to="1102")
+    activate(state, "us", 3)
+    with pytest.raises(IllegalAction, match="enemy units hold that hex"):
+        do(state, "us", "move", unit="99 BG", to="1102")

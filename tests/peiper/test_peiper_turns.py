@@ -1,0 +1,151 @@
+"""Turn Sequence (Turn Begins), Game Length and Who Wins."""
+
+from __future__ import annotations
+
+import pytest
+from peiper_helpers import activate, do, empty_board, fresh, put, stack
+
+from engine.errors import IllegalAction, NotYourTurn
+from engine.game import Action
+from engine.games.peiper import RULES
+from engine.games.peiper.orders import acts_for
+
+
+def test_turn_begins_deck_is_shuffled_with_one_joker() -> None:
+    state = fresh()
+    cards = state.deck.draw_pile
+    assert len(cards) == 53 and cards.count("JOKER") == 1 and len(set(cards)) == 53
+    assert fresh(seed=2).deck.draw_pile != cards  # shuffled by the seed
+
+
+@pytest.mark.parametrize(("card", "acts"), [("AS", 1), ("2S", 1), ("3C", 2), ("7H", 4), ("8D", 4), ("10S", 5)])
+def test_turn_begins_activations_are_half_the_card_rounded_up_ace_one(card: str, acts: int) -> None:
+    assert acts_for(card) == acts
+
+
+def test_turn_begins_black_card_is_german_red_card_is_us() -> None:
+    state = fresh()
+    stack(state, "7C", "4H")
+    do(state, "ge", "draw")
+    assert (state.phase, state.side) == ("decide", "ge")
+    do(state, "ge", "take")
+    assert state.acts == 4
+    do(state, "ge", "end")
+    do(state, "ge", "draw")
+    assert (state.phase, state.side) == ("decide", "us")
+
+
+def test_turn_begins_a_side_may_pass() -> None:
+    state = fresh()
+    stack(state, "9H")
+    do(state, "ge", "draw")
+    do(state, "us", "pass")
+    assert state.phase == "draw" and state.acts == 0
+
+
+def test_turn_begins_only_the_cards_side_decides() -> None:
+    state = fresh()
+    stack(state, "9H")
+    do(state, "ge", "draw")
+    with pytest.raises(NotYourTurn):
+        RULES.apply(state, "ge", Action("take"))
+
+
+def test_turn_begins_face_card_gives_each_unit_in_one_hex_one_act() -> None:
+    state = empty_board()
+    put(state, "Spitze", "1102")
+    put(state, "501", "1102")
+    put(state, "1/1 LAH", "1104")
+    stack(state, "KS")
+    state.spent = {"ge": True, "us": True}
+    do(state, "ge", "draw")
+    with pytest.raises(IllegalAction, match="name the hex"):
+        do(state, "ge", "take")
+    do(state, "ge", "take", hex="1102")
+    assert sorted(state.act_units) == ["501", "Spitze"]
+    with pytest.raises(IllegalAction, match="no activation"):
+        do(state, "ge", "move", unit="1/1 LAH", to="1103")
+    do(state, "ge", "move", unit="Spitze", to="1002")
+    with pytest.raises(IllegalAction, match="no activation"):
+        do(state, "ge", "move", unit="Spitze", to="1102")
+    do(state, "ge", "move", unit="501", to="1202")
+    assert state.phase == "draw"
+
+
+def test_turn_begins_units_may_spend_several_acts_in_a_turn() -> None:
+    state = empty_board()
+    put(state, "Spitze", "1102")
+    activate(state, "ge", 3)
+    do(state, "ge", "move", unit="Spitze", to="1002")
+    do(state, "ge", "move", unit="Spitze", to="0902")
+    assert state.units["Spitze"].hex == "0902" and state.acts == 1
+
+
+def test_game_length_joker_ends_the_turn_once_both_sides_have_spent_an_act() -> None:
+    state = fresh()
+    state.spent = {"ge": True, "us": True}
+    stack(state, "JOKER")
+    texts = do(state, "ge", "draw")
+    assert state.turn == 2 and any("Turn 1 ends" in t for t in texts)
+
+
+def test_game_length_joker_ignored_before_both_sides_have_spent_an_act() -> None:
+    state = fresh()
+    state.spent = {"ge": True, "us": False}
+    stack(state, "JOKER", "5S")
+    texts = do(state, "ge", "draw")
+    assert state.turn == 1 and state.card == "5S"
+    assert any("ignored" in t for t in texts)
+
+
+def test_game_length_turn_ends_when_all_cards_are_drawn() -> None:
+    state = fresh()
+    state.deck.draw_pile = ["3S"]
+    state.spent = {"ge": True, "us": True}
+    do(state, "ge", "draw")
+    do(state, "ge", "pass")
+    assert state.turn == 2 and len(state.deck) == 53
+
+
+def test_game_length_five_turns_then_us_wins() -> None:
+    state = fresh()
+    state.turn = 5
+    state.spent = {"ge": True, "us": True}
+    stack(state, "JOKER")
+    do(state, "ge", "draw")
+    assert RULES.is_over(state) and RULES.winner(state) == "us"
+    assert RULES.to_act(state) is None
+
+
+def test_who_wins_four_german_units_exit_the_west_edge() -> None:
+    state = empty_board()
+    state.exited = ["501", "1/1 LAH", "3/2 LAH"]
+    for uid in state.exited:
+        state.units[uid].status = "exited"
+    put(state, "Spitze", "0105")
+    put(state, "99 BG", "0801")
+    activate(state, "ge", 2)
+    do(state, "ge", "exit", unit="Spitze")
+    assert RULES.winner(state) == "ge" and RULES.is_over(state)
+
+
+def test_who_wins_german_exit_only_from_the_west_edge() -> None:
+    state = empty_board()
+    put(state, "Spitze", "0205")
+    activate(state, "ge", 2)
+    with pytest.raises(IllegalAction, match="west map edge"):
+        do(state, "ge", "exit", unit="Spitze")
+
+
+def test_who_wins_no_us_units_left() -> None:
+    state = empty_board()
+    for u in state.units.values():
+        if u.side == "us":
+            u.status = "eliminated"
+    put(state, "99 BG", "1202")
+    state.units["99 BG"].reduced = True
+    put(state, "3/2 LAH", "1102")
+    activate(state, "ge", 2)
+    stack(state, "2S")
+    do(state, "ge", "attack", unit="3/2 LAH", target="99 BG")
+    assert RULES.winner(state) == "ge"
