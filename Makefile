@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+SRC := $(wildcard bot cogs engine images tests tools)
 
 .PHONY: run test lint install bench selfplay clean
 
@@ -20,13 +21,13 @@ run: $(STAMP)
 	$(BIN)/umpire
 
 test: $(STAMP)
-	$(BIN)/python -m ruff check bot cogs engine images tests
+	$(BIN)/python -m ruff check $(SRC)
 	$(BIN)/python -m mypy engine
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/python -m ruff check bot cogs engine images tests
-	$(BIN)/python -m ruff format --check bot cogs engine images tests || true
+	$(BIN)/python -m ruff check $(SRC)
+	$(BIN)/python -m ruff format --check $(SRC) || true
 	$(BIN)/python -m mypy engine
 
 bench: $(STAMP)

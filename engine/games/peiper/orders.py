@@ -11,11 +11,11 @@ from engine.hexgrid import Hex
 
 from .board import (
     can_stop,
-    mech_step_cost,
     destinations,
     enemy_adjacent,
     hex_of,
     in_supply,
+    mech_step_cost,
     occupants,
     side_at,
     spec,
