@@ -43,7 +43,7 @@ class Table:
 
     def show_events(self, events: Iterable[Event], who: str = "") -> None:
         for e in events:
-            if e.kind in ("prompt",) and who == "bot":
+            if e.kind == "prompt" and e.side and e.side not in self.human_sides:
                 continue
             self.say(f"  {e.line()}")
 
@@ -173,9 +173,14 @@ class Table:
         cmd = words[1] if words[0].lstrip("/") == self.group and len(words) > 1 else words[0]
         if words[0].lstrip("/") == self.group and (len(words) == 1 or (len(words) == 2 and not line.endswith(" "))):
             return [c.name for c in self.rules.commands() if c.name.startswith(text)]
+        typed = {}
+        for w in words[1:]:
+            key, sep, value = w.partition(":")
+            if sep and value and w != text:
+                typed[key] = value.strip('"')
         options: set[str] = set()
         for a in legal:
-            if a.kind != cmd:
+            if a.kind != cmd or any(str(a.args.get(k, "")).lower() != v.lower() for k, v in typed.items()):
                 continue
             for k, v in a.args.items():
                 value = f'"{v}"' if " " in str(v) else str(v)
@@ -204,7 +209,7 @@ def choose_side(game: str, ask: Callable[[str], str], say: Callable[[str], None]
     while True:
         answer = ask(f"which side? {' / '.join(f'{s} ({names.get(s, s)})' for s in sides)} / both> ").strip().lower()
         if answer in sides or answer == "both":
-            return game, answer
+            return answer
         say(f"Type one of {', '.join(sides)} or both.")
 
 

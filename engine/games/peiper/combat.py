@@ -75,7 +75,8 @@ def resolve_attacks(state: PeiperState, events: list[Event]) -> None:
             state.attacks.pop(0)
             continue
         who = "OBA" if attack.attacker == "OBA" else attack.attacker
-        card = draw(state, events, f"Combat draw for {who} against {attack.target}")
+        card = draw(state, events, f"Combat draw for {who} against {attack.target}",
+                    R_OBA if attack.attacker == "OBA" else R_COMBAT)
         if card is None:
             state.attacks = []
             end_turn(state, events, "all cards are drawn")
@@ -176,7 +177,7 @@ def demolition(state: PeiperState, events: list[Event], bridge_name: str) -> Non
     if "ge" in sides_near:
         modifier += 2
         reasons.append("+2 German unit adjacent")
-    card = draw(state, events, f"Demolition draw for the {bridge.name} bridge")
+    card = draw(state, events, f"Demolition draw for the {bridge.name} bridge", R_BRIDGE)
     if card is None:
         end_turn(state, events, "all cards are drawn")
         return

@@ -274,7 +274,7 @@ class PeiperRules:
     def status_line(self, state: PeiperState) -> str:
         if state.phase == OVER:
             return f"Game over: {SIDE_NAMES[state.winner or 'us']} wins ({state.result})."
-        turn = f"Turn {state.turn} of {state.turns}" if state.turn else "Set-up"
+        turn = f"Turn {state.turn} of {state.turns}" if state.turn else "Before turn 1"
         extra = ""
         if state.phase == ACTIVATE:
             left = state.acts if state.acts else len(state.act_units)

@@ -48,7 +48,7 @@ def joker_ignored(state: PeiperState) -> bool:
     return not (state.spent["ge"] and state.spent["us"])
 
 
-def draw(state: PeiperState, events: list[Event], purpose: str) -> str | None:
+def draw(state: PeiperState, events: list[Event], purpose: str, rule: str = R_TURN) -> str | None:
     """A card draw (CD). Ignored jokers are set aside and the draw made again. None: deck empty."""
     while True:
         card = state.deck.draw()
@@ -68,7 +68,7 @@ def draw(state: PeiperState, events: list[Event], purpose: str) -> str | None:
             )
             continue
         events.append(
-            Event("card", f"{purpose}: {cards.describe(card)}.", R_TURN, data={"card": card}, random=True)
+            Event("card", f"{purpose}: {cards.describe(card)}.", rule, data={"card": card}, random=True)
         )
         return card
 
@@ -137,7 +137,7 @@ def fuel_depot_check(state: PeiperState, events: list[Event]) -> None:
     if side_at(state, where, depot) != "ge":
         return
     us_adjacent = any(side_at(state, where, n) == "us" for n in depot.neighbors())
-    card = draw(state, events, "Fuel Depot draw (free)")
+    card = draw(state, events, "Fuel Depot draw (free)", R_DEPOT)
     if card is None:
         return  # made with the next turn's fresh deck, while the Germans still hold Stavelot
     modifier = 2 if us_adjacent else 0

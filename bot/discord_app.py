@@ -1,0 +1,120 @@
+"""The Discord bot: an AutoShardedBot whose cogs are thin adapters over the GameService.
+
+``umpire bot`` runs it; ``umpire sync`` only logs in, syncs the slash-command tree and exits (the
+tree is never synced at start: Discord allows 200 command creates a day per guild).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from engine.service import GameService
+
+from .settings import Settings
+
+log = logging.getLogger("umpire.discord")
+
+EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.orders", "cogs.gm", "cogs.rules", "cogs.help", "cogs.admin")
+BACKGROUND = ("cogs.notices",)  # not loaded by `umpire sync`
+
+
+def configure_endpoints(settings: Settings) -> None:
+    """Point discord.py at a REST proxy or a test server. Call before the client starts."""
+    if settings.umpire_discord_api_base:
+        discord.http.Route.BASE = settings.umpire_discord_api_base.rstrip("/")
+    if settings.umpire_discord_gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.umpire_discord_gateway)
+
+
+class GameLocks:
+    """One asyncio.Lock per game id: one game's commands run one at a time in this process."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def __call__(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+
+class UmpireBot(commands.AutoShardedBot):
+    def __init__(self, settings: Settings, service: GameService | None = None, *, background: bool = True,
+                 **kwargs: Any) -> None:
+        intents = discord.Intents.default()  # guilds and DMs; no message content, no members
+        if settings.umpire_shard_count is not None:
+            kwargs.setdefault("shard_count", settings.umpire_shard_count)
+            if settings.shard_ids is not None:
+                kwargs.setdefault("shard_ids", settings.shard_ids)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            **kwargs,
+        )
+        self.settings = settings
+        self.service = service or GameService(settings.database_url)
+        self.locks = GameLocks()
+        self.background = background
+        if settings.umpire_discord_gateway:
+            self._use_configured_gateway(yarl.URL(settings.umpire_discord_gateway))
+
+    def _use_configured_gateway(self, url: yarl.URL) -> None:
+        """AutoShardedBot asks GET /gateway/bot for the URL: keep its shard count, use ours."""
+        original: Callable[..., Awaitable[tuple[int, str, Any]]] = self.http.get_bot_gateway
+
+        async def get_bot_gateway(*args: Any, **kw: Any) -> tuple[int, str, Any]:
+            shards, _url, limits = await original(*args, **kw)
+            return shards, str(url), limits
+
+        self.http.get_bot_gateway = get_bot_gateway  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        from cogs.buttons import ChoiceButton
+
+        for ext in EXTENSIONS + (BACKGROUND if self.background else ()):
+            await self.load_extension(ext)
+        self.add_dynamic_items(ChoiceButton)
+
+    async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
+        synced = await self.tree.sync()
+        log.info("synced %d global commands", len(synced))
+        return synced
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (shards %s of %s)", self.user, self.shard_ids or "all", self.shard_count)
+
+
+async def _sync(settings: Settings) -> int:
+    bot = UmpireBot(settings, background=False)
+    async with bot:
+        await bot.login(settings.token)
+        synced = await bot.sync_commands()
+    print(f"Synced {len(synced)} commands: {', '.join(sorted(c.name for c in synced))}")
+    return 0
+
+
+def run_bot(sync_only: bool = False) -> int:
+    settings = Settings()
+    if not settings.token:
+        print("DISCORD_TOKEN is not set (environment or .env): see docs/discord.md", file=sys.stderr)
+        return 2
+    configure_endpoints(settings)
+    discord.utils.setup_logging(level=logging.INFO)
+    try:
+        if sync_only:
+            return asyncio.run(_sync(settings))
+        bot = UmpireBot(settings)
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token (LoginFailure): check DISCORD_TOKEN", file=sys.stderr)
+        return 2
+    return 0
