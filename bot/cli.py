@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine import registry
 from engine.errors import UmpireError
+from engine.game import Action
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -105,6 +106,10 @@ def _render(game: str, scenario: str, out: Path | None) -> int:
 
     rules = registry.get(game)
     state = rules.new_state(scenario or rules.scenarios()[0].key, 0, {})
+    # The opening position: finish any set-up with the scenario's own placements.
+    side = rules.to_act(state)
+    if side is not None and Action("ready") in rules.legal_actions(state, side):
+        rules.apply(state, side, Action("ready"))
     view = rules.view(state, None)
     path = out or Path(f"{game}-{scenario or 'opening'}.png")
     path.write_bytes(render_png(load_map(Path(view["map"])), view))

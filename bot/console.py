@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import registry
-from engine.errors import UmpireError
+from engine.errors import IllegalAction, UmpireError
 from engine.events import Event
 from engine.game import Action, GameRules
 from engine.service import GameService, Outcome, Seat, event_from_dict
@@ -118,6 +118,8 @@ class Table:
                 hashed, seed = self.service.seed(self.game_id)
                 self.say(f"  seed hash {hashed}" + (f", seed {seed}" if seed is not None else " (the seed is shown "
                                                                                             "when the game ends)"))
+            elif name == "gm":
+                self.gm(typed)
             elif name in ("quit", "exit"):
                 raise SystemExit(0)
             else:
@@ -127,6 +129,31 @@ class Table:
         side = self.acting_side()
         o = self.service.submit(self.game_id, side, action, CONSOLE, "console")
         self.show_outcome(o)
+
+    def gm(self, typed: Typed) -> None:
+        """At the table the player is the GM: /gm move unit:X to:0503 reason:"..." [rule:"..."]."""
+        args = dict(typed.args)
+        words = args.pop("_positional", "").split("\x1f") if "_positional" in args else []
+        if not words or not words[0]:
+            raise IllegalAction("Usage: /gm <move|place|remove|flip|restore|turn|bridge|depot|end|revert|rewind|"
+                                "reroll|rulings> ... reason:\"...\" [rule:\"...\"]")
+        kind, reason, rule = words[0].lower(), args.pop("reason", ""), args.pop("rule", "")
+        if kind == "rulings":
+            for e in self.service.rulings(self.game_id):
+                what = Action.from_dict(e.action).command("gm") if e.action and e.kind == "gm" else e.kind
+                self.say(f"#{e.seq} {what} by {e.actor_name or e.actor}: {e.reason}"
+                         + (f" [{e.rule}]" if e.rule else "") + (" (reverted)" if e.undone else ""))
+            return
+        if kind == "revert":
+            o = self.service.gm_revert(self.game_id, int(args.get("entry", "0") or 0), CONSOLE, reason)
+        elif kind == "rewind":
+            o = self.service.gm_rewind(self.game_id, int(args.get("to", "0") or 0), CONSOLE, reason)
+        elif kind == "reroll":
+            o = self.service.gm_reroll(self.game_id, CONSOLE, reason)
+        else:
+            o = self.service.gm(self.game_id, Action(kind, args), CONSOLE, reason, rule, "console GM")
+        self.say(f"  GM ruling #{o.seq} recorded: {reason}")
+        self.show_events(o.events)
 
     def acting_side(self, allow_any: bool = False) -> str:
         info = self.service.info(self.game_id)
@@ -145,6 +172,8 @@ class Table:
             if spec.example:
                 self.say(f"      e.g. {spec.example}")
         self.say("Table: /help  /status  /log [n]  /undo  /map  /seed  /quit")
+        self.say('GM:    /gm move unit:<unit> to:<hex> reason:"..." [rule:"..."]  /gm revert entry:<n> reason:"..."'
+                 '  /gm rewind to:<n> reason:"..."  /gm reroll reason:"..."  /gm rulings')
         side = self.service.info(self.game_id).to_act
         if side in self.human_sides:
             legal = self.rules.legal_actions(self.service.state(self.game_id), side)
@@ -155,7 +184,8 @@ class Table:
         entries = self.service.log(self.game_id)[-count:]
         for e in entries:
             mark = " (undone)" if e.undone else ""
-            head = Action.from_dict(e.action).command(self.group) if e.action else e.kind
+            group = "gm" if e.kind == "gm" else self.group
+            head = Action.from_dict(e.action).command(group) if e.action else e.kind
             self.say(f"#{e.seq} {e.side or ''} {head}{mark}" + (f" - {e.reason}" if e.reason else ""))
             for ev in e.events:
                 self.say(f"    {event_from_dict(ev).line()}")

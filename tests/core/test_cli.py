@@ -86,3 +86,18 @@ def test_selfplay_json_output_shape(capsys: object) -> None:
     assert main(["selfplay", "peiper", "--games", "2", "--seed", "5", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
     assert set(out) >= {"game", "games", "finished", "winners", "errors", "actions", "seconds"}
+
+
+def test_the_table_takes_gm_rulings_with_a_reason_and_lists_them(tmp_path: Path, capsys: object) -> None:
+    script = tmp_path / "gm.txt"
+    script.write_text('/peiper ready\n/gm move unit:"99 BG" to:0505 reason:"misclick, agreed by both" rule:none\n'
+                      '/gm rulings\n', encoding="utf-8")
+    assert main(["play", "peiper", "--as", "us", "--seed", "3", "--script", str(script), "--db", "sqlite://",
+                 "--no-images"]) == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "GM puts 99 BG in 0505" in out and '/gm move unit:"99 BG" to:0505 by console GM' in out
+    bad = tmp_path / "bad.txt"
+    bad.write_text('/peiper ready\n/gm move unit:"99 BG" to:0505\n', encoding="utf-8")
+    assert main(["play", "peiper", "--as", "us", "--seed", "3", "--script", str(bad), "--db", "sqlite://",
+                 "--no-images"]) == 2
+    assert "needs a reason" in capsys.readouterr().out  # type: ignore[attr-defined]
