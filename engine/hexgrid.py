@@ -187,15 +187,27 @@ StepCost = Callable[[Hex, Hex], float | None]
 """Cost of stepping from one hex to an adjacent one; None where the step is not allowed."""
 
 
-def reachable(start: Hex, budget: float, cost: StepCost, hexes: Iterable[Hex] | None = None) -> dict[Hex, float]:
-    """Every hex reachable from start within budget, with its least cost (Dijkstra)."""
+def search(
+    start: Hex,
+    cost: StepCost,
+    budget: float = float("inf"),
+    hexes: Iterable[Hex] | None = None,
+    goal: Hex | None = None,
+) -> tuple[dict[Hex, float], dict[Hex, Hex]]:
+    """Dijkstra from start: the least cost of every hex within budget, and each one's predecessor.
+
+    Stops early once ``goal`` is settled. Costs may be fractional (roads at 1/2).
+    """
     allowed = set(hexes) if hexes is not None else None
     best: dict[Hex, float] = {start: 0.0}
+    came: dict[Hex, Hex] = {}
     frontier: list[tuple[float, Hex]] = [(0.0, start)]
     while frontier:
         spent, here = heapq.heappop(frontier)
         if spent > best.get(here, float("inf")):
             continue
+        if here == goal:
+            break
         for nxt in here.neighbors():
             if allowed is not None and nxt not in allowed:
                 continue
@@ -205,37 +217,29 @@ def reachable(start: Hex, budget: float, cost: StepCost, hexes: Iterable[Hex] | 
             total = spent + step
             if total <= budget + 1e-9 and total < best.get(nxt, float("inf")):
                 best[nxt] = total
+                came[nxt] = here
                 heapq.heappush(frontier, (total, nxt))
-    return best
+    return best, came
+
+
+def path_to(came: dict[Hex, Hex], start: Hex, goal: Hex) -> list[Hex]:
+    """The path from start to goal recorded by ``search`` (start and goal included)."""
+    path = [goal]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    return path[::-1]
+
+
+def reachable(start: Hex, budget: float, cost: StepCost, hexes: Iterable[Hex] | None = None) -> dict[Hex, float]:
+    """Every hex reachable from start within budget, with its least cost."""
+    return search(start, cost, budget, hexes)[0]
 
 
 def shortest_path(
     start: Hex, goal: Hex, cost: StepCost, hexes: Iterable[Hex] | None = None
 ) -> tuple[list[Hex], float] | None:
-    """Least-cost path (A* with the hex distance as a lower bound when steps cost at least 1/2)."""
-    allowed = set(hexes) if hexes is not None else None
-    best: dict[Hex, float] = {start: 0.0}
-    came: dict[Hex, Hex] = {}
-    frontier: list[tuple[float, float, Hex]] = [(0.0, 0.0, start)]
-    while frontier:
-        _, spent, here = heapq.heappop(frontier)
-        if here == goal:
-            path = [here]
-            while path[-1] in came:
-                path.append(came[path[-1]])
-            return path[::-1], spent
-        if spent > best.get(here, float("inf")):
-            continue
-        for nxt in here.neighbors():
-            if allowed is not None and nxt not in allowed:
-                continue
-            step = cost(here, nxt)
-            if step is None:
-                continue
-            total = spent + step
-            if total < best.get(nxt, float("inf")):
-                best[nxt] = total
-                came[nxt] = here
-                # Heuristic 0: costs may be below 1 per hex (roads), so stay admissible.
-                heapq.heappush(frontier, (total, total, nxt))
-    return None
+    """Least-cost path from start to goal, with its cost; None if goal cannot be reached."""
+    best, came = search(start, cost, hexes=hexes, goal=goal)
+    if goal not in best:
+        return None
+    return path_to(came, start, goal), best[goal]

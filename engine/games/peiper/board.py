@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.hexgrid import Hex, Hexside
+from engine.hexgrid import Hex, Hexside, path_to, search
 from engine.maps import GameMap
 
 from .state import UNIT_ON_MAP, PeiperState
@@ -117,31 +117,10 @@ def destinations(state: PeiperState, uid: str, supplied: bool = True) -> dict[He
 
     paths: dict[Hex, list[Hex]] = {}
     if spec(uid).mech and supplied:
-        # Dijkstra over 2 MPs, remembering the path.
-        best: dict[Hex, float] = {start: 0.0}
-        came: dict[Hex, Hex] = {}
-        frontier = [start]
-        while frontier:
-            frontier.sort(key=lambda h: (best[h], h))
-            here = frontier.pop(0)
-            for nxt in here.neighbors():
-                if not passable(nxt):
-                    continue
-                step = mech_step_cost(state, gmap, here, nxt)
-                if step is None:
-                    continue
-                total = best[here] + step
-                if total <= 2.0 + 1e-9 and total < best.get(nxt, 99.0):
-                    best[nxt] = total
-                    came[nxt] = here
-                    frontier.append(nxt)
-        for h in best:
-            if h == start:
-                continue
-            path = [h]
-            while path[-1] != start:
-                path.append(came[path[-1]])
-            paths[h] = path[::-1]
+        best, came = search(
+            start, lambda a, b: mech_step_cost(state, gmap, a, b) if passable(b) else None, budget=2.0
+        )
+        paths = {h: path_to(came, start, h) for h in best if h != start}
     else:
         for n in start.neighbors():
             if not passable(n):

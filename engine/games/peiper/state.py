@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from engine.cards import Deck
+from engine.codec import StateCodec
 from engine.rng import Rng
 
 # Phases, in the order of the Turn Sequence.
@@ -74,13 +73,6 @@ class PeiperState:
     actions: int = 0
 
 
-_ADAPTER = TypeAdapter(PeiperState)
-
-
-def dump_state(state: PeiperState) -> dict[str, Any]:
-    data: dict[str, Any] = _ADAPTER.dump_python(state, mode="json")
-    return data
-
-
-def load_state(data: dict[str, Any]) -> PeiperState:
-    return _ADAPTER.validate_python(data)
+CODEC = StateCodec(PeiperState)
+dump_state = CODEC.dump
+load_state = CODEC.load
