@@ -7,6 +7,8 @@ and 2 at the first one refused.
 
 from __future__ import annotations
 
+import logging
+import secrets
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -94,6 +96,13 @@ class Table:
             return True
         except UmpireError as exc:
             self.say(f"Refused: {exc}")
+            return False
+        except (ValueError, KeyError, TypeError, AttributeError, AssertionError) as exc:
+            # A fault of ours, not of the order: say so with an id, keep the details in the log.
+            error_id = secrets.token_hex(4)
+            logging.getLogger("umpire.table").exception("error %s on %r", error_id, line)
+            self.say(f"Internal error {error_id}: the order was not applied ({type(exc).__name__}). "
+                     "The game is unchanged; please report the id.")
             return False
 
     def _dispatch(self, typed: Typed) -> None:
