@@ -51,6 +51,8 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
         "to_act": None if state.phase == "over" else state.side,
         "viewer": side,
         "sides": dict(SIDE_NAMES),
+        "edges": {"north": "US entry", "west": "German exit, US entry", "east": "German entry"},
+        "values_label": "AT-Prof-AI",
         "score": {
             "exited": f"{len(state.exited)}/{state.options['exits_to_win']}",
             "fuel depot": state.fuel_depot,
