@@ -101,3 +101,20 @@ def test_the_table_takes_gm_rulings_with_a_reason_and_lists_them(tmp_path: Path,
     assert main(["play", "peiper", "--as", "us", "--seed", "3", "--script", str(bad), "--db", "sqlite://",
                  "--no-images"]) == 2
     assert "needs a reason" in capsys.readouterr().out  # type: ignore[attr-defined]
+
+
+def test_tab_completion_offers_commands_units_and_hexes_from_the_legal_actions() -> None:
+    from bot.console import Table
+    from engine.service import Seat
+
+    service = GameService("sqlite://")
+    info = service.create_game("peiper", seed=3, seats={"us": Seat("human", "console"), "ge": Seat("bot")})
+    table = Table(service, info.id, ["us"], None, images=False)
+    assert "place" in table.completions("pl", "pl")
+    assert "/peiper" in table.completions("/pe", "/pe")
+    units = table.completions("unit:C", "place unit:C")
+    assert units == ["unit:CCR/3/1"]
+    hexes = table.completions("at:140", 'place unit:"99 BG" at:140')
+    assert hexes == []  # the easternmost hexrow is not a set-up hex
+    hexes = table.completions("at:130", "place unit:CCR/3/1 at:130")
+    assert "at:1301" in hexes and all(h.startswith("at:130") for h in hexes)
