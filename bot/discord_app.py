@@ -89,6 +89,14 @@ class UmpireBot(commands.AutoShardedBot):
         log.info("synced %d global commands", len(synced))
         return synced
 
+    async def close(self) -> None:
+        for ext in list(self.extensions):  # stops the background task before the connection closes
+            try:
+                await self.unload_extension(ext)
+            except commands.ExtensionError:
+                log.exception("unloading %s failed", ext)
+        await super().close()
+
     async def on_ready(self) -> None:
         log.info("logged in as %s (shards %s of %s)", self.user, self.shard_ids or "all", self.shard_count)
 
@@ -108,7 +116,8 @@ def run_bot(sync_only: bool = False) -> int:
         print("DISCORD_TOKEN is not set (environment or .env): see docs/discord.md", file=sys.stderr)
         return 2
     configure_endpoints(settings)
-    discord.utils.setup_logging(level=logging.INFO)
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         if sync_only:
             return asyncio.run(_sync(settings))

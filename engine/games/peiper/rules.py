@@ -74,7 +74,7 @@ def resolve_bridge(text: str) -> str:
 class PeiperRules:
     key = "peiper"
     title = "Just a Peiper Dream?"
-    sides = ("ge", "us")
+    sides: tuple[str, ...] = ("ge", "us")
     side_names = SIDE_NAMES
 
     # --- catalogue ---------------------------------------------------------------------------

@@ -1,0 +1,388 @@
+"""What every cog shares: finding a game, who may act, replies within Discord's limits, map images,
+and what follows an accepted order (the bot's turns, the map after a phase, the next player's notice).
+
+Slow work (the database, rendering, the bot's thinking) runs in worker threads; the first reply to
+an interaction comes before anything slow, or after a defer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import shlex
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from engine import registry
+from engine.errors import Forbidden, GameOver, IllegalAction, NotFound, NotYourTurn
+from engine.game import Action, GameRules
+from engine.service import GameInfo, GameService, Outcome
+
+if TYPE_CHECKING:
+    from bot.discord_app import UmpireBot
+
+log = logging.getLogger("umpire.discord")
+
+MAX_CONTENT = 2000
+MAX_EMBED_DESCRIPTION = 4096
+DEFAULT_FILESIZE = 10 * 1024 * 1024
+SHORT_NAMES = {"peiper": "Peiper", "saf": "SAF", "pl": "Panzer Leader"}
+
+
+def playable_games() -> list[str]:
+    """The games that load; one whose package is broken is logged and left out, not fatal to the bot."""
+    keys = []
+    for key in registry.GAME_PACKAGES:
+        try:
+            rules = registry.get(key)
+            rules.commands()
+        except NotFound:
+            continue
+        except Exception:
+            log.exception("the game %s does not load: it is left out", key)
+            continue
+        keys.append(key)
+    return keys
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> UmpireBot:
+    return cast("UmpireBot", interaction.client)
+
+
+def user_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def side_name(rules: GameRules, side: str | None) -> str:
+    if side is None:
+        return "nobody"
+    names: dict[str, str] = getattr(rules, "side_names", {}) or {}
+    return names.get(side, side.upper())
+
+
+def seat_label(rules: GameRules, info: GameInfo, side: str) -> str:
+    seat = info.seats[side]
+    if seat.kind == "bot":
+        return f"{side_name(rules, side)}: the bot"
+    if seat.user_id is None:
+        return f"{side_name(rules, side)}: open (/game join)"
+    return f"{side_name(rules, side)}: {seat.user_name or 'player'}"
+
+
+# --- text within Discord's limits ------------------------------------------------------------
+def fit(text: str, limit: int = MAX_CONTENT, filename: str = "umpire.txt") -> tuple[str, discord.File | None]:
+    """Text cut at a line to fit ``limit``; the whole text comes back as a file when it was cut."""
+    if len(text) <= limit:
+        return text, None
+    note = "\n... (the rest is in the attached file)"
+    cut = text.rfind("\n", 0, limit - len(note))
+    if cut <= 0:
+        cut = limit - len(note)
+    return text[:cut] + note, discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def mentions_of(user_ids: Sequence[str | int]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(int(u)) for u in user_ids])
+
+
+async def reply(interaction: discord.Interaction[Any], content: str = "", *, ephemeral: bool = False,
+                embed: discord.Embed | None = None, files: Sequence[discord.File] = (),
+                view: discord.ui.View | None = None, mention: Sequence[str | int] = ()) -> None:
+    """The first response to an interaction, or a follow-up once it was answered or deferred."""
+    content, extra = fit(content)
+    all_files = list(files) + ([extra] if extra else [])
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions_of(mention)}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if all_files:
+        kwargs["files"] = all_files
+    if view is not None:
+        kwargs["view"] = view
+    if not content and embed is None and not all_files:
+        content = "Done."
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content or None, **kwargs)
+    else:
+        await interaction.followup.send(content or "", **kwargs)
+
+
+async def post(bot: UmpireBot, info: GameInfo, content: str = "", *, interaction: discord.Interaction[Any] | None
+               = None, files: Sequence[discord.File] = (), view: discord.ui.View | None = None,
+               mention: Sequence[str | int] = ()) -> None:
+    """A message in the game's home (its thread or DM): as a follow-up when the interaction is there."""
+    if interaction is not None and str(interaction.channel_id) == info.channel_id:
+        await reply(interaction, content, files=files, view=view, mention=mention)
+        return
+    if info.channel_id is None:
+        return
+    content, extra = fit(content)
+    channel = bot.get_partial_messageable(int(info.channel_id),
+                                          guild_id=int(info.guild_id) if info.guild_id else None)
+    all_files = list(files) + ([extra] if extra else [])
+    kwargs: dict[str, Any] = {"allowed_mentions": mentions_of(mention)}
+    if all_files:
+        kwargs["files"] = all_files
+    if view is not None:
+        kwargs["view"] = view
+    await channel.send(content or None, **kwargs)
+
+
+def parse_pairs(text: str) -> dict[str, str]:
+    """``unit:Spitze to:1308`` -> {"unit": "Spitze", "to": "1308"} (quotes for values with spaces)."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise IllegalAction(f"Cannot read '{text}': {exc}") from None
+    pairs = {}
+    for w in words:
+        key, sep, value = w.partition(":")
+        if not sep or not key:
+            raise IllegalAction(f"Write key:value pairs, such as unit:Spitze to:1308 (not '{w}')")
+        pairs[key.strip().lower()] = value
+    return pairs
+
+
+def game_options(rules: GameRules, text: str) -> dict[str, Any]:
+    """``exits_to_win:3 jokers:2`` checked against the game's option specs, as their types."""
+    specs = {o.name: o for o in rules.option_specs()}
+    out: dict[str, Any] = {}
+    for key, value in parse_pairs(text).items():
+        spec = specs.get(key)
+        if spec is None:
+            raise IllegalAction(f"{rules.title} has no option '{key}': options are {', '.join(specs) or 'none'}")
+        if isinstance(spec.default, bool):
+            if value.lower() not in ("true", "false", "yes", "no", "on", "off", "1", "0"):
+                raise IllegalAction(f"Option {key} is true or false")
+            out[key] = value.lower() in ("true", "yes", "on", "1")
+        elif isinstance(spec.default, int | float):
+            try:
+                out[key] = type(spec.default)(value)
+            except ValueError:
+                raise IllegalAction(f"Option {key} is a number (default {spec.default})") from None
+        else:
+            out[key] = value
+    return out
+
+
+# --- finding a game and the player's side -------------------------------------------------------
+def find_game(service: GameService, guild_id: int | None, channel_id: int | None, user_id: int,
+              game_id: int | None = None, game_key: str | None = None) -> GameInfo:
+    """The game named by id, else the game of this thread/channel/DM, else the user's only active game."""
+    uid = str(user_id)
+    if game_id is not None:
+        info = service.info(game_id)
+        seated = any(s.user_id == uid for s in info.seats.values())
+        here = info.guild_id is not None and info.guild_id == (str(guild_id) if guild_id else None)
+        if not (seated or here):
+            raise NotFound(f"No game #{game_id} here: see /game list")
+        return info
+    games = service.list_games(channel_id=str(channel_id)) if channel_id is not None else []
+    if game_key:
+        games = [g for g in games if g.game == game_key]
+    active = [g for g in games if g.status == "active"]
+    if active or games:
+        return (active or games)[-1]
+    mine = [g for g in service.list_games(user_id=uid, active_only=True) if not game_key or g.game == game_key]
+    if guild_id is not None:
+        mine = [g for g in mine if g.guild_id == str(guild_id)]
+    if len(mine) == 1:
+        return mine[0]
+    raise NotFound("No game here: start one with /game new, or name one with game:<number> (see /game list)")
+
+
+async def game_for(interaction: discord.Interaction[Any], game_id: int | None = None,
+                   game_key: str | None = None) -> GameInfo:
+    return await asyncio.to_thread(find_game, bot_of(interaction).service, interaction.guild_id,
+                                   interaction.channel_id, interaction.user.id, game_id, game_key)
+
+
+def sides_held(info: GameInfo, user_id: int | str) -> list[str]:
+    return [s for s, seat in info.seats.items() if seat.kind == "human" and seat.user_id == str(user_id)]
+
+
+def acting_side(info: GameInfo, user_id: int | str) -> str:
+    rules = registry.get(info.game)
+    mine = sides_held(info, user_id)
+    if not mine:
+        raise Forbidden(f"You hold no side in game #{info.id}: only its seated players give orders "
+                        "(/game join takes a side the bot or nobody holds)")
+    if info.status == "over" or info.to_act is None:
+        raise GameOver(f"Game #{info.id} is over: {info.status_line}")
+    if info.to_act in mine:
+        return info.to_act
+    raise NotYourTurn(f"It is {side_name(rules, info.to_act)}'s decision now: {info.status_line}")
+
+
+def is_gm(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
+    """Manage Server or the GM role in a guild; in a DM game, its seated player."""
+    if info.guild_id is None:
+        return bool(sides_held(info, interaction.user.id))
+    if interaction.guild_id is None or str(interaction.guild_id) != info.guild_id:
+        return False
+    if interaction.permissions.manage_guild:
+        return True
+    role = bot_of(interaction).settings.gm_role.lower()
+    roles = getattr(interaction.user, "roles", [])
+    return any(r.name.lower() == role for r in roles)
+
+
+def require_gm(interaction: discord.Interaction[Any], info: GameInfo) -> None:
+    if not is_gm(interaction, info):
+        role = bot_of(interaction).settings.gm_role
+        raise Forbidden(f"Only a GM may do this: Manage Server or the '{role}' role (in a DM game, its player)")
+
+
+# --- images ---------------------------------------------------------------------------------
+def render_map_png(view: dict[str, Any], hex_label: str | None = None, radius: int = 3) -> bytes | None:
+    """The map as PNG bytes, or None when the renderer is missing or fails (a reply never waits on it)."""
+    try:
+        import images
+        from engine.maps import load_map
+    except ImportError:
+        return None
+    try:
+        gmap = load_map(Path(view["map"]))
+        if hex_label and hasattr(images, "render_closeup_png"):
+            return bytes(images.render_closeup_png(gmap, view, hex_label, radius))
+        return bytes(images.render_png(gmap, view))
+    except Exception:  # the renderer is another module's: log it, never fail the order
+        log.exception("rendering the map failed")
+        return None
+
+
+async def map_file(bot: UmpireBot, game_id: int, *, hex_label: str | None = None, radius: int = 3,
+                   limit: int = DEFAULT_FILESIZE) -> discord.File | None:
+    view = await asyncio.to_thread(bot.service.view, game_id, None)
+    data = await asyncio.to_thread(render_map_png, view, hex_label, radius)
+    if data is None or len(data) > limit:
+        return None
+    suffix = f"-{hex_label}" if hex_label else ""
+    return discord.File(io.BytesIO(data), filename=f"game{game_id}-v{view.get('version', 0)}{suffix}.png")
+
+
+# --- outcomes -------------------------------------------------------------------------------
+def outcome_lines(rules: GameRules, o: Outcome, *, by_bot: bool = False) -> list[str]:
+    lines = []
+    if by_bot and o.action is not None and o.action.kind in hidden_orders(rules):
+        return [f"**{side_name(rules, o.side)}** (bot) gives a secret order (`/{rules.key} {o.action.kind}`)."]
+    if by_bot and o.action is not None:
+        why = f" - {o.reason}" if o.reason else ""
+        lines.append(f"**{side_name(rules, o.side)}** (bot) `{o.action.command(rules.key)}`{why}")
+    for e in o.events:
+        if by_bot and e.kind == "prompt":
+            continue
+        lines.append(f"> {e.line()}" if by_bot else e.line())
+    return lines
+
+
+@asynccontextmanager
+async def game_lock(interaction: discord.Interaction[Any], game_id: int) -> AsyncIterator[None]:
+    """The game's lock; when another command of the game holds it, the interaction is deferred first
+    so that it is acknowledged within Discord's 3 seconds."""
+    lock = bot_of(interaction).locks(game_id)
+    if lock.locked() and not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+    async with lock:
+        yield
+
+
+def hidden_orders(rules: GameRules) -> tuple[str, ...]:
+    """Order kinds a game keeps secret until they resolve (``rules.hidden_orders``, if it has one)."""
+    return tuple(getattr(rules, "hidden_orders", ()) or ())
+
+
+async def give_order(interaction: discord.Interaction[Any], game_id: int | None, action: Action, *,
+                     expected_version: int | None = None, game_key: str | None = None) -> None:
+    """A player's order (slash command or button): check the seat, apply it, answer, carry on the game."""
+    bot = bot_of(interaction)
+    info = await game_for(interaction, game_id, game_key)
+    rules = registry.get(info.game)
+    secret = action.kind in hidden_orders(rules)
+    if secret and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the reply stays the player's
+    async with game_lock(interaction, info.id):
+        info = await asyncio.to_thread(bot.service.info, info.id)
+        side = acting_side(info, interaction.user.id)
+        uid = str(interaction.user.id)
+        outcome = await asyncio.to_thread(bot.service.submit, info.id, side, action, uid,
+                                          user_name(interaction.user), expected_version)
+        head = f"**{side_name(rules, side)}** `{action.command(rules.key)}`"
+        if interaction.type is discord.InteractionType.component and not interaction.response.is_done():
+            await interaction.response.edit_message(view=None)  # the choice is made: its buttons go
+        await reply(interaction, "\n".join([head] + outcome_lines(rules, outcome)), ephemeral=secret)
+        await advance(bot, info.id, [outcome], interaction=interaction, last_user=uid)
+
+
+async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
+                  interaction: discord.Interaction[Any] | None = None, last_user: str | None = None,
+                  force_map: bool = False) -> None:
+    """After accepted entries (call under the game's lock): the bot's decisions, the map when a phase
+    ended, the result at the end, else the next decision's notice."""
+    service = bot.service
+    bot_outcomes = await asyncio.to_thread(service.run_bots, game_id)
+    info = await asyncio.to_thread(service.info, game_id)
+    rules = registry.get(info.game)
+    if bot_outcomes:
+        lines = [line for o in bot_outcomes for line in outcome_lines(rules, o, by_bot=True)]
+        await post(bot, info, "\n".join(lines), interaction=interaction)
+    every = list(outcomes) + bot_outcomes
+    if force_map or info.status == "over" or any(o.phase_ended for o in every):
+        limit = interaction.filesize_limit if interaction is not None else DEFAULT_FILESIZE
+        image = await map_file(bot, game_id, limit=limit)
+        await post(bot, info, f"Map, game #{game_id}: {info.status_line}", interaction=interaction,
+                   files=[image] if image else [])
+    if info.status == "over":
+        hashed, seed = await asyncio.to_thread(service.seed, game_id)
+        players = [s.user_id for s in info.seats.values() if s.kind == "human" and s.user_id]
+        await post(bot, info, f"**Game #{game_id} is over.** {info.status_line}\nSeed `{seed}` (its hash "
+                   f"`{hashed[:16]}…` was published at the start): /game export has the whole record.",
+                   interaction=interaction, mention=players)
+        return
+    await notify_turn(bot, info, interaction=interaction, last_user=None if bot_outcomes else last_user)
+
+
+async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.Interaction[Any] | None = None,
+                      last_user: str | None = None, prefix: str = "") -> None:
+    """Tell the player who must decide, with buttons for the choices the rules offer. The player is
+    mentioned only when the decision passes to them (no ping for each of their own moves)."""
+    from cogs.buttons import choice_view
+
+    side = info.to_act
+    if side is None:
+        return
+    rules = registry.get(info.game)
+    seat = info.seats[side]
+    if seat.kind != "human":
+        return
+    if seat.user_id is None:
+        await post(bot, info, f"{prefix}{side_name(rules, side)} must decide, but the seat is open: "
+                   f"/game join side:{side}", interaction=interaction)
+        return
+    state = await asyncio.to_thread(bot.service.state, info.id)
+    legal = await asyncio.to_thread(rules.legal_actions, state, side)
+    kinds = list(dict.fromkeys(a.kind for a in legal))
+    orders = ", ".join(f"`/{rules.key} {k}`" for k in kinds)
+    ping = seat.user_id != last_user
+    who = f"<@{seat.user_id}>" if ping else f"{seat.user_name or side_name(rules, side)}"
+    text = f"{prefix}{who}, {side_name(rules, side)} to decide. {info.status_line}\nYour orders: {orders}"
+    view = choice_view(info.id, info.version, rules, legal)
+    mention = [seat.user_id] if ping else []
+    if seat.notify == "dm" and ping:
+        try:
+            dm = await bot.create_dm(discord.Object(int(seat.user_id)))
+            extra: dict[str, Any] = {"view": view} if view is not None else {}
+            await dm.send(fit(f"Game #{info.id}: {text}")[0], allowed_mentions=mentions_of(mention), **extra)
+            return
+        except discord.HTTPException:
+            log.warning("could not DM the player of game %s; notifying in the channel", info.id)
+    await post(bot, info, text, interaction=interaction, view=view, mention=mention)

@@ -1,0 +1,418 @@
+"""/game: open, join and leave games, and look at them (status, map, log, replay, export, seed).
+
+In a server a game gets its own thread ("Peiper - alice (US) vs bob (GE)"); in a DM it is a solo
+game against the bot. Every command finds the game of the current thread, channel or DM, or takes
+``game:<number>``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import registry
+from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
+from engine.game import Action
+from engine.service import GameService, Seat, event_from_dict
+from engine.service.service import STATE_KINDS
+
+from .common import (
+    SHORT_NAMES,
+    advance,
+    bot_of,
+    clip,
+    game_for,
+    game_lock,
+    game_options,
+    hidden_orders,
+    is_gm,
+    map_file,
+    notify_turn,
+    playable_games,
+    post,
+    reply,
+    seat_label,
+    side_name,
+    sides_held,
+    user_name,
+)
+
+log = logging.getLogger("umpire.discord")
+
+LOG_PAGE = 12
+REPLAY_FRAMES = 40
+GAME_CHOICES = [app_commands.Choice(name=registry.GAME_TITLES[k], value=k) for k in playable_games()]
+DEADLINE_RULE = ("When a deadline runs out, Umpire gives the standing order for the side to act: pass a card, "
+                 "end activations, take a face card as a miss, finish the set-up; where none of these applies, "
+                 "the bot decides for the side. The order is logged with the reason 'deadline'.")
+
+
+def thread_name(key: str, rules: Any, info_seats: dict[str, Seat]) -> str:
+    parts = []
+    for side, seat in info_seats.items():
+        who = seat.user_name if seat.kind == "human" and seat.user_id else ("Umpire" if seat.kind == "bot" else "open")
+        parts.append(f"{who} ({side.upper()})")
+    return clip(f"{SHORT_NAMES.get(key, rules.title)} - {' vs '.join(parts)}", 100)
+
+
+def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()) -> str:
+    action = Action.from_dict(e.action) if e.action else None
+    secret = action is not None and action.kind in hidden and e.kind == "action"
+    if secret and action is not None:
+        action = Action(action.kind)  # a secret order's details stay out of the log until the end
+        e = SimpleNamespace(**{**e.model_dump(), "events": [{"kind": "secret", "text": "(a secret order: shown when the game ends)"}]})
+    head = action.command("gm" if e.kind == "gm" else group) if action is not None else e.kind
+    who = e.actor_name or ("bot" if e.actor == "bot" else "")
+    bits = [f"**#{e.seq}** {e.kind}" + (f" {e.side}" if e.side else "") + f" `{head}`" + (f" by {who}" if who else "")]
+    if e.undone:
+        bits[0] = f"~~{bits[0]}~~ (undone by #{e.undone_by})"
+    if e.reason:
+        bits.append(f"  reason: {clip(e.reason, 200)}" + (f" [{e.rule}]" if e.rule else ""))
+    for ev in e.events[:events]:
+        bits.append(f"  > {clip(event_from_dict(ev).line(), 300)}")
+    if len(e.events) > events:
+        bits.append(f"  > ... {len(e.events) - events} more")
+    return "\n".join(bits)
+
+
+def replay_views(service: GameService, game_id: int, limit: int = REPLAY_FRAMES) -> list[dict[str, Any]]:
+    """Views at the opening and after each phase end, rebuilt from the seed and the log."""
+    info = service.info(game_id)
+    rules = registry.get(info.game)
+    entries = [e for e in service.log(game_id, include_undone=False) if e.kind in STATE_KINDS]
+    ends = [e.seq for e in entries if any(ev.get("phase_end") for ev in e.events)]
+    if entries and (not ends or ends[-1] != entries[-1].seq):
+        ends.append(entries[-1].seq)
+    seqs = [0] + ends[-(limit - 1):]
+    return [rules.view(service.replay(game_id, upto=s), None) for s in seqs]
+
+
+def render_replay(views: list[dict[str, Any]], limit: int) -> bytes | None:
+    try:
+        import images
+        from engine.maps import load_map
+    except ImportError:
+        return None
+    if not hasattr(images, "render_replay_gif") or not views:
+        return None
+    gmap = load_map(Path(views[0]["map"]))
+    while views:
+        try:
+            data = bytes(images.render_replay_gif(gmap, views))
+        except Exception:
+            log.exception("rendering the replay failed")
+            return None
+        if len(data) <= limit:
+            return data
+        if len(views) <= 2:
+            return None
+        views = views[::2] if views[-1] is views[::2][-1] else views[::2] + [views[-1]]
+    return None
+
+
+class GameCog(commands.GroupCog, group_name="game", group_description="Open, join and look at games"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    # --- opening a game --------------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a game: in a server a thread; in a DM a solo game")
+    @app_commands.describe(game="Which game", scenario="Scenario (default: the first)",
+                           side="The side you hold", opponent="A player for the other side (else the bot)",
+                           options="Game options as key:value, such as exits_to_win:3 (see /help game)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction[Any], game: str, scenario: str | None = None,
+                  side: str | None = None, opponent: discord.User | None = None, options: str = "") -> None:
+        bot = bot_of(interaction)
+        rules = registry.get(game)
+        chosen = game_options(rules, options)
+        keys = [s.key for s in rules.scenarios()]
+        scenario = scenario or keys[0]
+        if scenario not in keys:
+            raise NotFound(f"{rules.title} has no scenario '{scenario}': choose {', '.join(keys)}")
+        side = (side or ("us" if "us" in rules.sides else rules.sides[0])).lower()
+        if side not in rules.sides:
+            raise NotFound(f"{rules.title} has no side '{side}': sides are {', '.join(rules.sides)}")
+        in_guild = interaction.guild_id is not None
+        if opponent is not None and (opponent.bot or not in_guild):
+            raise IllegalAction("Umpire plays any side nobody holds: leave out opponent to play the bot "
+                                "(opponents play in a server)")
+        seats = {side: Seat("human", str(interaction.user.id), user_name(interaction.user))}
+        others = [s for s in rules.sides if s != side]
+        if opponent is not None and others:
+            seats[others[0]] = Seat("human", str(opponent.id), user_name(opponent))
+        for s in others:
+            seats.setdefault(s, Seat("bot"))
+        await interaction.response.defer(thinking=True)
+        ordered = {s: seats[s] for s in sorted(seats, key=lambda s: s != side)}
+        home = interaction.channel_id
+        note = ""
+        if in_guild:
+            name = thread_name(game, rules, ordered)
+            try:
+                home = await self._open_thread(interaction, name)
+            except discord.HTTPException as exc:
+                log.warning("could not open a thread (%s): the game stays in the channel", exc)
+                note = " (Umpire may not open threads here: the game stays in this channel)"
+        info = await asyncio.to_thread(
+            bot.service.create_game, game, scenario, None, chosen, seats,
+            str(interaction.guild_id) if in_guild else None, str(home), "")
+        players = " vs ".join(seat_label(rules, info, s) for s in ordered)
+        intro = (f"**Game #{info.id}: {rules.title}** ({scenario}) - {players}.\nSeed hash `{info.seed_hash}`: the "
+                 "seed is revealed when the game ends (/game seed), so anyone can check every card and die.")
+        where = f" in <#{home}>" if in_guild and home != interaction.channel_id else ""
+        await reply(interaction, f"Game #{info.id} opened{where}{note}. /help {game} lists the orders.")
+        async with bot.locks(info.id):  # deferred above
+            image = await map_file(bot, info.id, limit=interaction.filesize_limit)
+            here = interaction if str(home) == str(interaction.channel_id) else None
+            mention = [s.user_id for s in info.seats.values() if s.user_id and here is None]
+            pings = " ".join(f"<@{uid}>" for uid in mention)
+            await post(bot, info, f"{pings} {intro}".strip(), interaction=here, files=[image] if image else [],
+                       mention=mention)
+            await advance(bot, info.id, [], interaction=here)
+
+    async def _open_thread(self, interaction: discord.Interaction[Any], name: str) -> int:
+        channel = interaction.channel
+        parent_id = interaction.channel_id
+        if isinstance(channel, discord.Thread) and channel.parent_id:
+            parent_id = channel.parent_id
+        assert parent_id is not None
+        data = await bot_of(interaction).http.start_thread_without_message(
+            parent_id, name=name, auto_archive_duration=10080, type=discord.ChannelType.public_thread.value,
+            reason="Umpire: a thread for a new game")
+        return int(data["id"])
+
+    @new.autocomplete("scenario")
+    async def _scenarios(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        try:
+            rules = registry.get(interaction.namespace.game or "")
+        except UmpireError:
+            return []
+        return [app_commands.Choice(name=clip(f"{s.key}: {s.title}", 100), value=s.key) for s in rules.scenarios()
+                if current.lower() in f"{s.key} {s.title}".lower()][:25]
+
+    @new.autocomplete("side")
+    async def _sides(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        try:
+            rules = registry.get(interaction.namespace.game or "")
+        except UmpireError:
+            return []
+        return [app_commands.Choice(name=f"{s} ({side_name(rules, s)})", value=s) for s in rules.sides
+                if current.lower() in f"{s} {side_name(rules, s)}".lower()][:25]
+
+    # --- seats ---------------------------------------------------------------------------------
+    @app_commands.command(name="join", description="Take a side the bot or nobody holds")
+    @app_commands.describe(side="The side to take (default: the first one free)", game="Game number")
+    async def join(self, interaction: discord.Interaction[Any], side: str | None = None, game: int | None = None
+                   ) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        if info.guild_id is None:
+            raise Forbidden("A DM game is private: open a game in a server to play with others")
+        rules = registry.get(info.game)
+        free = [s for s, seat in info.seats.items() if seat.kind == "bot" or seat.user_id is None]
+        side = (side or (free[0] if free else "")).lower()
+        if side not in free:
+            raise Forbidden(f"No free side to join in game #{info.id}" if not free else
+                            f"The {side} side is not free: free sides are {', '.join(free)}")
+        async with game_lock(interaction, info.id):
+            seat = Seat("human", str(interaction.user.id), user_name(interaction.user))
+            info = await asyncio.to_thread(bot.service.set_seat, info.id, side, seat, str(interaction.user.id),
+                                           f"{seat.user_name} joins as {side}")
+            await reply(interaction, f"{user_name(interaction.user)} now holds {side_name(rules, side)} in game "
+                        f"#{info.id}.")
+            await notify_turn(bot, info, interaction=interaction)
+
+    @app_commands.command(name="leave", description="Give your side to the bot")
+    @app_commands.describe(game="Game number")
+    async def leave(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        mine = sides_held(info, interaction.user.id)
+        if not mine:
+            raise Forbidden(f"You hold no side in game #{info.id}")
+        async with game_lock(interaction, info.id):
+            for side in mine:
+                await asyncio.to_thread(bot.service.set_seat, info.id, side, Seat("bot"), str(interaction.user.id),
+                                        f"{user_name(interaction.user)} leaves; the bot takes {side}")
+            await reply(interaction, f"The bot now plays {', '.join(mine)} in game #{info.id}.")
+            await advance(bot, info.id, [], interaction=interaction)
+
+    @app_commands.command(name="notify", description="Where your turn notices go: this channel or your DMs")
+    @app_commands.describe(where="channel or dm", game="Game number")
+    async def notify(self, interaction: discord.Interaction[Any], where: Literal["channel", "dm"],
+                     game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        mine = sides_held(info, interaction.user.id)
+        if not mine:
+            raise Forbidden(f"You hold no side in game #{info.id}")
+        for side in mine:
+            seat = info.seats[side]
+            seat.notify = where
+            await asyncio.to_thread(bot.service.set_seat, info.id, side, seat, str(interaction.user.id),
+                                    f"{seat.user_name} is notified by {where}")
+        await reply(interaction, f"Your turn notices for game #{info.id} now go to {'your DMs' if where == 'dm' else 'the game channel'}.",
+                    ephemeral=True)
+
+    # --- looking ---------------------------------------------------------------------------------
+    @app_commands.command(name="list", description="The games of this server (in a DM: yours)")
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        service = bot_of(interaction).service
+        if interaction.guild_id is not None:
+            games = await asyncio.to_thread(service.list_games, str(interaction.guild_id))
+        else:
+            games = await asyncio.to_thread(service.list_games, None, None, str(interaction.user.id))
+        if not games:
+            await reply(interaction, "No games yet: /game new opens one.", ephemeral=True)
+            return
+        lines = []
+        for g in games[-20:][::-1]:
+            rules = registry.get(g.game)
+            seats = ", ".join(seat_label(rules, g, s) for s in g.seats)
+            where = f" <#{g.channel_id}>" if g.guild_id else ""
+            lines.append(f"**#{g.id}** {g.title}{where} - {seats} - {g.status_line}")
+        await reply(interaction, "\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="status", description="The game's turn, phase, score and seats")
+    @app_commands.describe(game="Game number")
+    async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        info = await game_for(interaction, game)
+        rules = registry.get(info.game)
+        embed = discord.Embed(title=clip(f"#{info.id} {info.title} ({info.scenario})", 256),
+                              description=clip(info.status_line, 4096))
+        embed.add_field(name="Seats", value=clip("\n".join(seat_label(rules, info, s) for s in info.seats), 1024))
+        embed.add_field(name="To decide", value=side_name(rules, info.to_act) if info.to_act else "nobody: over")
+        deadline = f"{info.deadline_hours:g} h per decision" if info.deadline_hours else "none"
+        embed.add_field(name="Deadline", value=deadline)
+        changed = {k: v for k, v in info.options.items()
+                   if any(o.name == k and o.default != v for o in rules.option_specs())}
+        if changed:
+            embed.add_field(name="Options", value=clip(", ".join(f"{k}: {v}" for k, v in changed.items()), 1024))
+        embed.set_footer(text=f"version {info.version} - seed hash {info.seed_hash[:16]}…")
+        await reply(interaction, embed=embed)
+
+    @app_commands.command(name="map", description="The map now; with hex, a close-up around it")
+    @app_commands.describe(hex="A hex or place for a close-up", radius="Close-up radius in hexes (1-6)",
+                           game="Game number")
+    async def map(self, interaction: discord.Interaction[Any], hex: str | None = None,
+                  radius: app_commands.Range[int, 1, 6] = 3, game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        await interaction.response.defer(thinking=True)
+        image = await map_file(bot, info.id, hex_label=hex, radius=radius, limit=interaction.filesize_limit)
+        if image is None:
+            await reply(interaction, f"(no image: the renderer is not available) {info.status_line}")
+            return
+        await reply(interaction, f"Game #{info.id}: {info.status_line}", files=[image])
+
+    @app_commands.command(name="log", description="The game's log, newest first, with each rule applied")
+    @app_commands.describe(page="Page 1 is the newest", game="Game number")
+    async def log_(self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1,
+                   game: int | None = None) -> None:
+        info = await game_for(interaction, game)
+        entries = await asyncio.to_thread(bot_of(interaction).service.log, info.id)
+        pages = max(1, -(-len(entries) // LOG_PAGE))
+        page = min(page, pages)
+        chunk = entries[::-1][(page - 1) * LOG_PAGE: page * LOG_PAGE][::-1]
+        hidden = hidden_orders(registry.get(info.game)) if info.status != "over" else ()
+        text = "\n".join(entry_text(info.game, e, hidden=hidden) for e in chunk) or "Nothing has happened yet."
+        await reply(interaction, f"Game #{info.id} log, page {page} of {pages}:\n{text}")
+
+    @app_commands.command(name="seed", description="The seed's hash; the seed itself once the game is over")
+    @app_commands.describe(game="Game number")
+    async def seed(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        info = await game_for(interaction, game)
+        hashed, seed = await asyncio.to_thread(bot_of(interaction).service.seed, info.id)
+        if seed is None:
+            text = f"Seed hash `{hashed}`. The seed is revealed when the game ends."
+        else:
+            text = f"Seed `{seed}`, hash `{hashed}`: replay the log from it to check every card and die."
+        await reply(interaction, text)
+
+    @app_commands.command(name="export", description="The game's record as a JSON file")
+    @app_commands.describe(game="Game number")
+    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        info = await game_for(interaction, game)
+        await interaction.response.defer(thinking=True)
+        record = await asyncio.to_thread(bot_of(interaction).service.export, info.id)
+        data = json.dumps(record, indent=1, ensure_ascii=False, default=str).encode("utf-8")
+        await reply(interaction, f"Game #{info.id}: the record (no seed before the end).",
+                    files=[discord.File(io.BytesIO(data), filename=f"umpire-game{info.id}.json")])
+
+    @app_commands.command(name="replay", description="The game so far as an animated map, one frame per phase")
+    @app_commands.describe(game="Game number")
+    async def replay(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        await interaction.response.defer(thinking=True)
+        views = await asyncio.to_thread(replay_views, bot.service, info.id)
+        data = await asyncio.to_thread(render_replay, views, interaction.filesize_limit)
+        if data is None:
+            await reply(interaction, f"(no replay image: the renderer is not available) {len(views)} phases so far.")
+            return
+        await reply(interaction, f"Game #{info.id}: {len(views)} frames, opening to now.",
+                    files=[discord.File(io.BytesIO(data), filename=f"umpire-game{info.id}-replay.gif")])
+
+    # --- changing the game ------------------------------------------------------------------------
+    @app_commands.command(name="undo", description="Take back your last order (never past a card or a die)")
+    @app_commands.describe(game="Game number")
+    async def undo(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        mine = sides_held(info, interaction.user.id)
+        if not mine:
+            raise Forbidden(f"You hold no side in game #{info.id}")
+        async with game_lock(interaction, info.id):
+            outcome = await asyncio.to_thread(bot.service.undo, info.id, str(interaction.user.id),
+                                              mine[0] if len(mine) == 1 else None)
+            info = await asyncio.to_thread(bot.service.info, info.id)
+            await reply(interaction, f"{outcome.events[0].text}. {info.status_line}")
+            await notify_turn(bot, info, interaction=interaction, last_user=str(interaction.user.id))
+
+    @app_commands.command(name="resign", description="Concede the game: the other side wins")
+    @app_commands.describe(game="Game number")
+    async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        mine = sides_held(info, interaction.user.id)
+        if not mine:
+            raise Forbidden(f"You hold no side in game #{info.id}")
+        others = [s for s in info.seats if s not in mine]
+        if not others:
+            raise IllegalAction("You hold every side: a GM may end the game with /gm end")
+        rules = registry.get(info.game)
+        async with game_lock(interaction, info.id):
+            result = f"{side_name(rules, mine[0])} resigned"
+            outcome = await asyncio.to_thread(
+                bot.service.gm, info.id, Action("end", {"winner": others[0], "result": result}),
+                str(interaction.user.id), result, "", user_name(interaction.user))
+            await reply(interaction, "\n".join([f"{user_name(interaction.user)} resigns."] +
+                                               [e.line() for e in outcome.events]))
+            await advance(bot, info.id, [outcome], interaction=interaction)
+
+    @app_commands.command(name="deadline", description="Hours each decision may take (0: none); then the standing order")
+    @app_commands.describe(hours="Hours per decision, 0 to remove the deadline", game="Game number")
+    async def deadline(self, interaction: discord.Interaction[Any], hours: app_commands.Range[float, 0, 720],
+                       game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        if not (sides_held(info, interaction.user.id) or is_gm(interaction, info)):
+            raise Forbidden("Only a seated player or a GM may set the deadline")
+        await asyncio.to_thread(bot.service.set_deadline, info.id, hours or None)
+        text = (f"Game #{info.id}: {hours:g} hours per decision. {DEADLINE_RULE}" if hours else
+                f"Game #{info.id}: no deadline.")
+        await reply(interaction, text, mention=[])
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCog(bot))
+

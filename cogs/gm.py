@@ -1,0 +1,217 @@
+"""/gm: corrections outside the rules, for a server's GMs (Manage Server or the GM role; in a DM game, its
+player). Each needs a reason and may cite a rule; each is a ruling in the log, listed by /gm rulings and
+revertible with /gm revert.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import registry
+from engine.errors import NotFound
+from engine.game import Action
+from engine.service import Outcome, Seat
+
+from .common import (
+    advance,
+    bot_of,
+    clip,
+    find_game,
+    game_for,
+    game_lock,
+    parse_pairs,
+    reply,
+    require_gm,
+    side_name,
+    user_name,
+)
+
+Reason = app_commands.Range[str, 1, 300]
+Rule = app_commands.Range[str, 0, 100]
+
+
+async def _units(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    bot = bot_of(interaction)
+
+    def work() -> list[tuple[str, str]]:
+        info = find_game(bot.service, interaction.guild_id, interaction.channel_id, interaction.user.id,
+                         getattr(interaction.namespace, "game", None))
+        view = bot.service.view(info.id, None)
+        return [(f"{u['id']} ({u['side']}, {u.get('hex') or u.get('status')})", str(u["id"]))
+                for u in view.get("units", [])]
+
+    try:
+        pairs = await asyncio.wait_for(asyncio.to_thread(work), timeout=2.5)
+    except Exception:
+        return []
+    typed = current.lower()
+    return [app_commands.Choice(name=clip(label, 100), value=value[:100]) for label, value in pairs
+            if typed in label.lower()][:25]
+
+
+async def _sides(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    bot = bot_of(interaction)
+    try:
+        info = await game_for(interaction, getattr(interaction.namespace, "game", None))
+    except Exception:
+        return []
+    del bot
+    rules = registry.get(info.game)
+    return [app_commands.Choice(name=f"{s} ({side_name(rules, s)})", value=s) for s in info.seats
+            if current.lower() in s][:25]
+
+
+class GmCog(commands.GroupCog, group_name="gm", group_description="GM corrections, each with a reason"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _ruling(self, interaction: discord.Interaction[Any], game: int | None, action: Action, reason: str,
+                      rule: str, *, force_map: bool = True) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        require_gm(interaction, info)
+        async with game_lock(interaction, info.id):
+            info = await asyncio.to_thread(bot.service.info, info.id)
+            waiting = info.seats[info.to_act].user_id if info.to_act else None  # not pinged again for a ruling
+            outcome = await asyncio.to_thread(bot.service.gm, info.id, action, str(interaction.user.id), reason,
+                                              rule, user_name(interaction.user))
+            await self._announce(interaction, outcome, f"`/gm {action.kind}`", reason, rule)
+            await advance(bot, info.id, [outcome], interaction=interaction, force_map=force_map, last_user=waiting)
+
+    async def _announce(self, interaction: discord.Interaction[Any], o: Outcome, what: str, reason: str,
+                        rule: str = "") -> None:
+        lines = [f"**Ruling #{o.seq}** by {user_name(interaction.user)}: {what} - reason: {reason}"
+                 + (f" [{rule}]" if rule else "")]
+        lines += [f"> {e.line()}" for e in o.events]
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name="move", description="Put a unit in a hex")
+    @app_commands.describe(unit="The unit", to="The hex", reason="Why (shown in the log)", rule="Rule reference", game="Game number")
+    @app_commands.autocomplete(unit=_units)
+    async def move(self, interaction: discord.Interaction[Any], unit: str, to: str, reason: Reason,
+                   rule: Rule = "", game: int | None = None) -> None:
+        await self._ruling(interaction, game, Action("move", {"unit": unit, "to": to}), reason, rule)
+
+    @app_commands.command(name="place", description="Bring a unit onto the map in a hex")
+    @app_commands.describe(unit="The unit", at="The hex", reason="Why (shown in the log)", rule="Rule reference", game="Game number")
+    @app_commands.autocomplete(unit=_units)
+    async def place(self, interaction: discord.Interaction[Any], unit: str, at: str, reason: Reason,
+                    rule: Rule = "", game: int | None = None) -> None:
+        await self._ruling(interaction, game, Action("place", {"unit": unit, "at": at}), reason, rule)
+
+    @app_commands.command(name="remove", description="Take a unit off the map")
+    @app_commands.describe(unit="The unit", status="eliminated (default) or awaiting", reason="Why",
+                           rule="Rule reference", game="Game number")
+    @app_commands.autocomplete(unit=_units)
+    async def remove(self, interaction: discord.Interaction[Any], unit: str, reason: Reason,
+                     status: Literal["eliminated", "awaiting"] = "eliminated", rule: Rule = "",
+                     game: int | None = None) -> None:
+        await self._ruling(interaction, game, Action("remove", {"unit": unit, "status": status}), reason, rule)
+
+    @app_commands.command(name="flip", description="Flip a unit to its reduced side (restore: back to full)")
+    @app_commands.describe(unit="The unit", restore="True to restore it to full strength", reason="Why",
+                           rule="Rule reference", game="Game number")
+    @app_commands.autocomplete(unit=_units)
+    async def flip(self, interaction: discord.Interaction[Any], unit: str, reason: Reason, restore: bool = False,
+                   rule: Rule = "", game: int | None = None) -> None:
+        await self._ruling(interaction, game, Action("restore" if restore else "flip", {"unit": unit}), reason, rule)
+
+    @app_commands.command(name="turn", description="Set the turn number")
+    @app_commands.describe(turn="The turn", reason="Why", rule="Rule reference", game="Game number")
+    async def turn(self, interaction: discord.Interaction[Any], turn: app_commands.Range[int, 1, 100],
+                   reason: Reason, rule: Rule = "", game: int | None = None) -> None:
+        await self._ruling(interaction, game, Action("turn", {"turn": str(turn)}), reason, rule, force_map=False)
+
+    @app_commands.command(name="correct", description="Any other correction the game knows: kind and key:value args")
+    @app_commands.describe(kind="Such as bridge, depot, morale", args='Such as bridge:Cheneux state:down',
+                           reason="Why", rule="Rule reference", game="Game number")
+    async def correct(self, interaction: discord.Interaction[Any], kind: str, reason: Reason, args: str = "",
+                      rule: Rule = "", game: int | None = None) -> None:
+        await self._ruling(interaction, game, Action(kind.strip().lower(), parse_pairs(args)), reason, rule)
+
+    @app_commands.command(name="end", description="End the game with a result")
+    @app_commands.describe(winner="The winning side", result="What happened", reason="Why", rule="Rule reference", game="Game number")
+    @app_commands.autocomplete(winner=_sides)
+    async def end(self, interaction: discord.Interaction[Any], winner: str, reason: Reason,
+                  result: str = "ended by the GM", rule: Rule = "", game: int | None = None) -> None:
+        await self._ruling(interaction, game, Action("end", {"winner": winner, "result": result}), reason, rule)
+
+    @app_commands.command(name="reroll", description="Re-roll the last random event (card or dice)")
+    @app_commands.describe(reason="Why", game="Game number")
+    async def reroll(self, interaction: discord.Interaction[Any], reason: Reason, game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        require_gm(interaction, info)
+        async with game_lock(interaction, info.id):
+            o = await asyncio.to_thread(bot.service.gm_reroll, info.id, str(interaction.user.id), reason)
+            await self._announce(interaction, o, f"re-roll of #{o.seq}", reason)
+            await advance(bot, info.id, [o], interaction=interaction)
+
+    @app_commands.command(name="rewind", description="Go back to the state after a log entry (later ones undone)")
+    @app_commands.describe(entry="The log entry number to go back to (see /game log)", reason="Why", game="Game number")
+    async def rewind(self, interaction: discord.Interaction[Any], entry: app_commands.Range[int, 0, 1_000_000],
+                     reason: Reason, game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        require_gm(interaction, info)
+        async with game_lock(interaction, info.id):
+            o = await asyncio.to_thread(bot.service.gm_rewind, info.id, entry, str(interaction.user.id), reason)
+            await self._announce(interaction, o, f"rewind to #{entry}", reason)
+            await advance(bot, info.id, [o], interaction=interaction, force_map=True)
+
+    @app_commands.command(name="revert", description="Revert one ruling or order (refused if later orders need it)")
+    @app_commands.describe(entry="The log entry number (see /gm rulings or /game log)", reason="Why", game="Game number")
+    async def revert(self, interaction: discord.Interaction[Any], entry: app_commands.Range[int, 1, 1_000_000],
+                     reason: Reason, game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        require_gm(interaction, info)
+        async with game_lock(interaction, info.id):
+            o = await asyncio.to_thread(bot.service.gm_revert, info.id, entry, str(interaction.user.id), reason)
+            await self._announce(interaction, o, f"revert of #{entry}", reason)
+            await advance(bot, info.id, [o], interaction=interaction, force_map=True)
+
+    @app_commands.command(name="seat", description="Give a side to a player, or to the bot")
+    @app_commands.describe(side="The side", player="The player (leave out: the bot)", reason="Why", game="Game number")
+    @app_commands.autocomplete(side=_sides)
+    async def seat(self, interaction: discord.Interaction[Any], side: str, reason: Reason,
+                   player: discord.User | None = None, game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        require_gm(interaction, info)
+        if side not in info.seats:
+            raise NotFound(f"No side '{side}' in game #{info.id}: sides are {', '.join(info.seats)}")
+        seat = Seat("human", str(player.id), user_name(player)) if player and not player.bot else Seat("bot")
+        async with game_lock(interaction, info.id):
+            info = await asyncio.to_thread(bot.service.set_seat, info.id, side, seat, str(interaction.user.id), reason)
+            rules = registry.get(info.game)
+            who = seat.user_name if seat.kind == "human" else "the bot"
+            await reply(interaction, f"**Seat change** by {user_name(interaction.user)}: {side_name(rules, side)} is "
+                        f"now held by {who} - reason: {reason}")
+            await advance(bot, info.id, [], interaction=interaction)
+
+    @app_commands.command(name="rulings", description="The game's GM rulings: who, what, why, and the rule")
+    @app_commands.describe(game="Game number")
+    async def rulings(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        info = await game_for(interaction, game)
+        entries = await asyncio.to_thread(bot_of(interaction).service.rulings, info.id)
+        if not entries:
+            await reply(interaction, f"Game #{info.id} has no rulings.")
+            return
+        lines = []
+        for e in entries:
+            what = Action.from_dict(e.action).command("gm") if e.action else e.kind
+            ref = f" (on #{e.refers_to})" if e.refers_to else ""
+            mark = f" - reverted by #{e.undone_by}" if e.undone else ""
+            lines.append(f"**#{e.seq}** {e.kind}{ref} `{what}` by {e.actor_name or e.actor}: {clip(e.reason, 200)}"
+                         + (f" [{e.rule}]" if e.rule else "") + mark)
+        await reply(interaction, f"Game #{info.id} rulings:\n" + "\n".join(lines))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GmCog(bot))

@@ -1,0 +1,70 @@
+"""/help: the commands of each game, each with an example (from CommandSpec.example)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import registry
+
+from .common import clip, playable_games
+
+TABLE = (
+    ("/game new game:peiper side:us opponent:@bob", "open a game (a thread; in a DM, a solo game)"),
+    ("/game status", "turn, phase, seats, deadline"),
+    ("/game map hex:0804 radius:2", "the map; a close-up around a hex"),
+    ("/game log page:2", "the log with each rule applied"),
+    ("/game undo", "take back your last order (not past a card or a die)"),
+    ("/game join side:ge", "take a side the bot or nobody holds"),
+    ("/game deadline hours:24", "a time limit per decision, then the standing order"),
+    ("/game replay  /game export  /game seed", "animated replay, JSON record, verifiable dice"),
+    ("/rules game:peiper topic:combat", "short rule summaries"),
+    ('/gm move unit:501 to:0805 reason:"misclick, agreed"', "GM corrections, each logged with a reason"),
+)
+GAMES = [app_commands.Choice(name=registry.GAME_TITLES[k], value=k) for k in playable_games()]
+
+
+def game_help(key: str) -> discord.Embed:
+    rules = registry.get(key)
+    lines = []
+    for spec in rules.commands():
+        opts = " ".join(f"{o.name}:<{o.kind}>" if o.required else f"[{o.name}]" for o in spec.options)
+        lines.append(f"**/{key} {spec.name}** {opts} - {spec.description}"
+                     + (f" [{spec.rule}]" if spec.rule else "")
+                     + (f"\n  e.g. `{spec.example}`" if spec.example else ""))
+    options = [f"`{o.name}` ({o.default})" for o in rules.option_specs()]
+    if options:
+        lines.append("Options for /game new options:key:value - " + ", ".join(options))
+    embed = discord.Embed(title=clip(f"{rules.title}: orders", 256), description=clip("\n".join(lines), 4096))
+    embed.set_footer(text="Options autocomplete from what the rules allow now; buttons offer the choices.")
+    return embed
+
+
+def table_help() -> discord.Embed:
+    text = "\n".join(f"`{cmd}` - {what}" for cmd, what in TABLE)
+    return discord.Embed(title="Umpire", description=clip(text, 4096))
+
+
+class HelpCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="Umpire's commands, and each game's orders with examples")
+    @app_commands.describe(game="A game's orders (leave out for every game)")
+    @app_commands.choices(game=GAMES)
+    async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        keys = [game] if game else [g.value for g in GAMES]
+        embeds = [table_help()] + [game_help(k) for k in keys]
+        left_out: list[str] = []
+        while sum(len(e) for e in embeds) > 6000 or len(embeds) > 10:  # one message holds 6000 characters
+            embeds.pop()
+            left_out.insert(0, keys[len(embeds) - 1])
+        more = " ".join(f"/help game:{k}" for k in left_out)
+        await interaction.response.send_message(f"More: {more}" if more else None, embeds=embeds, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(HelpCog(bot))

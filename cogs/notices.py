@@ -1,0 +1,129 @@
+"""The background task: reminders for idle players and the standing order when a deadline runs out.
+
+Every few minutes (UMPIRE_CHECK_MINUTES) it looks at the active games of this process's shards. A human
+who has left a decision for UMPIRE_REMINDER_HOURS is reminded once per decision. When a game has a
+deadline (/game deadline) and it runs out, the standing order is given for the side (see
+``standing_order``) and logged with the reason "deadline".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from discord.ext import commands, tasks
+from sqlmodel import Session
+
+from engine import registry
+from engine.errors import UmpireError
+from engine.game import Action, GameRules
+from engine.service import GameInfo, GameService
+from engine.service.models import GameRecord
+
+from .common import advance, notify_turn, post, side_name
+
+if TYPE_CHECKING:
+    from bot.discord_app import UmpireBot
+
+log = logging.getLogger("umpire.discord")
+
+# The standing order when a deadline runs out, in this order of preference; else the bot decides.
+STANDING_ORDERS = ("pass", "end", "miss", "ready")
+
+
+def standing_order(rules: GameRules, state: Any, side: str) -> tuple[Action, str]:
+    legal = rules.legal_actions(state, side)
+    for kind in STANDING_ORDERS:
+        for a in legal:
+            if a.kind == kind and not a.args:
+                return a, f"the standing order '{kind}'"
+    if len(legal) == 1:
+        return legal[0], "the only order the rules allow"
+    action, why = rules.bot_action(state, side, "normal")
+    return action, f"the bot's choice ({why})"
+
+
+def idle_hours(service: GameService, game_id: int, now: datetime) -> float:
+    with Session(service.engine) as s:
+        rec = s.get(GameRecord, game_id)
+        if rec is None:
+            return 0.0
+        last = rec.last_action_at
+    if last.tzinfo is None:  # SQLite drops the zone; the service writes UTC
+        last = last.replace(tzinfo=UTC)
+    return (now - last).total_seconds() / 3600
+
+
+class Notices(commands.Cog):
+    def __init__(self, bot: UmpireBot) -> None:
+        self.bot = bot
+        self.reminded: dict[int, int] = {}  # game id -> the version already reminded about
+        self.loop = tasks.loop(minutes=bot.settings.umpire_check_minutes)(self._tick)
+
+    async def cog_load(self) -> None:
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    async def _tick(self) -> None:
+        await self.bot.wait_until_ready()
+        try:
+            await self.check_games()
+        except Exception:  # one bad game must not stop the task
+            log.exception("checking idle games failed")
+
+    def handles(self, info: GameInfo) -> bool:
+        """Whether this process's shards hold the game's guild (DM games: the process with shard 0)."""
+        count = self.bot.shard_count or 1
+        mine = self.bot.shard_ids if self.bot.shard_ids is not None else list(range(count))
+        shard = (int(info.guild_id) >> 22) % count if info.guild_id else 0
+        return shard in mine
+
+    async def check_games(self, now: datetime | None = None) -> None:
+        now = now or datetime.now(UTC)
+        service = self.bot.service
+        for info in await asyncio.to_thread(service.list_games, None, None, None, True):
+            side = info.to_act
+            if side is None or not self.handles(info):
+                continue
+            seat = info.seats[side]
+            if seat.kind != "human" or seat.user_id is None:
+                continue
+            idle = await asyncio.to_thread(idle_hours, service, info.id, now)
+            if info.deadline_hours and idle >= info.deadline_hours:
+                await self.apply_deadline(info)
+            elif idle >= self.bot.settings.umpire_reminder_hours and self.reminded.get(info.id) != info.version:
+                self.reminded[info.id] = info.version
+                await notify_turn(self.bot, info, prefix=f"Reminder ({idle:.0f} h idle): ")
+
+    async def apply_deadline(self, info: GameInfo) -> None:
+        service = self.bot.service
+        rules = registry.get(info.game)
+        async with self.bot.locks(info.id):
+            fresh = await asyncio.to_thread(service.info, info.id)
+            side = fresh.to_act
+            if fresh.version != info.version or side is None:
+                return  # someone acted meanwhile
+            seat = fresh.seats[side]
+            state = await asyncio.to_thread(service.state, info.id)
+            action, why = await asyncio.to_thread(standing_order, rules, state, side)
+            try:
+                outcome = await asyncio.to_thread(service.submit, info.id, side, action, seat.user_id or "",
+                                                  "deadline", info.version, f"deadline: {why}")
+            except UmpireError as exc:
+                log.warning("the standing order for game %s was refused: %s", info.id, exc)
+                return
+            lines = [f"The deadline ({info.deadline_hours:g} h) ran out for {side_name(rules, side)}: "
+                     f"`{action.command(rules.key)}` ({why})."] + [e.line() for e in outcome.events]
+            await post(self.bot, fresh, "\n".join(lines), mention=[seat.user_id] if seat.user_id else [])
+            await advance(self.bot, info.id, [outcome])
+
+
+async def setup(bot: commands.Bot) -> None:
+    from bot.discord_app import UmpireBot
+
+    assert isinstance(bot, UmpireBot)
+    await bot.add_cog(Notices(bot))

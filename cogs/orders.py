@@ -1,0 +1,161 @@
+"""One slash-command group per game (/peiper, /saf, /pl), built from the game's CommandSpecs.
+
+A game present in ``engine.registry.available()`` gets its group with no change here. Options of
+kind unit, hex, bridge or str autocomplete from ``legal_actions`` of the side to act (what the user
+typed filters them; the other options already given narrow them: the hexes a chosen unit may reach).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from pathlib import Path
+from typing import Any, Literal, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import registry
+from engine.game import Action, CommandSpec, GameRules, OptionSpec
+
+from .common import bot_of, find_game, give_order, playable_games, sides_held
+
+MAX_CHOICES = 25
+
+
+def _annotation(opt: OptionSpec) -> Any:
+    if opt.kind == "int":
+        base: Any = int
+    elif opt.kind == "choice" and 0 < len(opt.choices) <= MAX_CHOICES:
+        base = Literal[tuple(opt.choices)]
+    else:
+        base = str
+    return base if opt.required else Optional[base]  # noqa: UP045 (discord.py reads typing.Optional)
+
+
+def _autocompletes(opt: OptionSpec) -> bool:
+    return opt.kind in ("unit", "hex", "bridge", "str") or (opt.kind == "choice" and len(opt.choices) > MAX_CHOICES)
+
+
+def _place_names(view: dict[str, Any]) -> dict[str, str]:
+    try:
+        from engine.maps import load_map
+
+        gmap = load_map(Path(view["map"]))
+        return {h.label: name for name, h in gmap.places.items()}
+    except Exception:
+        return {}
+
+
+def candidates(rules: GameRules, state: Any, side: str, spec: CommandSpec, opt: OptionSpec,
+               given: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, value) pairs for one option, from the legal actions of this command."""
+    legal = [a for a in rules.legal_actions(state, side) if a.kind == spec.name and opt.name in a.args]
+    for name, value in given.items():
+        if name == opt.name or value in (None, ""):
+            continue
+        narrowed = [a for a in legal if str(a.args.get(name, "")).lower() == str(value).lower()]
+        if narrowed:
+            legal = narrowed
+    values = list(dict.fromkeys(str(a.args[opt.name]) for a in legal))
+    view = rules.view(state, side)
+    units = {u["id"]: u for u in view.get("units", [])}
+    if not values and opt.kind == "unit":  # commands whose legal actions name no unit: the side's units
+        values = [u["id"] for u in view.get("units", []) if u.get("side") == side and u.get("hex")]
+    if not values and opt.kind == "choice":
+        values = list(opt.choices)
+    places = _place_names(view) if opt.kind == "hex" else {}
+    out = []
+    for v in values:
+        label = v
+        if v in units and units[v].get("hex"):
+            label = f"{v} ({units[v]['hex']})"
+        elif v in places:
+            label = f"{v} {places[v]}"
+        out.append((label, v))
+    return out
+
+
+def _filter(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    starts = [p for p in pairs if p[1].lower().startswith(typed) or p[0].lower().startswith(typed)]
+    within = [p for p in pairs if typed in p[0].lower() and p not in starts]
+    return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in (starts + within)[:MAX_CHOICES]]
+
+
+def _completer(key: str, spec: CommandSpec, opt: OptionSpec) -> Any:
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        bot = bot_of(interaction)
+        ns = interaction.namespace
+        given = {o.name: getattr(ns, o.name, None) for o in spec.options}
+
+        def work() -> list[tuple[str, str]]:
+            info = find_game(bot.service, interaction.guild_id, interaction.channel_id, interaction.user.id,
+                             getattr(ns, "game", None), key)
+            side = info.to_act
+            if side is None or side not in sides_held(info, interaction.user.id):
+                return []
+            rules = registry.get(info.game)
+            return candidates(rules, bot.service.state(info.id), side, spec, opt, given)
+
+        try:
+            pairs = await asyncio.wait_for(asyncio.to_thread(work), timeout=2.5)
+        except Exception:  # autocomplete never raises at the user: no suggestions instead
+            return []
+        return _filter(pairs, current)
+
+    return complete
+
+
+def build_command(key: str, spec: CommandSpec) -> app_commands.Command[Any, ..., None]:
+    async def order(interaction: discord.Interaction[Any], **values: Any) -> None:
+        game_id = values.pop("game", None)
+        args = {k: str(v) for k, v in values.items() if v is not None and str(v) != ""}
+        await give_order(interaction, game_id, Action(spec.name, args), game_key=key)
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    descriptions: dict[str, str] = {}
+    completers: dict[str, Any] = {}
+    for opt in spec.options:
+        default = inspect.Parameter.empty if opt.required else None
+        params.append(inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                                        annotation=_annotation(opt)))
+        descriptions[opt.name] = opt.description[:100] or opt.name
+        if _autocompletes(opt):
+            completers[opt.name] = _completer(key, spec, opt)
+    params.append(inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=Optional[int]))  # noqa: UP045
+    descriptions["game"] = "Game number, when not the game of this channel"
+    order.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    order.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    order.__discord_app_commands_param_autocomplete__ = completers  # type: ignore[attr-defined]
+    order.__name__ = order.__qualname__ = f"{key}_{spec.name}"
+    return app_commands.Command(name=spec.name, description=spec.description[:100] or spec.name, callback=order)
+
+
+def build_group(key: str) -> app_commands.Group:
+    rules = registry.get(key)
+    group = app_commands.Group(name=key, description=f"Orders in {rules.title}"[:100])
+    for spec in rules.commands():
+        group.add_command(build_command(key, spec))
+    return group
+
+
+class Orders(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.groups = [build_group(key) for key in playable_games()]
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group, override=True)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Orders(bot))
