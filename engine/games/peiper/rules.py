@@ -50,7 +50,7 @@ OPTIONS = (
 )
 DEFAULTS = {o.name: o.default for o in OPTIONS}
 PHASE_NAMES = {
-    SETUP: "US set-up", DRAW: "card draw", DECIDE: "card decision", ACTIVATE: "activations",
+    SETUP: "set-up", DRAW: "card draw", DECIDE: "card decision", ACTIVATE: "activations",
     FACE: "face card in combat", OVER: "game over",
 }
 
