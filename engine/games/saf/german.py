@@ -1,0 +1,379 @@
+"""The German turn (7.0), run by the rules' own AI.
+
+Every choice the rules leave open (8.0 B) is made by a fixed order, written in each event:
+targets by the 7.2.2 E priorities then nearest then lowest id; moves as far toward the goal as
+the card allows, then best cover (building > woods > hill > clear), then lowest hex label.
+"""
+
+from __future__ import annotations
+
+from engine.hexgrid import Hex
+
+from . import combat
+from .data import Step
+from .los import cover_rank, terrain_cover
+from .movement import away, choose_hex, hex_steps, move_unit
+from .setup import scheduled_arrivals
+from .state import Unit
+from .table import GERMAN_INFANTRY, US_INFANTRY, Table
+
+STATE_RANK = {"panic": 0, "alert": 1, "calm": 2}
+
+
+def americans(t: Table, tanks: bool | None = None) -> list[Unit]:
+    return [u for u in t.s.on_map("us") if u.kind != "us_lt" and (tanks is None or t.is_tank(u) == tanks)]
+
+
+def nearest(t: Table, h: Hex, units: list[Unit]) -> Unit | None:
+    return min(units, key=lambda u: (t.hex(u).distance(h), u.id)) if units else None
+
+
+def adjust_status(t: Table) -> None:
+    """7.1. A: Panicked units drop to Alert unless an American tank is within two hexes (rulings 7.1 A).
+    B: Low Supply comes off unless Panicked. C: Alert stays Alert."""
+    tanks = [t.hex(u) for u in americans(t, tanks=True)]
+    for g in t.s.on_map("ge"):
+        if g.state == "panic" and not any(t.hex(g).distance(x) <= 2 for x in tanks):
+            g.state = "alert"
+            t.log("status", f"{t.name(g)} recovers from Panic to Alert", "7.1 A", "ge")
+        if g.supply and g.state != "panic":
+            g.supply = ""
+            t.log("status", f"{t.name(g)} removes its Low Supply marker", "7.1 B", "ge")
+
+
+def infantry_target(t: Table, g: Unit, drm_note: str = "") -> tuple[Unit | None, str]:
+    """7.2.2 E: the target and why."""
+    targets = combat.fire_targets(t, g)
+    if not targets:
+        return None, ""
+    h = t.hex(g)
+    adjacent = [u for u in targets if t.hex(u).distance(h) == 1]
+    if len(adjacent) > 1:
+        best = min(adjacent, key=lambda u: (terrain_cover(t.m, t.hex(u), h), u.id))
+        return best, "the adjacent American with the least cover"
+    keyed = [u for u in targets if g.number and u.number == g.number and u.kind in US_INFANTRY]
+    if keyed:
+        return keyed[0], f"the American with its number {g.number}"
+    best = min(targets, key=lambda u: (STATE_RANK[u.state], not t.spec(u).veteran, t.hex(u).distance(h), u.id))
+    if best.state != "calm":
+        why = f"{best.state} units first"
+    elif t.spec(best).veteran:
+        why = "a Veteran over regular infantry"
+    else:
+        why = "the closest American in range"
+    return best, why
+
+
+def goal_for(t: Table, g: Unit) -> tuple[Unit | None, str]:
+    """7.2.1 A/C: the keyed American unit, else the closest American."""
+    keyed = [u for u in t.s.on_map("us") if g.number and u.number == g.number and u.kind in US_INFANTRY]
+    if keyed:
+        return keyed[0], f"its keyed American {t.name(keyed[0])}"
+    u = nearest(t, t.hex(g), americans(t))
+    return u, (f"the closest American {t.name(u)}" if u else "")
+
+
+def _move_toward(t: Table, g: Unit, n: int, rule: str) -> bool:
+    goal, why = goal_for(t, g)
+    if goal is None or g.moved:
+        return False
+    gh = t.hex(goal)
+    # 7.2.1 A and 8.0 B: as close as the card allows, then best cover, then fewest American rifles
+    # with a shot at the hex, then lowest label.
+    dest = choose_hex(t, g, n, lambda h: (h.distance(gh), -cover_rank(t.m, h), exposure(t, h)))
+    if dest == t.hex(g):
+        return False
+    move_unit(t, g, dest, rule, f"moves toward {why}:")
+    return True
+
+
+def exposure(t: Table, h: Hex) -> int:
+    """How many American rifles, mortars excepted, could fire at a German in hex h (8.0 B)."""
+    probe_from = [u for u in americans(t) if not t.is_tank(u) and u.kind != "us_mortar"]
+    return sum(1 for u in probe_from if combat.in_range(t, u, t.hex(u), h) and t.los(u, t.hex(u), h))
+
+
+def _fire(t: Table, g: Unit, drm: int, reason: str = "") -> bool:
+    if g.fired:
+        return False  # 7.2 E: never fires twice
+    if g.supply:
+        t.log("order", f"{t.name(g)} is Panicked and low on supply: it cannot fire", "7.1 B", "ge")
+        return False
+    target, why = infantry_target(t, g)
+    if target is None:
+        t.log("order", f"{t.name(g)} has no American in range and LOS to fire at", "7.2 D", "ge")
+        return False
+    note = f", card {drm:+d}" if drm else ""
+    combat.german_fire(t, g, target, drm, reason=f" ({why}{note}{reason})")
+    return True
+
+
+def _assault_target(t: Table, g: Unit) -> Unit | None:
+    h = t.hex(g)
+    adj = [u for u in americans(t) if t.hex(u).distance(h) == 1]
+    if not adj:
+        return None
+    return min(adj, key=lambda u: (len(t.s.at(t.hex(u))), terrain_cover(t.m, t.hex(u), h), u.id))
+
+
+def infantry_action(t: Table, g: Unit) -> None:
+    """7.2 A-I with the card drawn for this unit."""
+    idx = t.draw_action(g)
+    card = t.d.actions[idx]
+    steps: list[Step] = getattr(card, g.state)
+    text = " then ".join(_describe(s) for s in steps)
+    t.log("card", f"{g.state.capitalize()} {t.name(g)} draws '{card.name}': {text}"
+          + (" [Low Supply icon]" if card.low_supply else ""), "7.2 A", "ge", random=True, card=idx)
+    started_adjacent = any(t.hex(u).distance(t.hex(g)) == 1 for u in americans(t))
+    assaulted = False
+    if started_adjacent and any(s.do == "assault" for s in steps) and not g.supply:
+        target = _assault_target(t, g)
+        if target is not None:
+            t.log("assault", f"{t.name(g)} starts adjacent to {t.name(target)}: assault first", "7.2.4 A", "ge")
+            combat.assault(t, g, t.hex(target))
+            assaulted = True
+    for step in ([] if assaulted else steps):
+        if g.status != "on_map":
+            break
+        if step.do == "none":
+            t.log("order", f"{t.name(g)} takes no action", "7.2 I", "ge")
+        elif step.do == "fire":
+            if not _fire(t, g, step.drm) and step.else_move and not g.moved:
+                t.log("order", f"{t.name(g)} has no target: moves {step.else_move} hex then fires if it can",
+                      "7.2 example", "ge")
+                if _move_toward(t, g, step.else_move, "7.2.1 A"):
+                    _fire(t, g, step.drm)
+        elif step.do in ("move", "cover", "retreat") and started_adjacent:  # 7.2.1 D: all move actions
+            t.log("order", f"{t.name(g)} started adjacent to an American: the move is a fire action",
+                  "7.2.1 D", "ge")
+            _fire(t, g, 0)
+        elif step.do == "move":
+            if not g.fired:
+                _move_toward(t, g, step.hexes, "7.2.1 A")
+        elif step.do == "assault":
+            if g.fired or g.supply:
+                continue  # 7.2 E: no fire then assault
+            target = _assault_target(t, g)
+            if target is not None:
+                combat.assault(t, g, t.hex(target))
+                assaulted = True
+        elif step.do == "cover":
+            if not g.moved and not g.fired:
+                here = cover_rank(t.m, t.hex(g))
+                dest = _cover_hex(t, g)
+                if dest != t.hex(g) and cover_rank(t.m, dest) > here:
+                    move_unit(t, g, dest, "7.2 A", "takes cover:")
+        elif step.do == "retreat":
+            if not g.moved and not g.fired:
+                threat = nearest(t, t.hex(g), americans(t))
+                if threat is not None:
+                    dest = away(t, g, t.hex(threat), step.hexes)
+                    if dest != t.hex(g):
+                        move_unit(t, g, dest, "7.2 A", "falls back:")
+    if card.low_supply and (g.fired or assaulted) and g.status == "on_map":
+        g.supply = "low_supply"
+        t.log("status", f"{t.name(g)} gets a Low Supply marker", "7.2 F", "ge")
+
+
+def _cover_hex(t: Table, g: Unit) -> Hex:
+    goal, _ = goal_for(t, g)
+    gh = t.hex(goal) if goal else t.hex(g)
+    return choose_hex(t, g, 1, lambda h: (-cover_rank(t.m, h), h.distance(gh)))
+
+
+def _describe(s: Step) -> str:
+    if s.do == "fire":
+        return f"fire{f' {s.drm:+d}' if s.drm else ''}" + (f" (else move {s.else_move} and fire)" if s.else_move else "")
+    if s.do in ("move", "retreat"):
+        return f"{s.do} {s.hexes}"
+    return {"none": "no action", "cover": "take cover", "assault": "assault"}[s.do]
+
+
+def holder_action(t: Table, g: Unit) -> None:
+    """8.6.2 E: building holders fire at the closest unit; no action card."""
+    targets = combat.fire_targets(t, g)
+    if g.supply or not targets:
+        t.log("order", f"{t.name(g)} holds its building: nothing in range", "8.6.2 E", "ge")
+        return
+    target = nearest(t, t.hex(g), targets)
+    assert target is not None
+    combat.german_fire(t, g, target, reason=" (holding the building: the closest unit)")
+
+
+def elite_action(t: Table, g: Unit) -> None:
+    """7.4: two hexes toward the 1st Lieutenant by cover, out of sight; assault him or fire."""
+    lt = t.lt()
+    goal = t.hex(lt) if lt is not None else None
+    if goal is None:
+        near = nearest(t, t.hex(g), americans(t))
+        goal = t.hex(near) if near else None
+    if goal is not None:
+        dest = choose_hex(t, g, 2, lambda h: (h.distance(goal), exposure(t, h), -cover_rank(t.m, h)))
+        if dest != t.hex(g):
+            move_unit(t, g, dest, "7.4 A", "closes on the 1st Lieutenant:")
+    if lt is not None and lt.hex and t.hex(lt).distance(t.hex(g)) == 1:
+        unit = t.unit(lt.attached_to)
+        combat.assault_lt(t, g, lt, unit)
+        return
+    lt_unit = lt.attached_to if lt else ""
+    targets = [u for u in combat.fire_targets(t, g) if u.id != lt_unit]
+    if targets and not g.supply:
+        target = nearest(t, t.hex(g), targets)
+        assert target is not None
+        combat.german_fire(t, g, target, reason=" (the nearest American without the Lieutenant)")
+
+
+def mg_action(t: Table, g: Unit) -> None:
+    """7.2.5: never moves; closest target, least cover, Veteran first; 2d6 keep the higher."""
+    targets = combat.fire_targets(t, g)
+    if not targets:
+        t.log("order", f"{t.name(g)} has no target in range and LOS", "7.2.5 C", "ge")
+        return
+    h = t.hex(g)
+    target = min(targets, key=lambda u: (t.hex(u).distance(h), terrain_cover(t.m, t.hex(u), h),
+                                         not t.spec(u).veteran, u.id))
+    combat.german_fire(t, g, target, dice_n=2, reason=" (the closest target)")
+
+
+def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
+    """7.2.6: fire at the closest American tank in range and LOS, else move toward it seeking LOS;
+    with no American tanks, fire HE at / move toward infantry (D)."""
+    us_tanks = americans(t, tanks=True)
+    h = t.hex(g)
+    in_sight = combat.fire_targets(t, g, tanks=True)
+    if in_sight:
+        target = nearest(t, h, in_sight)
+        assert target is not None
+        t.log("order", f"{t.name(g)} fires at the closest American tank in range, {t.name(target)}", "7.2.6 C", "ge")
+        combat.german_tank_fire(t, g, target)
+        return
+    if not us_tanks:
+        inf = combat.fire_targets(t, g)
+        if inf:
+            target = nearest(t, h, inf)
+            assert target is not None
+            combat.german_fire(t, g, target, dice_n=2, reason=" (HE: no American tanks, the closest infantry)")
+            return
+    goal = nearest(t, h, us_tanks or americans(t))
+    if goal is None:
+        return
+    gh = t.hex(goal)
+
+    def sees(x: Hex) -> bool:
+        return any(combat.in_range(t, g, x, t.hex(u)) and t.los(g, x, t.hex(u), ignore=g.id) for u in us_tanks)
+
+    dest = choose_hex(t, g, moves, lambda x: (not sees(x), x.distance(gh)))
+    if dest != h:
+        move_unit(t, g, dest, "7.2.6 C", f"moves toward {t.name(goal)}, seeking LOS:")
+
+
+def at_gun_action(t: Table, g: Unit) -> None:
+    """7.5: no move; the closest tank in range, else the closest infantry with HE."""
+    tanks = combat.fire_targets(t, g, tanks=True)
+    h = t.hex(g)
+    if tanks:
+        target = nearest(t, h, tanks)
+        assert target is not None
+        combat.german_tank_fire(t, g, target)
+        return
+    inf = combat.fire_targets(t, g)
+    if inf:
+        target = nearest(t, h, inf)
+        assert target is not None
+        combat.german_fire(t, g, target, dice_n=2, reason=" (HE at the closest infantry)")
+
+
+def entry_fire(t: Table, g: Unit) -> None:
+    """8.6.2 D: the Tiger fires at the closest unit, infantry or tank, when entering play."""
+    h = t.hex(g)
+    tanks = combat.fire_targets(t, g, tanks=True)
+    inf = combat.fire_targets(t, g)
+    target = nearest(t, h, tanks + inf)
+    if target is None:
+        return
+    if t.is_tank(target):
+        combat.german_tank_fire(t, g, target)
+    else:
+        combat.german_fire(t, g, target, dice_n=2, reason=" (on entering play)")
+
+
+def surprise(t: Table) -> None:
+    """7.3: on a 6 a Veteran (blue hex) or an AT gun (red hex or a neighbour with better LOS) arrives."""
+    if any(u.surprise for u in t.s.on_map("ge")):
+        t.log("phase", "A surprise unit is already in play: no roll", "7.3 D", "ge")
+        return
+    if t.roll(1, "Surprise reinforcement check (6 = arrives)", "7.3 A", "ge")[0] != 6:
+        return
+    pick = t.roll(1, "Surprise unit (1-3 Veteran, 4-6 AT gun)", "7.3 A", "ge")[0]
+    blue, red = t.m.markers["blue"][0], t.m.markers["red"][0]
+    options = [("ge_elite", blue), ("at_gun", red)] if pick <= 3 else [("at_gun", red), ("ge_elite", blue)]
+    for kind, h in options:
+        if any(u.side == "us" for u in t.s.at(h)):
+            t.log("phase", f"{h.label} is held by Americans: the other result", "7.3 B", "ge")
+            continue
+        spot = h
+        if kind == "at_gun":
+            spot = _at_gun_spot(t, h)
+        if not t.room(spot, kind, 1, "ge"):
+            break
+        u = t.new_unit(kind, hex=spot.label, surprise=True)
+        t.log("arrive", f"Surprise! {t.name(u)} arrives at {spot.label}", "7.3 A", "ge", unit=u.id)
+        return
+    t.log("phase", "No surprise unit can appear this turn", "7.3 C", "ge")
+
+
+def _at_gun_spot(t: Table, red: Hex) -> Hex:
+    probe = Unit(id="probe", kind="at_gun", side="ge")
+
+    def seen(h: Hex) -> int:
+        return sum(1 for u in americans(t) if h.distance(t.hex(u)) <= 5 and t.los(probe, h, t.hex(u)))
+
+    options = [h for h in [red, *t.m.neighbors(red)] if t.room(h, "at_gun", 1, "ge")]
+    if not options:
+        return red
+    return max(options, key=lambda h: (seen(h), h == red, -h.col, -h.row))
+
+
+def german_turn(t: Table) -> None:
+    t.log("phase", f"German turn {t.s.turn}", "7.0", "ge")
+    adjust_status(t)
+
+    def closeness(g: Unit) -> tuple[int, str]:
+        h = t.hex(g)
+        return (min((t.hex(u).distance(h) for u in americans(t)), default=99), g.id)
+
+    infantry = sorted([g for g in t.s.on_map("ge") if g.kind in ("ge_infantry", "ge_veteran")], key=closeness)
+    for g in infantry:  # 7.2.1 B: closest to the Americans first
+        if g.status != "on_map" or not americans(t):
+            continue
+        if g.holds:
+            holder_action(t, g)
+        else:
+            infantry_action(t, g)
+        g.acted = True
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "ge_elite"], key=closeness):
+        elite_action(t, g)
+        g.acted = True
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "mg42"], key=closeness):
+        if americans(t):
+            mg_action(t, g)
+        g.acted = True
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind in ("panzer", "tiger", "at_gun")], key=closeness):
+        if g.status != "on_map" or not americans(t):
+            continue
+        if g.kind == "at_gun":
+            at_gun_action(t, g)
+        else:
+            tank_action(t, g, 3 if g.kind == "tiger" else t.spec(g).mp)
+        g.acted = True
+    for g in scheduled_arrivals(t, "after_tanks"):
+        if g.fire_on_entry:
+            entry_fire(t, g)
+    surprise(t)
+    for g in t.s.units.values():
+        if g.side == "ge":
+            g.acted = g.moved = g.fired = False  # 7.2 H
+    t.events[-1].phase_end = True
+
+
+__all__ = ["german_turn", "hex_steps", "GERMAN_INFANTRY"]

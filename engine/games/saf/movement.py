@@ -1,0 +1,102 @@
+"""Movement (6.3.1) and the German movement choices (7.2.1, 7.2.6, 7.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.hexgrid import Hex, reachable
+
+from .los import cover_rank
+from .state import Unit
+from .table import Table
+
+INFANTRY_COST = {"clear": 1, "woods": 2, "hill": 2, "building": 3}
+
+
+def occupancy(t: Table) -> dict[str, list[Unit]]:
+    occ: dict[str, list[Unit]] = {}
+    for x in t.s.units.values():
+        if x.status == "on_map" and x.hex:
+            occ.setdefault(x.hex, []).append(x)
+    return occ
+
+
+def step_cost(t: Table, u: Unit, a: Hex, b: Hex, occ: dict[str, list[Unit]] | None = None) -> float | None:
+    """6.3.1 A; tanks may not enter woods or buildings (6.3.6.7 B). Enemy hexes and tanks block."""
+    if b not in t.m.terrain:
+        return None
+    kind = t.m.terrain[b]
+    here = occ.get(b.label, []) if occ is not None else t.s.at(b)
+    if any(x.side != u.side for x in here):
+        return None
+    if t.is_tank(u):
+        if kind in ("woods", "building") or here:
+            return None
+        return 2 if kind == "hill" else 1
+    if any(t.is_tank(x) for x in here):
+        return None
+    return INFANTRY_COST[kind]
+
+
+def destinations(t: Table, u: Unit, max_hexes: int = 0) -> list[Hex]:
+    """Every hex the unit may end a move in (6.3.1 A-B, 6.3.2), sorted; ``max_hexes`` caps distance."""
+    key = ("dest", u.id, u.hex, max_hexes)
+    if t.memo is not None and key in t.memo:
+        return list(t.memo[key])
+    start = t.hex(u)
+    mp = t.spec(u).mp
+    if mp <= 0:
+        return []
+    need = 2 if t.lt_of(u) is not None else 1
+    occ = occupancy(t)
+
+    def cost(a: Hex, b: Hex) -> float | None:
+        return step_cost(t, u, a, b, occ)
+
+    def road_cost(a: Hex, b: Hex) -> float | None:
+        return cost(a, b) if t.m.road_between(a, b) else None
+
+    found = set(reachable(start, mp, cost)) | set(reachable(start, mp + 1, road_cost))  # A: road +1
+    found |= {n for n in t.m.neighbors(start) if cost(start, n) is not None}  # B: always one hex
+    found.discard(start)
+    out = [h for h in found if t.room(h, u.kind, need, u.side)]
+    if max_hexes:
+        out = [h for h in out if h.distance(start) <= max_hexes]
+    out.sort()
+    if t.memo is not None:
+        t.memo[key] = list(out)
+    return out
+
+
+def hex_steps(t: Table, u: Unit, n: int) -> list[Hex]:
+    """Hexes a German unit reaches moving up to n hexes (7.2.1 A: cards count hexes, not MPs)."""
+
+    def cost(a: Hex, b: Hex) -> float | None:
+        return 1 if step_cost(t, u, a, b) is not None else None
+
+    start = t.hex(u)
+    return sorted(h for h in reachable(start, n, cost) if h == start or t.room(h, u.kind, 1, u.side))
+
+
+def choose_hex(t: Table, u: Unit, n: int, key: Callable[[Hex], tuple[object, ...]]) -> Hex:
+    """The best hex within n hexes by ``key`` (ties: lowest label); the start hex if nothing is better."""
+    options = hex_steps(t, u, n)
+    return min(options, key=lambda h: (*key(h), h.col, h.row))
+
+
+def away(t: Table, u: Unit, threat: Hex, n: int) -> Hex:
+    """Fall back: as far from the nearest American as n hexes allow, best cover first among equals."""
+    return choose_hex(t, u, n, lambda h: (-h.distance(threat), -cover_rank(t.m, h)))
+
+
+def move_unit(t: Table, u: Unit, to: Hex, rule: str, verb: str = "moves") -> None:
+    frm = u.hex
+    u.hex = to.label
+    u.moved = True
+    u.exempt = False
+    lt = t.lt_of(u)
+    if lt is not None:
+        lt.hex = to.label
+    t.s.overlays.append({"kind": "move", "side": u.side, "path": [frm, to.label]})
+    t.log("move", f"{t.name(u)} {verb} {frm} -> {to.label}", rule, u.side, unit=u.id, to=to.label)
+    t.panic_check()

@@ -1,0 +1,286 @@
+"""The table: one game state with its data, map and event list, and the helpers every rule uses.
+
+A ``Table`` wraps a ``SafState`` for one action: dice, card and chit draws (each an Event with
+random=True), morale with the German reserve track (6.5.2), unit creation, placement through the
+reinforcement hexes (6.1 B-C), stacking (6.3.2), LOS between units and eliminations.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.cards import Deck
+from engine.events import Event
+from engine.hexgrid import Hex
+from engine.maps import GameMap
+
+from .data import CounterSpec, GameData, ScenarioSpec, data_for, scenario_map
+from .los import has_los
+from .state import MoraleEvent, SafState, Unit
+
+PREFIX = {
+    "us_infantry": "I", "us_veteran": "V", "us_mortar": "MO", "us_sniper": "SN", "us_lt": "LT",
+    "m4": "SH", "m10": "TD", "ge_infantry": "R", "ge_veteran": "GV", "ge_elite": "EV",
+    "mg42": "MG", "panzer": "PZ", "tiger": "TG", "at_gun": "AT",
+}
+GERMAN_INFANTRY = ("ge_infantry", "ge_veteran", "ge_elite")
+US_INFANTRY = ("us_infantry", "us_veteran")
+# Units that count toward the stacking limit of two (6.3.2 A); tanks stand alone (B, C).
+STACKING = ("us_infantry", "us_veteran", "us_mortar", "us_sniper", "us_lt", "ge_infantry", "ge_veteran",
+            "ge_elite", "mg42", "at_gun")
+CHIT_ORDER = {"miss": 0, "one": 1, "two": 2, "explosion": 3}
+DAMAGE_ORDER = {"bounce": 0, "bail_out": 1, "destroyed": 2}
+
+
+@lru_cache(maxsize=4096)
+def parse_hex(label: str) -> Hex:
+    return Hex.parse(label)
+
+
+class Table:
+    def __init__(self, state: SafState, events: list[Event] | None = None) -> None:
+        self.s = state
+        # Read-only memo for legal-action enumeration (no state change while it is set).
+        self.memo: dict[Any, Any] | None = None
+        self.d: GameData = data_for(state.options)
+        self.sc: ScenarioSpec = self.d.scenarios[state.scenario]
+        self.m: GameMap = scenario_map(self.sc)
+        self.events: list[Event] = events if events is not None else []
+
+    # --- units ---------------------------------------------------------------------------------
+    def spec(self, u: Unit) -> CounterSpec:
+        return self.d.counters[u.kind]
+
+    def name(self, u: Unit) -> str:
+        base = f"{self.spec(u).name} {u.id}"
+        if u.side == "ge" and u.kind in GERMAN_INFANTRY and u.number:
+            base += f" [{u.number}]"
+        return base
+
+    def unit(self, uid: str) -> Unit | None:
+        for u in self.s.units.values():
+            if u.id.lower() == str(uid).strip().lower():
+                return u
+        return None
+
+    def hex(self, u: Unit) -> Hex:
+        assert u.hex is not None, f"{u.id} is not on the map"
+        return parse_hex(u.hex)
+
+    def is_tank(self, u: Unit) -> bool:
+        return self.spec(u).tank
+
+    def lt(self) -> Unit | None:
+        for u in self.s.on_map("us"):
+            if u.kind == "us_lt":
+                return u
+        return None
+
+    def lt_of(self, u: Unit) -> Unit | None:
+        lt = self.lt()
+        return lt if lt is not None and lt.attached_to == u.id else None
+
+    def new_unit(self, kind: str, number: int = 0, **kw: Any) -> Unit:
+        side = self.d.counters[kind].side
+        key = "us_inf" if kind in US_INFANTRY else kind
+        n = self.s.next_id.get(key, 0) + 1
+        self.s.next_id[key] = n
+        if kind in US_INFANTRY:
+            number = n
+        uid = f"{PREFIX[kind]}{n}"
+        u = Unit(id=uid, kind=kind, side=side, number=number, **kw)
+        self.s.units[uid] = u
+        return u
+
+    # --- events and randomness -------------------------------------------------------------------
+    def log(self, kind: str, text: str, rule: str = "", side: str = "", random: bool = False,
+            **data: Any) -> Event:
+        ev = Event(kind, text, rule, side, dict(data), random=random)
+        self.events.append(ev)
+        return ev
+
+    def roll(self, n: int, why: str, rule: str, side: str = "us") -> list[int]:
+        dice = [self.s.rng.die() for _ in range(n)]
+        shown = " ".join(str(x) for x in dice)
+        self.s.last_random = shown
+        self.log("dice", f"{why}: rolled {shown}", rule, side, random=True, dice=dice)
+        return dice
+
+    def _deck_draw(self, deck: Deck, all_ids: list[str], what: str) -> str:
+        card = deck.draw()
+        if card is None:
+            pile = deck.discards or list(all_ids)
+            fresh = Deck.shuffled(pile, self.s.rng)
+            deck.draw_pile, deck.discards = fresh.draw_pile, []
+            self.log("card", f"The {what} deck is reshuffled", "3.0 A")
+            card = deck.draw()
+        assert card is not None
+        return card
+
+    def cover_ids(self) -> list[str]:
+        return [str(i) for i in range(len(self.d.cover))]
+
+    def action_ids(self) -> list[str]:
+        return [str(i) for i in range(len(self.d.actions))]
+
+    def draw_cover(self) -> tuple[int, str, str]:
+        """Draw a cover card (6.3.4): its index, clear-hex entry and cover-hex entry."""
+        idx = int(self._deck_draw(self.s.cover_deck, self.cover_ids(), "cover"))
+        card = self.d.cover[idx]
+        self.s.last_random = card.name
+        self.log("card", f"Cover card: '{card.name}'", "6.3.4", "us", random=True, card=idx)
+        return idx, card.clear, card.cover
+
+    def draw_action(self, who: Unit) -> int:
+        idx = int(self._deck_draw(self.s.action_deck, self.action_ids(), "action"))
+        self.s.last_random = self.d.actions[idx].name
+        return idx
+
+    def draw_chit(self, cup: str, why: str, rule: str) -> dict[str, Any]:
+        entries: list[Any] = getattr(self.d.chits, cup)
+        chits = [e for e in entries for _ in range(e.count)]
+        chit = chits[self.s.rng.below(len(chits))]
+        label = chit.result.replace("_", " ").upper()
+        if getattr(chit, "morale", 0):
+            label += f" ({chit.morale} morale)"
+        self.s.last_random = label
+        self.log("chit", f"{why}: {label}", rule, random=True, cup=cup, result=chit.result)
+        return {"result": chit.result, "morale": getattr(chit, "morale", 0)}
+
+    # --- morale and the German reserve track (6.5.2) -------------------------------------------------
+    def morale(self, delta: int, reason: str, rule: str) -> None:
+        if delta == 0:
+            return
+        self.s.morale_log.append(MoraleEvent(delta, reason, self.s.turn))
+        self.s.morale += delta
+        sign = "+" if delta > 0 else ""
+        self.log("morale", f"Morale {sign}{delta}: {reason} (now {self.s.morale})", rule,
+                 "us" if delta > 0 else "ge", delta=delta)
+        if delta < 0:
+            self.s.reserve_moves += 1
+            if self.s.reserve_track >= self.s.reserve_at:
+                self.german_reserves()
+
+    def german_reserves(self) -> None:
+        self.s.reserve_arrivals += 1
+        cid = self._deck_draw(self.s.reserve_deck, list(self.d.reserves), "German reserve")
+        card = self.d.reserves[cid]
+        self.s.last_random = card.title
+        self.log("card", f"German reserves arrive: '{card.title}'", "6.5.2", "ge", random=True, card=cid)
+        self.arrive_german([self.from_pool(kind) for kind in card.units], "6.5.2")
+
+    def from_pool(self, kind: str) -> tuple[str, int]:
+        pool = self.s.pool.get(kind)
+        if not pool:
+            return kind, 0
+        return kind, pool.pop(self.s.rng.below(len(pool)))
+
+    # --- stacking (6.3.2) ----------------------------------------------------------------------------
+    def stack(self, h: Hex) -> int:
+        return sum(1 for u in self.s.at(h) if u.kind in STACKING)
+
+    def room(self, h: Hex, kind: str, need: int = 1, side: str = "") -> bool:
+        """May a unit of ``kind`` (with ``need`` stacking points) end its move in h?"""
+        if h not in self.m.terrain:
+            return False
+        here = self.s.at(h)
+        if side and any(u.side != side for u in here):
+            return False
+        if self.d.counters[kind].tank:
+            return not here and self.m.terrain[h] not in ("woods", "building")
+        if any(self.d.counters[u.kind].tank for u in here):
+            return False
+        return self.stack(h) + need <= 2
+
+    # --- LOS between units -------------------------------------------------------------------------
+    def los(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> bool:
+        side = firer.side
+        inf: list[Hex] = []
+        tanks: list[Hex] = []
+        for u in self.s.on_map(side):
+            if u.id in (firer.id, ignore) or u.hex is None:
+                continue
+            (tanks if self.is_tank(u) else inf).append(Hex.parse(u.hex))
+        return has_los(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
+
+    # --- placement (6.1 B-C) -----------------------------------------------------------------------
+    def entry_hexes(self) -> dict[int, Hex]:
+        out = {1: self.m.markers["red"][0]}
+        for n in range(2, 7):
+            out[n] = self.m.markers[f"reinforcement_{n}"][0]
+        return out
+
+    def arrive_german(self, units: list[tuple[str, int]], rule: str) -> list[Unit]:
+        entries = self.entry_hexes()
+        placed = []
+        for kind, number in units:
+            label = self.d.counters[kind].name + (f" [{number}]" if number else "")
+            roll = self.roll(1, f"Arrival roll for {label}", "6.1 B", "ge")[0]
+            need = 1 if kind in STACKING else 0
+            spot = entries[roll]
+            if not self.room(spot, kind, max(need, 1), "ge"):
+                spot = next((h for n, h in sorted(entries.items()) if self.room(h, kind, max(need, 1), "ge")),
+                            Hex(-99, -99))
+                if spot.q == -99:
+                    self.log("arrive", f"{label} cannot arrive: every reinforcement hex is full", "6.1 C", "ge")
+                    if number and kind in self.s.pool:
+                        self.s.pool[kind].append(number)
+                    continue
+                self.log("arrive", f"Hex {entries[roll].label} is full; {label} goes to {spot.label}", "6.1 C", "ge")
+            u = self.new_unit(kind, number, hex=spot.label)
+            placed.append(u)
+            where = "the red hex" if spot == entries[1] else f"reinforcement hex {spot.label}"
+            self.log("arrive", f"{self.name(u)} arrives at {where}", rule, "ge", unit=u.id, hex=spot.label)
+        self.panic_check()
+        return placed
+
+    def panic_check(self) -> None:
+        """6.3.6.7 C: German infantry within two hexes of an American tank panics."""
+        tanks = [self.hex(u) for u in self.s.on_map("us") if self.is_tank(u)]
+        for g in self.s.on_map("ge"):
+            if g.kind in GERMAN_INFANTRY and g.state != "panic":
+                h = self.hex(g)
+                if any(h.distance(t) <= 2 for t in tanks):
+                    g.state = "panic"
+                    self.log("status", f"{self.name(g)} panics: an American tank is within two hexes", "6.3.6.7 C", "us")
+
+    # --- losses -------------------------------------------------------------------------------------
+    def eliminate(self, u: Unit, rule: str) -> None:
+        u.status, u.hex, u.medic = "eliminated", None, False
+        if u.side == "ge":
+            self.s.german_destroyed += 1
+            if u.kind == "panzer":
+                self.s.panzers_destroyed += 1
+            if u.number and u.kind in self.s.pool:
+                self.s.pool[u.kind].append(u.number)
+            if self.s.german_destroyed // 2 > self.s.supply_earned:
+                self.s.supply_earned += 1
+                self.s.supply += 1
+                self.log("supply", f"Two more German units destroyed: the player gains a Supply counter ({self.s.supply})",
+                         "6.5.1 B", "us")
+
+    def lose_american(self, u: Unit, per_unit: int, rule: str, why: str) -> None:
+        """An American unit is eliminated; its 1st Lieutenant goes with it (6.5.3 C, 7.2.3 B-C)."""
+        lt = self.lt_of(u)
+        self.eliminate(u, rule)
+        self.morale(-per_unit, f"{self.name(u)} {why}", rule)
+        if lt is not None:
+            self.eliminate(lt, "6.5.3 C")
+            self.morale(-5, "the 1st Lieutenant falls with his unit", "6.5.3 C")
+
+    def lt_check(self, u: Unit) -> None:
+        """6.5.3 A-B: the unit with the 1st Lieutenant took fire or was assaulted: on a 1 he is killed."""
+        lt = self.lt_of(u)
+        if lt is None or u.status != "on_map":
+            return
+        if self.roll(1, "1st Lieutenant check", "6.5.3 A", "ge")[0] == 1:
+            self.eliminate(lt, "6.5.3 A")
+            self.morale(-10, "the 1st Lieutenant is killed", "6.5.3 A")
+
+    def americans_near_lt(self, u: Unit) -> bool:
+        """6.3.5 A: the Lieutenant's unit and the units adjacent to him gain +1."""
+        lt = self.lt()
+        if lt is None or lt.hex is None or u.hex is None:
+            return False
+        return lt.attached_to == u.id or self.hex(u).distance(self.hex(lt)) == 1

@@ -1,0 +1,429 @@
+"""The German turn (7.0) run by the rules' AI."""
+
+from __future__ import annotations
+
+from engine.games.saf import german
+from engine.games.saf.combat import german_fire, german_tank_fire
+from engine.hexgrid import Hex
+
+H = Hex.parse
+
+
+# --- 7.1 Adjust status ---------------------------------------------------------------------------
+def test_7_1_A_B_C_adjust_status(bench) -> None:
+    bench.add("m4", "0207")
+    near = bench.add("ge_infantry", "0407", state="panic", supply="low_supply")
+    far = bench.add("ge_infantry", "1107", state="panic", supply="low_supply")
+    alert = bench.add("ge_infantry", "1108", state="alert", supply="low_supply")
+    german.adjust_status(bench.t)
+    assert near.state == "panic" and near.supply == "low_supply"  # tank within two hexes (rulings 7.1 A)
+    assert far.state == "alert" and far.supply == ""
+    assert alert.state == "alert" and alert.supply == ""
+
+
+# --- 7.2 German infantry actions ---------------------------------------------------------------------
+def test_7_2_example_alert_unit_hit_the_dirt_fires_plus_one(bench, say) -> None:
+    us = bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0407", state="alert")
+    bench.action("Hit the dirt")
+    bench.dice(3, 4)  # 3 +1 card = 4 against 4+; Lieutenant check not needed
+    t = bench.t
+    german.infantry_action(t, g)
+    assert "draws 'Hit the dirt'" in say(t.events) and "card +1" in say(t.events)
+    assert us.state == "alert" and g.supply == "low_supply" and g.hex == "0407"
+
+
+def test_7_2_example_no_target_moves_one_hex_then_fires(bench, say) -> None:
+    bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0707", state="alert")  # five hexes: out of range 4
+    bench.action("Hit the dirt")
+    bench.dice(2)
+    t = bench.t
+    german.infantry_action(t, g)
+    assert H(g.hex).distance(H("0207")) == 4 and g.fired and g.supply == "low_supply"
+
+
+def test_7_2_example_cannot_fire_just_moves_one_hex(bench) -> None:
+    bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0907", state="alert")
+    bench.action("Hit the dirt")
+    german.infantry_action(bench.t, g)
+    assert H(g.hex).distance(H("0907")) == 1 and not g.fired and g.supply == ""
+
+
+def test_7_2_C_card_read_by_state(bench, say) -> None:
+    bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0907", state="panic")
+    bench.action("Fall back")
+    t = bench.t
+    german.infantry_action(t, g)
+    assert "Panic Rifle squad" in say(t.events) and "falls back" in say(t.events)
+    assert H(g.hex).distance(H("0207")) > 7
+
+
+def test_7_2_I_no_action(bench, say) -> None:
+    bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0407")
+    bench.action("No action")
+    t = bench.t
+    german.infantry_action(t, g)
+    assert g.hex == "0407" and not g.fired and "takes no action" in say(t.events)
+
+
+def test_7_2_1_A_keyed_unit_moves_toward_its_american(bench) -> None:
+    bench.add("us_infantry", "0207")  # number 1, closer
+    two = bench.add("us_infantry", "0210")  # number 2
+    g = bench.add("ge_infantry", "0907", 2)
+    bench.action("Advance")  # calm: move 2
+    german.infantry_action(bench.t, g)
+    assert H(g.hex).distance(H(two.hex)) == H("0907").distance(H(two.hex)) - 2
+
+
+def test_7_2_1_C_unkeyed_moves_toward_closest(bench) -> None:
+    near = bench.add("us_infantry", "0207")
+    bench.add("us_infantry", "0211")
+    g = bench.add("ge_infantry", "0907")
+    bench.action("Advance")
+    german.infantry_action(bench.t, g)
+    assert H(g.hex).distance(H(near.hex)) == H("0907").distance(H(near.hex)) - 2
+
+
+def test_7_2_1_A_best_cover_among_equal_moves(bench) -> None:
+    bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0510")
+    bench.action("Take cover")  # calm: move 1
+    german.infantry_action(bench.t, g)
+    # 0509 (clear) and 0409 (woods) both close in by one hex: the woods win
+    assert g.hex == "0409"
+
+
+def test_7_2_1_D_adjacent_unit_treats_move_as_fire(bench, say) -> None:
+    bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0307")
+    bench.action("Advance")
+    bench.dice(2)
+    t = bench.t
+    german.infantry_action(t, g)
+    assert g.hex == "0307" and g.fired and "7.2.1 D" in say(t.events)
+
+
+def test_7_2_1_B_germans_closest_to_americans_act_first(bench) -> None:
+    bench.add("us_infantry", "0207")
+    far = bench.add("ge_infantry", "1107")
+    near = bench.add("ge_infantry", "0607")
+    for _ in range(2):
+        bench.action("No action")
+    t = bench.t
+    german.german_turn(t)
+    cards = [e.text for e in t.events if e.kind == "card" and "draws" in e.text]
+    assert near.id in cards[0] and far.id in cards[1]
+
+
+# --- 7.2.2 German fire -------------------------------------------------------------------------------
+def test_7_2_2_example_veteran_5_in_woods_6(bench, say) -> None:
+    v = bench.add("us_veteran", "0207")
+    w = bench.add("us_veteran", "0410")  # woods
+    g = bench.add("ge_infantry", "0408")
+    t = bench.t
+    bench.dice(5)
+    assert german_fire(t, g, v) and "needs 5+" in say(t.events)
+    bench.dice(5)
+    assert not german_fire(t, g, w)
+    bench.dice(6)
+    assert german_fire(t, g, w) and "needs 6+" in say(t.events)
+
+
+def test_7_2_2_B_german_veteran_plus_one(bench, say) -> None:
+    us = bench.add("us_infantry", "0207")
+    g = bench.add("ge_veteran", "0407")
+    t = bench.t
+    bench.dice(3)
+    assert german_fire(t, g, us) and "3 +1 = 4 against 4+: hit" in say(t.events)
+
+
+def test_7_2_2_C_building_plus_two_hill_from_below_plus_one(bench, say) -> None:
+    b = bench.add("us_infantry", "0303")  # building
+    hill = bench.add("us_infantry", "0708")  # hill
+    g = bench.add("ge_infantry", "0305")
+    g2 = bench.add("ge_infantry", "0608")
+    t = bench.t
+    bench.dice(5)
+    german_fire(t, g, b)
+    bench.dice(4)
+    german_fire(t, g2, hill)
+    text = say(t.events)
+    assert "needs 6+" in text and "needs 5+" in text
+
+
+def test_7_2_2_D_natural_six_always_hits_american(bench) -> None:
+    us = bench.add("us_veteran", "0303")  # 5 + 2 building = 7
+    g = bench.add("ge_infantry", "0305")
+    bench.dice(6)
+    assert german_fire(bench.t, g, us) and us.state == "alert"
+
+
+def test_7_2_2_E_target_priorities(bench) -> None:
+    t = bench.t
+    g = bench.add("ge_infantry", "0607", 3)
+    calm = bench.add("us_infantry", "0507")  # closest, number 1
+    vet = bench.add("us_veteran", "0407")  # number 2
+    assert german.infantry_target(t, g)[0] is vet  # a Veteran over regular infantry
+    alert = bench.add("us_infantry", "0307", state="alert")  # number 3: keyed too
+    alert.number = 0
+    assert german.infantry_target(t, g)[0] is alert  # Alert over no marker
+    keyed = bench.add("us_infantry", "0208")
+    keyed.number = 3
+    assert german.infantry_target(t, g)[0] is keyed  # the American whose number it has
+    assert calm.state == "calm"
+
+
+def test_7_2_2_E_two_adjacent_least_cover_first(bench) -> None:
+    t = bench.t
+    g = bench.add("ge_infantry", "0804", 1)
+    bench.add("us_infantry", "0805")  # building, number 1 (keyed!)
+    open_ = bench.add("us_infantry", "0904")
+    target, why = german.infantry_target(t, g)
+    assert target is open_ and "least cover" in why
+
+
+def test_7_2_3_A_B_C_alert_panic_destroyed(bench) -> None:
+    us = bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0407")
+    t = bench.t
+    bench.dice(6, 6, 6)
+    german_fire(t, g, us)
+    assert us.state == "alert"
+    german_fire(t, g, us)
+    assert us.state == "panic"
+    german_fire(t, g, us)
+    assert us.status == "eliminated" and bench.s.morale == -5
+
+
+# --- 7.2.4 German assault ----------------------------------------------------------------------------
+def test_7_2_4_A_C_adjacent_assault_first_lieutenant_15(bench, say) -> None:
+    us = bench.add("us_infantry", "0207")
+    lt = bench.lt(us)
+    g = bench.add("ge_infantry", "0307")
+    bench.action("Charge!")
+    bench.dice(4, 4, 3, 3)  # 14; the Lieutenant is not an extra defender (B)
+    t = bench.t
+    german.infantry_action(t, g)
+    assert "assault first" in say(t.events) and "-2" not in say(t.events)
+    assert us.status == lt.status == "eliminated" and g.hex == "0207"
+    assert bench.s.morale == -15
+
+
+def test_7_2_4_B_sole_mortar_defender_plus_two(bench, say) -> None:
+    m = bench.add("us_mortar", "0207")
+    g = bench.add("ge_infantry", "0307")
+    bench.action("Charge!")
+    bench.dice(3, 3, 3, 3)  # 12 + 2
+    t = bench.t
+    german.infantry_action(t, g)
+    assert "+2 sniper or mortar alone" in say(t.events) and m.status == "eliminated"
+    assert bench.s.morale == -10
+
+
+def test_7_2_4_failed_german_assault_low_supply(bench) -> None:
+    us = bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0307")
+    bench.action("Charge!")
+    bench.dice(1, 1, 1, 1)
+    german.infantry_action(bench.t, g)
+    assert us.status == "on_map" and g.supply == "low_supply"
+
+
+# --- 7.2.5 MG 42 ------------------------------------------------------------------------------------
+def test_7_2_5_mg42_never_moves_fires_closest_two_dice(bench, say) -> None:
+    near = bench.add("us_infantry", "0307")
+    bench.add("us_veteran", "0207")
+    mg = bench.add("mg42", "0607")
+    t = bench.t
+    bench.dice(1, 4)
+    german.mg_action(t, mg)
+    assert mg.hex == "0607" and near.state == "alert" and "rolled 1 4" in say(t.events)
+
+
+# --- 7.2.6 German tanks -----------------------------------------------------------------------------
+def test_7_2_6_C_tank_fires_at_closest_american_tank(bench, say) -> None:
+    far = bench.add("m4", "0207")
+    near = bench.add("m4", "0408")
+    pz = bench.add("panzer", "0707")
+    bench.chit("tank", "miss")
+    t = bench.t
+    german.tank_action(t, pz)
+    assert near.id in say(t.events) and far.id not in say(t.events).split("fires at")[1]
+
+
+def test_7_2_6_C_tank_moves_one_hex_toward_tank_out_of_range(bench) -> None:
+    bench.add("m4", "0204")
+    pz = bench.add("panzer", "1204")
+    german.tank_action(bench.t, pz, 1)
+    assert H(pz.hex).distance(H("1204")) == 1 and H(pz.hex).distance(H("0204")) == 9
+
+
+def test_7_2_6_D_no_american_tanks_he_at_infantry(bench, say) -> None:
+    us = bench.add("us_infantry", "0207")
+    pz = bench.add("panzer", "0607")
+    t = bench.t
+    bench.dice(2, 4)
+    german.tank_action(t, pz)
+    assert us.state == "alert" and "HE" in say(t.events)
+
+
+def test_7_2_6_2_A_front_save(bench) -> None:
+    sh = bench.add("m4", "0207")
+    pz = bench.add("panzer", "0607")
+    bench.chit("tank", "one")
+    bench.dice(4)  # M4 front 4: saved
+    german_tank_fire(bench.t, pz, sh)
+    assert sh.status == "on_map"
+
+
+def test_7_2_6_2_B_D_flank_save_fails_damage_chit(bench) -> None:
+    sh = bench.add("m4", "0207")
+    pz = bench.add("panzer", "0607")
+    bench.chit("tank", "two")
+    bench.dice(5)  # flank 6: fails
+    bench.chit("tank_damage", "bail_out")
+    german_tank_fire(bench.t, pz, sh)
+    assert sh.status == "eliminated" and bench.s.morale == -5
+
+
+def test_2_0_C_m10_has_no_flank_save(bench, say) -> None:
+    td = bench.add("m10", "0207")
+    pz = bench.add("panzer", "0607")
+    bench.chit("tank", "two")
+    bench.chit("tank_damage", "bounce")
+    t = bench.t
+    german_tank_fire(t, pz, td)
+    assert "no flank armour: no save" in say(t.events) and td.status == "on_map"
+
+
+def test_7_2_6_2_C_explosion_destroys_without_save(bench) -> None:
+    sh = bench.add("m4", "0207")
+    pz = bench.add("panzer", "0607")
+    bench.chit("tank", "explosion")
+    german_tank_fire(bench.t, pz, sh)
+    assert sh.status == "eliminated" and bench.s.morale == -10 and bench.rng.dice_q == []
+
+
+def test_7_2_6_1_B_tiger_two_chits_two_damage_chits_worse(bench) -> None:
+    sh = bench.add("m4", "0207")
+    tg = bench.add("tiger", "0907")
+    bench.chit("tank", "miss")
+    bench.chit("tank", "one")
+    bench.dice(1)  # front save fails
+    bench.chit("tank_damage", "bounce")
+    bench.chit("tank_damage", "destroyed")
+    german_tank_fire(bench.t, tg, sh)
+    assert sh.status == "eliminated" and bench.s.morale == -10
+
+
+# --- 7.3 Surprise ------------------------------------------------------------------------------------
+def test_7_3_A_surprise_veteran_at_blue_hex(bench) -> None:
+    bench.add("us_infantry", "0207")
+    bench.dice(6, 2)
+    t = bench.t
+    german.surprise(t)
+    (u,) = bench.s.on_map("ge")
+    assert u.kind == "ge_elite" and u.hex == t.m.markers["blue"][0].label and u.surprise
+
+
+def test_7_3_B_D_blue_held_gives_at_gun_and_only_one_in_play(bench) -> None:
+    t = bench.t
+    blue = t.m.markers["blue"][0].label
+    bench.add("us_infantry", blue)
+    bench.dice(6, 1)
+    german.surprise(t)
+    (u,) = bench.s.on_map("ge")
+    assert u.kind == "at_gun" and H(u.hex).distance(t.m.markers["red"][0]) <= 1
+    bench.dice(6, 1)
+    german.surprise(t)
+    assert len(bench.s.on_map("ge")) == 1 and bench.rng.dice_q == [6, 1]
+
+
+def test_7_3_C_both_hexes_held_no_surprise(bench) -> None:
+    t = bench.t
+    bench.add("us_infantry", t.m.markers["blue"][0].label)
+    bench.add("us_infantry", t.m.markers["red"][0].label)
+    bench.dice(6, 5)
+    german.surprise(t)
+    assert not bench.s.on_map("ge")
+
+
+# --- 7.4 German Veteran --------------------------------------------------------------------------
+def test_7_4_A_C_veterans_close_on_lieutenant_and_capture_him(bench) -> None:
+    host = bench.add("us_infantry", "0207")
+    lt = bench.lt(host)
+    ev = bench.add("ge_elite", "0507", surprise=True)
+    bench.dice(4, 4, 4, 4)  # 16 + 1 veteran
+    german.elite_action(bench.t, ev)
+    assert host.status == lt.status == ev.status == "eliminated"
+    assert bench.s.morale == -10 and bench.s.german_destroyed == 0
+
+
+def test_7_4_C_failed_assault_wipes_out_the_veterans(bench) -> None:
+    host = bench.add("us_infantry", "0207")
+    bench.lt(host)
+    ev = bench.add("ge_elite", "0407", surprise=True)
+    bench.dice(1, 1, 1, 1)
+    german.elite_action(bench.t, ev)
+    assert ev.status == "eliminated" and host.status == "on_map" and bench.s.morale == 10
+
+
+def test_7_4_B_fire_at_nearest_other_than_the_lieutenants_unit(bench) -> None:
+    host = bench.add("us_infantry", "0204")
+    bench.lt(host)
+    other = bench.add("us_infantry", "0808")
+    ev = bench.add("ge_elite", "1108", surprise=True)
+    bench.dice(6)
+    german.elite_action(bench.t, ev)
+    assert other.state == "alert" and host.state == "calm"
+
+
+# --- 7.5 AT gun -------------------------------------------------------------------------------------
+def test_7_5_A_at_gun_prefers_tanks(bench) -> None:
+    inf = bench.add("us_infantry", "0507")
+    sh = bench.add("m4", "0307")
+    at = bench.add("at_gun", "0607")
+    bench.chit("tank", "explosion")
+    german.at_gun_action(bench.t, at)
+    assert sh.status == "eliminated" and inf.state == "calm" and at.hex == "0607"
+
+
+def test_7_5_B_at_gun_he_two_dice(bench, say) -> None:
+    inf = bench.add("us_infantry", "0607")
+    at = bench.add("at_gun", "0807")
+    t = bench.t
+    bench.dice(1, 5)
+    german.at_gun_action(t, at)
+    assert inf.state == "alert" and "rolled 1 5" in say(t.events)
+
+
+# --- 8.x German specials --------------------------------------------------------------------------------
+def test_8_6_2_E_holders_fire_at_closest_without_card(bench, say) -> None:
+    near = bench.add("us_infantry", "0507")
+    g = bench.add("ge_veteran", "0806", holds=True)
+    deck = list(bench.s.action_deck.draw_pile)
+    bench.dice(4)
+    bench.add("us_infantry", "0408")
+    t = bench.t
+    german.german_turn(t)
+    assert near.state == "alert" and g.hex == "0806"
+    assert bench.s.action_deck.draw_pile == deck
+    assert not any("draws" in e.text for e in t.events)
+
+
+def test_8_2_2_C_tiger_arrives_after_german_tank_step_on_turn_3() -> None:
+    from engine.games.saf import RULES
+    from engine.games.saf.table import Table
+    s = RULES.new_state("2", 4, {})
+    s.turn = 3
+    t = Table(s)
+    german.german_turn(t)
+    tiger = next(u for u in s.units.values() if u.kind == "tiger")
+    assert tiger.status == "on_map" and tiger.hex == t.m.markers["red"][0].label
+    texts = [e.text for e in t.events]
+    arrive = next(i for i, x in enumerate(texts) if "Tiger" in x and "arrives" in x)
+    assert all("Panzer" not in x for x in texts[arrive:]), "the Tiger comes after the tank step"

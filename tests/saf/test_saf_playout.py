@@ -1,0 +1,42 @@
+"""Random playouts: the bot plays the Americans to the end; invariants hold after every action."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.games.saf import RULES
+
+GAMES = [("1", seed) for seed in range(5)] + [(key, 100) for key in "23456"]
+
+
+def play(scenario: str, seed: int) -> tuple[dict, int]:
+    state = RULES.new_state(scenario, seed, {})
+    actions = 0
+    while not RULES.is_over(state):
+        action, reason = RULES.bot_action(state, "us")
+        assert reason and "\n" not in reason
+        RULES.apply(state, "us", action)
+        broken = RULES.invariants(state)
+        assert not broken, f"{scenario}/{seed} after {action.command('saf')}: {broken}"
+        actions += 1
+        assert actions < 1500, "the game does not end"
+    assert RULES.winner(state) in ("us", "ge") and state.turn <= 13
+    return RULES.dump(state), actions
+
+
+@pytest.mark.parametrize("scenario,seed", GAMES)
+def test_random_playout_ends_with_invariants_holding(scenario: str, seed: int) -> None:
+    start = time.perf_counter()
+    _, actions = play(scenario, seed)
+    assert actions > 12
+    assert time.perf_counter() - start < 20
+
+
+def test_same_seed_same_final_dump() -> None:
+    first, _ = play("1", 42)
+    second, _ = play("1", 42)
+    assert first == second
+    other, _ = play("1", 43)
+    assert other != first
