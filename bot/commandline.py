@@ -85,4 +85,5 @@ def _usage(spec: CommandSpec) -> str:
 
 
 def usage(group: str, spec: CommandSpec) -> str:
-    return f"/{group} {spec.name} {_usage(spec)}".rstrip()
+    options = _usage(spec) if spec.options else ""
+    return f"/{group} {spec.name} {options}".rstrip()
