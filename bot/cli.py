@@ -40,9 +40,18 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render"])
+    bench.add_argument("what", choices=["render", "load"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=int, default=20)
+    bench.add_argument("--db", help="database URL for bench load (default: DATABASE_URL or ./data/umpire.db)")
+    bench.add_argument("--games", type=int, default=500)
+    bench.add_argument("--concurrency", type=int, default=50)
+    bench.add_argument("--think-ms", type=float, default=0.0, help="pause before each order (0: closed loop)")
+
+    db = sub.add_parser("db", help="the database: upgrade the schema, its revision, export/import a game")
+    db.add_argument("what", choices=["upgrade", "current", "export", "import"])
+    db.add_argument("target", nargs="?", help="export: a game id; import: an exported JSON file")
+    db.add_argument("--db", help="database URL (default: DATABASE_URL or ./data/umpire.db)")
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
@@ -69,10 +78,28 @@ def main(argv: list[str] | None = None) -> int:
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":
+            if args.what == "load":
+                from bot.bench_load import main as bench_load
+
+                return bench_load(args.db, args.games, args.concurrency, args.json, think_ms=args.think_ms)
             from images import bench
 
             bench.main(args.json)
             return 0
+        if command == "db":
+            from bot import db_cli
+
+            if args.what == "upgrade":
+                return db_cli.db_upgrade(args.db)
+            if args.what == "current":
+                return db_cli.db_current(args.db)
+            if not args.target:
+                print(f"umpire db {args.what} needs a {'game id' if args.what == 'export' else 'file'}",
+                      file=sys.stderr)
+                return 2
+            if args.what == "export":
+                return db_cli.db_export(int(args.target), args.db)
+            return db_cli.db_import(Path(args.target), args.db)
         if command in ("bot", "sync"):
             try:
                 from bot.discord_app import run_bot

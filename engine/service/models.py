@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -18,7 +18,7 @@ class GameRecord(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game: str = Field(index=True)
     scenario: str
-    seed: int
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))  # 63-bit seeds need BIGINT on Postgres
     options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
     title: str = ""
     guild_id: str | None = Field(default=None, index=True)

@@ -7,25 +7,41 @@ game survives any restart and replays from its seed and log to the same state.
 from __future__ import annotations
 
 import secrets
+import threading
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import select as core_select
 from sqlalchemy import update
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from engine import registry
-from engine.errors import Forbidden, GameOver, NotFound, NotYourTurn, StaleVersion, UmpireError, UndoRefused
+from engine.errors import (
+    Forbidden,
+    GameOver,
+    IllegalAction,
+    NotFound,
+    NotYourTurn,
+    StaleVersion,
+    UmpireError,
+    UndoRefused,
+)
 from engine.events import Event
 from engine.game import Action, GameRules
 from engine.rng import Rng, seed_from, seed_hash
 
 from .database import make_engine
 from .models import GameRecord, LogEntry, SeatRecord, SnapshotRecord, now
+from .writes import GAMES, Cached, GameCache, append_entry, log_row
 
 SNAPSHOT_EVERY = 20
 BOT = "bot"
 STATE_KINDS = ("action", "gm", "reroll")  # entries that change the state when replayed
+CACHED_GAMES = 4096  # games whose newest row a service keeps in memory (writes.GameCache)
+MAX_ARGS = 16  # options of one order; more is refused before the rules see it
+MAX_TEXT = 200  # characters of one option's value
 
 
 @dataclass
@@ -89,6 +105,11 @@ def event_from_dict(d: dict[str, Any]) -> Event:
 class GameService:
     def __init__(self, database_url: str | None = None, engine: Engine | None = None) -> None:
         self.engine = engine or make_engine(database_url)
+        self.cache = GameCache(CACHED_GAMES)
+        # SQLite has one writer at a time and makes the others sleep and retry (up to 100 ms a nap):
+        # threads of this process queue on a lock instead. Postgres locks the game's row itself.
+        self._write_lock: AbstractContextManager[Any] = (
+            threading.Lock() if self.engine.dialect.name == "sqlite" else nullcontext())
 
     # --- creating and reading ------------------------------------------------------------------
     def create_game(
@@ -189,32 +210,129 @@ class GameService:
     # --- orders ----------------------------------------------------------------------------
     def submit(self, game_id: int, side: str, action: Action, actor: str, actor_name: str = "",
                expected_version: int | None = None, reason: str = "") -> Outcome:
-        """Apply an order for a side. Only the seat's holder (or the bot, for a bot seat) may act."""
-        for attempt in range(2):
-            with Session(self.engine) as s:
-                rec = self._game(s, game_id)
-                seats = self._seats(s, game_id)
-                self._check_seat(seats, side, actor)
-                if expected_version is not None and expected_version != rec.version:
+        """Apply an order for a side. Only the seat's holder (or the bot, for a bot seat) may act.
+
+        Two orders on one game at once: one applies; the other is checked again against the state
+        that won (and applied or refused on its own merits), or refused as stale when it carried
+        ``expected_version``.
+        """
+        raced = False
+        for _ in range(4):
+            row = self.cache.get(game_id)
+            cached = row is not None
+            if row is None:
+                row = self._read(game_id)
+            rules = registry.get(row.game)
+            try:
+                self._check_seat(row.seats, side, actor)
+                self._check_action(rules, action)
+                if expected_version is not None and expected_version != row.version:
                     raise StaleVersion("The board has changed since this was shown: look again and re-issue the order")
-                rules = registry.get(rec.game)
-                state = rules.load(rec.state)
+                state = rules.load(row.state)
                 if rules.is_over(state):
                     raise GameOver(f"Game #{game_id} is over", "")
                 to_act = rules.to_act(state)
                 if to_act != side:
                     raise NotYourTurn(f"It is not {side}'s decision now: {rules.status_line(state)}")
-                events = rules.apply(state, side, action)
-                try:
-                    return self._commit(s, rec, rules, state, LogEntry(
-                        game_id=game_id, seq=rec.seq + 1, kind="action", side=side, actor=actor,
-                        actor_name=actor_name, action=action.to_dict(), reason=reason,
-                    ), events, action)
-                except StaleVersion:
-                    if expected_version is not None or attempt:
-                        raise
-                    continue  # re-check the order against the state that won the race
+                events = self._apply(rules, state, side, action)
+            except UmpireError:
+                if cached and self._stored_version(game_id) != row.version:
+                    self.cache.drop(game_id)  # judged on an old copy: judge again on the stored game
+                    continue
+                raise
+            entry = LogEntry(game_id=game_id, seq=row.seq + 1, kind="action", side=side, actor=actor,
+                             actor_name=actor_name, action=action.to_dict(), reason=reason)
+            outcome = self._append(game_id, row, rules, state, entry, events, action)
+            if outcome is not None:
+                return outcome
+            self.cache.drop(game_id)
+            if not cached:
+                if expected_version is not None or raced:
+                    raise StaleVersion("Another order was applied to this game at the same moment: look again")
+                raced = True  # re-check the order against the state that won the race
         raise StaleVersion("The board changed while the order was applied: try again")
+
+    @staticmethod
+    def _apply(rules: GameRules, state: Any, side: str | None, action: Action) -> list[Event]:
+        """The rules' apply (gm_apply when side is None). A slip in a game module refuses the order
+        instead of crashing the caller; the stored game is unchanged either way."""
+        try:
+            return rules.gm_apply(state, action) if side is None else rules.apply(state, side, action)
+        except UmpireError:
+            raise
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
+            raise IllegalAction(f"Umpire could not apply /{rules.key} {action.kind}: {type(exc).__name__} "
+                                f"({str(exc)[:80]}); the game is unchanged") from exc
+
+    @staticmethod
+    def _check_shape(action: Action) -> None:
+        """A GM correction's shape: a short kind, a few options, short plain values."""
+        if not isinstance(action.kind, str) or not action.kind or len(action.kind) > 40:
+            raise IllegalAction("A correction needs a short kind, such as move or remove")
+        if not isinstance(action.args, dict) or len(action.args) > MAX_ARGS:
+            raise IllegalAction("Too many options for a correction")
+        for key, value in action.args.items():
+            if not isinstance(key, str) or len(key) > 40:
+                raise IllegalAction("Option names are short words")
+            if isinstance(value, bool) or not isinstance(value, str | int):
+                raise IllegalAction(f"{key} must be text or a whole number")
+            if isinstance(value, str) and len(value) > MAX_TEXT:
+                raise IllegalAction(f"{key} is too long ({len(value)} characters; at most {MAX_TEXT})")
+
+    @staticmethod
+    def _check_action(rules: GameRules, action: Action) -> None:
+        """The order's shape before the rules see it: a known command, known options, short plain values."""
+        GameService._check_shape(action)
+        spec = next((c for c in rules.commands() if c.name == action.kind), None)
+        if spec is None:
+            shown = str(action.kind)[:40]
+            raise IllegalAction(f"{rules.title} has no order '{shown}': orders are "
+                                f"{', '.join(c.name for c in rules.commands())}")
+        if len(action.args) > MAX_ARGS:
+            raise IllegalAction(f"Too many options for /{rules.key} {spec.name}")
+        known = {o.name for o in spec.options}
+        for key, value in action.args.items():
+            if key not in known:
+                raise IllegalAction(f"/{rules.key} {spec.name} has no option {key}")
+            if isinstance(value, int) and abs(value) > 2**31:
+                raise IllegalAction(f"{key} is out of range")
+
+    def _read(self, game_id: int) -> Cached:
+        """The stored row of a game and its seats (two reads), remembered in the cache."""
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            row = Cached(rec.game, rec.version, rec.seq, rec.status, rec.state, self._seats(s, game_id))
+        self.cache.put(game_id, row)
+        return row
+
+    def _persist(self, game_id: int, version: int, values: dict[str, Any], entry: dict[str, Any],
+                 snapshot: dict[str, Any] | None) -> bool:
+        """One transaction: the game's new row and its log entry (the part bot/bench_load.py times)."""
+        with self._write_lock, self.engine.begin() as conn:
+            return append_entry(conn, game_id, version, values, entry, snapshot)
+
+    def _stored_version(self, game_id: int) -> int | None:
+        with self.engine.connect() as conn:
+            return conn.execute(core_select(GAMES.c.version).where(GAMES.c.id == game_id)).scalar()
+
+    def _append(self, game_id: int, row: Cached, rules: GameRules, state: Any, entry: LogEntry,
+                events: list[Event], action: Action | None) -> Outcome | None:
+        """Write the entry and the new state in one transaction; None if another writer came first."""
+        dumped = rules.dump(state)
+        over = rules.is_over(state)
+        winner = rules.winner(state)
+        entry.version = row.version + 1
+        entry.events = [_event_dict(e) for e in events]
+        entry.random = any(e.random for e in events)
+        values = {"state": dumped, "version": entry.version, "seq": entry.seq,
+                  "status": "over" if over else "active", "winner": winner, "last_action_at": now()}
+        snapshot = dumped if entry.seq % SNAPSHOT_EVERY == 0 else None
+        if not self._persist(game_id, row.version, values, log_row(entry), snapshot):
+            return None
+        self.cache.advance(game_id, row, version=entry.version, seq=entry.seq, status=values["status"],
+                           state=dumped)
+        return Outcome(game_id, entry.seq, entry.version, entry.side, action, events, entry.reason,
+                       None if over else rules.to_act(state), over, winner)
 
     def _check_seat(self, seats: dict[str, Seat], side: str, actor: str) -> None:
         seat = seats.get(side)
@@ -242,6 +360,7 @@ class GameService:
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             s.rollback()
+            self.cache.drop(rec.id or 0)
             raise StaleVersion("Another order was applied to this game at the same moment")
         entry.events = [_event_dict(e) for e in events]
         entry.random = any(e.random for e in events)
@@ -250,6 +369,7 @@ class GameService:
         if entry.seq % SNAPSHOT_EVERY == 0:
             s.add(SnapshotRecord(game_id=rec.id or 0, seq=entry.seq, state=dumped))
         s.commit()
+        self.cache.drop(rec.id or 0)
         return Outcome(rec.id or 0, entry.seq, new_version, entry.side, action, events, entry.reason,
                        None if over else rules.to_act(state), over, winner)
 
@@ -257,14 +377,19 @@ class GameService:
         """Let the bot play every decision its seats hold, until a human must act or the game ends."""
         outcomes: list[Outcome] = []
         for _ in range(limit):
-            info = self.info(game_id)
-            side = info.to_act
-            if side is None or info.seats[side].kind != "bot":
+            row = self._read(game_id)
+            rules = registry.get(row.game)
+            state = rules.load(row.state)
+            side = None if rules.is_over(state) else rules.to_act(state)
+            if side is None or side not in row.seats or row.seats[side].kind != "bot":
                 break
-            rules = registry.get(info.game)
-            state = self.state(game_id)
-            action, why = rules.bot_action(state, side, info.seats[side].level)
-            outcomes.append(self.submit(game_id, side, action, BOT, "Umpire bot", reason=why))
+            action, why = rules.bot_action(state, side, row.seats[side].level)
+            try:
+                # The bot chose for this version: if another process moved the game meanwhile, choose again.
+                outcomes.append(self.submit(game_id, side, action, BOT, "Umpire bot", expected_version=row.version,
+                                            reason=why))
+            except StaleVersion:
+                continue
         return outcomes
 
     # --- the log, undo and replay ----------------------------------------------------------------
@@ -300,17 +425,31 @@ class GameService:
         return state
 
     def _rebuild(self, s: Session, rec: GameRecord) -> Any:
-        """Recompute the state from the newest valid snapshot and the live entries after it."""
+        """Recompute the state from the newest valid snapshot and the live entries after it.
+
+        Reads only the entries after that snapshot: at most SNAPSHOT_EVERY when nothing older was undone.
+        """
         rules = registry.get(rec.game)
-        entries = list(s.exec(select(LogEntry).where(LogEntry.game_id == rec.id).order_by(col(LogEntry.seq))).all())
         snap = s.exec(select(SnapshotRecord).where(SnapshotRecord.game_id == rec.id)
-                      .order_by(col(SnapshotRecord.seq).desc())).first()
+                      .order_by(col(SnapshotRecord.seq).desc()).limit(1)).first()
+        after = snap.seq if snap is not None else 0
+        entries = list(s.exec(select(LogEntry).where(LogEntry.game_id == rec.id, col(LogEntry.seq) > after,
+                                                     col(LogEntry.undone).is_(False),
+                                                     col(LogEntry.kind).in_(STATE_KINDS))
+                              .order_by(col(LogEntry.seq))).all())
         if snap is not None:
             state = rules.load(snap.state)
-            entries = [e for e in entries if e.seq > snap.seq]
         else:
             state = rules.new_state(rec.scenario, rec.seed, dict(rec.options or {}))
         return self._apply_entries(rules, state, entries)
+
+    def _last_live(self, game_id: int) -> LogEntry | None:
+        """The newest entry that changed the state and is not undone (one row read)."""
+        with Session(self.engine) as s:
+            self._game(s, game_id)
+            return s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.undone).is_(False),
+                                                 col(LogEntry.kind).in_(STATE_KINDS))
+                          .order_by(col(LogEntry.seq).desc()).limit(1)).first()
 
     def _drop_snapshots_from(self, s: Session, game_id: int, seq: int) -> None:
         for snap in s.exec(select(SnapshotRecord).where(SnapshotRecord.game_id == game_id,
@@ -343,10 +482,9 @@ class GameService:
 
     def undo(self, game_id: int, actor: str, side: str | None = None, is_gm: bool = False) -> Outcome:
         """Take back the last order: never past hidden information, never another side's order."""
-        live = [e for e in self.log(game_id, include_undone=False) if e.kind in STATE_KINDS]
-        if not live:
+        last = self._last_live(game_id)
+        if last is None:
             raise UndoRefused("There is nothing to undo")
-        last = live[-1]
         if last.kind != "action":
             raise UndoRefused(f"The last entry (#{last.seq}) is a GM ruling: a GM may revert it with /gm revert")
         if not is_gm:
@@ -372,7 +510,8 @@ class GameService:
             rec = self._game(s, game_id)
             rules = registry.get(rec.game)
             state = rules.load(rec.state)
-            events = rules.gm_apply(state, action)
+            self._check_shape(action)
+            events = self._apply(rules, state, None, action)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="gm", actor=actor, actor_name=actor_name,
                              action=action.to_dict(), reason=reason.strip(), rule=rule.strip())
             return self._commit(s, rec, rules, state, entry, events, action)
@@ -384,7 +523,9 @@ class GameService:
         """Revert one entry (a ruling or an order); refused if later orders depend on it."""
         if not reason.strip():
             raise Forbidden("Reverting needs a reason")
-        target = next((e for e in self.log(game_id) if e.seq == seq), None)
+        with Session(self.engine) as s:
+            self._game(s, game_id)
+            target = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, LogEntry.seq == seq)).first()
         if target is None or target.kind not in STATE_KINDS:
             raise NotFound(f"No ruling or order #{seq} to revert in game #{game_id}")
         if target.undone:
@@ -396,7 +537,11 @@ class GameService:
         """Revert to the state after entry ``to_seq``: every later live entry is undone (kept in the log)."""
         if not reason.strip():
             raise Forbidden("Rewinding needs a reason")
-        later = [e.seq for e in self.log(game_id, include_undone=False) if e.seq > to_seq and e.kind in STATE_KINDS]
+        with Session(self.engine) as s:
+            self._game(s, game_id)
+            later = list(s.exec(select(LogEntry.seq).where(
+                LogEntry.game_id == game_id, col(LogEntry.seq) > to_seq, col(LogEntry.undone).is_(False),
+                col(LogEntry.kind).in_(STATE_KINDS)).order_by(col(LogEntry.seq))).all())
         if not later:
             raise UndoRefused(f"Nothing after entry #{to_seq} to undo")
         entry = LogEntry(game_id=game_id, seq=0, kind="rewind", actor=actor, refers_to=to_seq, reason=reason.strip())
@@ -406,10 +551,9 @@ class GameService:
         """Re-roll the last random entry: undo it and apply the same order with a fresh draw of the RNG."""
         if not reason.strip():
             raise Forbidden("A re-roll needs a reason")
-        live = [e for e in self.log(game_id, include_undone=False) if e.kind in STATE_KINDS]
-        if not live or not live[-1].random:
+        last = self._last_live(game_id)
+        if last is None or not last.random:
             raise UndoRefused("The last entry revealed nothing random: there is nothing to re-roll")
-        last = live[-1]
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
             rules = registry.get(rec.game)
@@ -421,7 +565,7 @@ class GameService:
             salt = rec.seq + 1
             state.rng = Rng(seed_from(state.rng.state, salt))
             action = Action.from_dict(last.action)
-            events = rules.apply(state, last.side or "", action)
+            events = self._apply(rules, state, last.side or "", action)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="reroll", side=last.side, actor=actor,
                              action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip())
             return self._commit(s, rec, rules, state, entry, events, action)
@@ -435,12 +579,20 @@ class GameService:
             row.kind, row.user_id, row.user_name, row.level, row.notify = (
                 seat.kind, seat.user_id, seat.user_name, seat.level, seat.notify)
             s.add(row)
-            rec.seq += 1
-            rec.version += 1
+            moved = s.execute(update(GameRecord).where(col(GameRecord.id) == game_id,
+                                                       col(GameRecord.version) == rec.version)
+                              .values(seq=rec.seq + 1, version=rec.version + 1))
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                s.rollback()
+                raise StaleVersion("The game changed while the seat was being set: try again")
+            s.expire(rec)
             s.add(LogEntry(game_id=game_id, seq=rec.seq, kind="seat", side=side, actor=actor, version=rec.version,
                            reason=reason or f"{side} seat: {seat.kind} {seat.user_name}".strip()))
+            if rec.seq % SNAPSHOT_EVERY == 0:  # keeps rebuilds bounded however the log grew
+                s.add(SnapshotRecord(game_id=game_id, seq=rec.seq, state=rec.state))
             s.add(rec)
             s.commit()
+            self.cache.drop(game_id)
             return self._info(s, rec)
 
     def set_deadline(self, game_id: int, hours: float | None) -> None:
@@ -473,3 +625,65 @@ class GameService:
             ],
             "view": self.view(game_id, None),
         }
+
+    def import_game(self, data: dict[str, Any], guild_id: str | None = None, channel_id: str | None = None
+                    ) -> GameInfo:
+        """Recreate a game from ``export`` of a finished game (it holds the seed) by replaying its log.
+
+        The imported game gets a new id; its log keeps every entry (undone ones marked) and its state
+        is the replay of the live entries from the seed, checked against the exported final view.
+        """
+        from .transfer import rebuild_log
+
+        if not isinstance(data, dict):
+            raise IllegalAction("An import needs an exported game (a JSON object)")
+        if data.get("seed") is None:
+            raise Forbidden("Only a finished game can be imported: an export of a game in progress holds no seed")
+        rules = registry.get(str(data.get("game", "")))
+        try:
+            seed = int(data["seed"])
+            scenario = str(data["scenario"])
+            options = dict(data.get("options") or {})
+            state = rules.new_state(scenario, seed, options)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise IllegalAction(f"The export is malformed: {type(exc).__name__} {str(exc)[:80]}") from None
+        if data.get("seed_hash") is not None and data["seed_hash"] != seed_hash(seed):
+            raise IllegalAction("The export's seed does not match its seed hash: refusing the import")
+        entries, snapshots, state = rebuild_log(rules, state, data.get("log") or [])
+        if "view" in data and _plain(rules.view(state, None)) != _plain(data["view"], drop=("game_id", "version")):
+            raise IllegalAction("The export's log does not replay to its final position: refusing the import")
+        dumped = rules.dump(state)
+        seq = entries[-1].seq if entries else 0
+        seats = data.get("seats") or {}
+        with Session(self.engine) as s:
+            rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options),
+                             title=str(data.get("title") or rules.title)[:MAX_TEXT], guild_id=guild_id,
+                             channel_id=channel_id, state=dumped, version=seq, seq=seq,
+                             status="over" if rules.is_over(state) else "active", winner=rules.winner(state))
+            s.add(rec)
+            s.flush()
+            assert rec.id is not None
+            for side in rules.sides:
+                found = seats.get(side) if isinstance(seats, dict) else None
+                seat: dict[str, Any] = found if isinstance(found, dict) else {}
+                s.add(SeatRecord(game_id=rec.id, side=side, kind="bot" if seat.get("kind") == "bot" else "human",
+                                 user_name=str(seat.get("user") or "")[:MAX_TEXT]))
+            for e in entries:
+                e.game_id = rec.id
+                s.add(e)
+            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(scenario, seed, options))))
+            for at, snap in snapshots:
+                s.add(SnapshotRecord(game_id=rec.id, seq=at, state=snap))
+            s.commit()
+            return self._info(s, rec)
+
+
+def _plain(value: Any, drop: tuple[str, ...] = ()) -> Any:
+    """A view as JSON would carry it (tuples become lists), without the keys a stored game adds."""
+    import json
+
+    data = json.loads(json.dumps(value, default=str))
+    if isinstance(data, dict):
+        for key in drop:
+            data.pop(key, None)
+    return data

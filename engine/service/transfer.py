@@ -1,0 +1,103 @@
+"""Importing an exported game: its log replayed from the seed into fresh log rows and snapshots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import IllegalAction, UmpireError
+from engine.game import Action, GameRules
+from engine.rng import Rng, seed_from
+
+from .models import LogEntry
+
+STATE_KINDS = ("action", "gm", "reroll")
+KINDS = (*STATE_KINDS, "undo", "revert", "rewind", "seat")
+UNDOERS = ("undo", "revert", "reroll")
+SNAPSHOT_EVERY = 20
+
+
+def _event(e: Any) -> dict[str, Any]:
+    return {"kind": e.kind, "text": e.text, "rule": e.rule, "side": e.side, "data": e.data, "random": e.random,
+            "phase_end": e.phase_end}
+
+
+def _text(value: Any, limit: int = 500) -> str:
+    return "" if value is None else str(value)[:limit]
+
+
+def _int(value: Any, seq: int) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+        raise IllegalAction(f"Log entry #{seq}: salt and refers_to must be small whole numbers")
+    return value
+
+
+def rebuild_log(rules: GameRules, state: Any, log: list[Any]
+                ) -> tuple[list[LogEntry], list[tuple[int, dict[str, Any]]], Any]:
+    """Log rows for an exported log, the snapshots every SNAPSHOT_EVERY entries, and the final state.
+
+    Live entries that change the state are applied again (their events are recomputed); undone and
+    bookkeeping entries keep the exported text. Raises IllegalAction naming the entry that fails.
+    """
+    if not isinstance(log, list):
+        raise IllegalAction("The export's log must be a list of entries")
+    entries: list[LogEntry] = []
+    snapshots: list[tuple[int, dict[str, Any]]] = []
+    last = 0
+    for raw in log:
+        if not isinstance(raw, dict):
+            raise IllegalAction(f"Log entry after #{last} is not an object")
+        try:
+            seq = int(raw["seq"])
+            kind = str(raw["kind"])
+        except (KeyError, TypeError, ValueError):
+            raise IllegalAction(f"Log entry after #{last} has no valid seq and kind") from None
+        if seq <= last or kind not in KINDS:
+            raise IllegalAction(f"Log entry #{seq}: out of order or of unknown kind '{kind[:20]}'")
+        undone = bool(raw.get("undone"))
+        salt, refers_to = _int(raw.get("salt"), seq), _int(raw.get("refers_to"), seq)
+        side = None if raw.get("side") is None else _text(raw["side"], 20)
+        action_data = raw.get("action") or {}
+        if not isinstance(action_data, dict):
+            raise IllegalAction(f"Log entry #{seq}: the action must be an object")
+        entry = LogEntry(game_id=0, seq=seq, kind=kind, side=side, actor=_text(raw.get("actor"), 100),
+                         actor_name=_text(raw.get("actor"), 100), action=action_data,
+                         reason=_text(raw.get("reason")), rule=_text(raw.get("rule"), 100),
+                         refers_to=refers_to, salt=salt, undone=undone, version=seq)
+        exported = [{"kind": kind, "text": _text(ev.get("text")), "rule": _text(ev.get("rule"), 100)}
+                    for ev in raw.get("events") or [] if isinstance(ev, dict)]
+        entry.events = exported
+        if kind in STATE_KINDS and not undone:
+            try:
+                if salt is not None:
+                    state.rng = Rng(seed_from(state.rng.state, salt))
+                action = Action.from_dict(entry.action)
+                if kind == "gm":
+                    events = rules.gm_apply(state, action)
+                else:
+                    events = rules.apply(state, entry.side or "", action)
+            except UmpireError as exc:
+                raise IllegalAction(f"Log entry #{seq} does not replay: {exc.message}") from None
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise IllegalAction(f"Log entry #{seq} is malformed: {type(exc).__name__}") from None
+            entry.events = [_event(e) for e in events]
+            entry.random = any(e.random for e in events)
+        entries.append(entry)
+        if seq % SNAPSHOT_EVERY == 0:
+            snapshots.append((seq, rules.dump(state)))
+        last = seq
+    _link_undone(entries)
+    return entries, snapshots, state
+
+
+def _link_undone(entries: list[LogEntry]) -> None:
+    """undone_by for each undone entry: the later undo, revert or re-roll of it, or the rewind past it."""
+    for i, e in enumerate(entries):
+        if not e.undone:
+            continue
+        for later in entries[i + 1:]:
+            if (later.kind in UNDOERS and later.refers_to == e.seq) or (
+                    later.kind == "rewind" and later.refers_to is not None and later.refers_to < e.seq):
+                e.undone_by = later.seq
+                break
