@@ -256,10 +256,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         if not mine:
             raise Forbidden(f"You hold no side in game #{info.id}")
         for side in mine:
-            seat = info.seats[side]
-            seat.notify = where
-            await asyncio.to_thread(bot.service.set_seat, info.id, side, seat, str(interaction.user.id),
-                                    f"{seat.user_name} is notified by {where}")
+            await asyncio.to_thread(bot.service.set_notify, info.id, side, where)
         await reply(interaction, f"Your turn notices for game #{info.id} now go to {'your DMs' if where == 'dm' else 'the game channel'}.",
                     ephemeral=True)
 

@@ -14,13 +14,11 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from discord.ext import commands, tasks
-from sqlmodel import Session
 
 from engine import registry
 from engine.errors import UmpireError
 from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService
-from engine.service.models import GameRecord
 
 from .common import advance, notify_turn, post, side_name
 
@@ -46,11 +44,9 @@ def standing_order(rules: GameRules, state: Any, side: str) -> tuple[Action, str
 
 
 def idle_hours(service: GameService, game_id: int, now: datetime) -> float:
-    with Session(service.engine) as s:
-        rec = s.get(GameRecord, game_id)
-        if rec is None:
-            return 0.0
-        last = rec.last_action_at
+    last = service.info(game_id).last_action_at
+    if last is None:
+        return 0.0
     if last.tzinfo is None:  # SQLite drops the zone; the service writes UTC
         last = last.replace(tzinfo=UTC)
     return (now - last).total_seconds() / 3600

@@ -10,6 +10,7 @@ import secrets
 import threading
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select as core_select
@@ -90,6 +91,7 @@ class GameInfo:
     seed_hash: str
     deadline_hours: float | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    last_action_at: datetime | None = None
 
 
 def _event_dict(e: Event) -> dict[str, Any]:
@@ -161,6 +163,7 @@ class GameService:
             status=rec.status, winner=rec.winner, seats=self._seats(s, rec.id), guild_id=rec.guild_id,
             channel_id=rec.channel_id, to_act=rules.to_act(state), status_line=rules.status_line(state),
             seed_hash=seed_hash(rec.seed), deadline_hours=rec.deadline_hours, options=dict(rec.options or {}),
+            last_action_at=rec.last_action_at,
         )
 
     def _game(self, s: Session, game_id: int) -> GameRecord:
@@ -601,6 +604,21 @@ class GameService:
             rec.deadline_hours = hours
             s.add(rec)
             s.commit()
+        self.cache.drop(game_id)
+
+    def set_notify(self, game_id: int, side: str, notify: str) -> None:
+        """Where a seat's turn notices go (channel or dm): a preference, not a ruling, so not logged."""
+        if notify not in ("channel", "dm"):
+            raise IllegalAction("Notices go to the channel or by DM")
+        with Session(self.engine) as s:
+            self._game(s, game_id)
+            row = s.exec(select(SeatRecord).where(SeatRecord.game_id == game_id, SeatRecord.side == side)).first()
+            if row is None:
+                raise NotFound(f"No side '{side}' in game #{game_id}")
+            row.notify = notify
+            s.add(row)
+            s.commit()
+        self.cache.drop(game_id)
 
     def seed(self, game_id: int) -> tuple[str, int | None]:
         """The seed's hash always; the seed itself only once the game is over."""

@@ -164,3 +164,14 @@ def test_snapshots_keep_loading_cheap_and_consistent(service: GameService) -> No
     info = service.create_game("peiper", seed=8)
     service.run_bots(info.id, limit=60)
     assert RULES.dump(service.replay(info.id)) == RULES.dump(service.state(info.id))
+
+
+def test_notify_preference_is_not_a_ruling_and_info_tells_the_last_action_time(service: GameService) -> None:
+    gid = new_game(service)
+    service.submit(gid, "us", Action("ready"), "alice")
+    service.set_notify(gid, "us", "dm")
+    assert service.info(gid).seats["us"].notify == "dm"
+    assert service.rulings(gid) == []
+    assert service.info(gid).last_action_at is not None
+    with pytest.raises(Exception, match="channel or by DM"):
+        service.set_notify(gid, "us", "carrier pigeon")

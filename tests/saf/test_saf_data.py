@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import registry
-from engine.errors import DataFileError, NotFound
+from engine.errors import DataFileError, IllegalAction, NotFound
 from engine.games.saf import RULES
 from engine.games.saf.data import DATA, load_data
 from engine.games.saf.table import Table
@@ -211,3 +211,13 @@ def test_option_specs_name_their_rulings() -> None:
     names = {o.name: o for o in RULES.option_specs()}
     assert set(names) == {"outnumbered", "cover_file", "chits_file", "actions_file", "reserves_file"}
     assert names["outnumbered"].default is False and names["outnumbered"].ruling == "6.2 B"
+
+
+def test_gm_end_the_game_with_a_result() -> None:
+    from engine.game import Action
+
+    state = RULES.new_state("1", 3, {})
+    RULES.gm_apply(state, Action("end", {"winner": "us", "result": "conceded"}))
+    assert RULES.is_over(state) and RULES.winner(state) == "us" and RULES.to_act(state) is None
+    with pytest.raises(IllegalAction, match="winner must be"):
+        RULES.gm_apply(RULES.new_state("1", 3, {}), Action("end", {"winner": "nobody"}))

@@ -205,7 +205,19 @@ class SafRules:
         t = Table(state)
         args = action.args
         if action.kind == "morale":
-            t.morale(int(args.get("delta", 0)), f"GM: {args.get('reason', 'ruling')}", "GM")
+            try:
+                delta = int(args.get("delta", 0))
+            except (TypeError, ValueError):
+                raise IllegalAction("delta must be a whole number of morale points") from None
+            t.morale(delta, f"GM: {args.get('reason', 'ruling')}", "GM")
+            return t.events
+        if action.kind == "end":
+            winner = str(args.get("winner", ""))
+            if winner not in self.sides:
+                raise IllegalAction(f"winner must be one of {', '.join(self.sides)}")
+            state.phase, state.winner = "over", winner
+            state.result = str(args.get("result") or "ended by the GM")
+            t.log("gm", f"GM ends the game: {winner} wins ({state.result})", "GM")
             return t.events
         u = t.unit(str(args.get("unit", "")))
         if u is None:
@@ -217,7 +229,7 @@ class SafRules:
             u.status, u.hex = "eliminated", None
             t.log("gm", f"GM removes {t.name(u)}", "GM")
             return t.events
-        raise IllegalAction(f"Unknown GM action '{action.kind}': use move, remove or morale")
+        raise IllegalAction(f"Unknown GM action '{action.kind}': use move, remove, morale or end")
 
     # --- view -----------------------------------------------------------------------------------
     def view(self, state: SafState, side: str | None) -> dict[str, Any]:
