@@ -1,0 +1,188 @@
+"""Board questions for Panzer Leader: unit types, stacking, terrain, tables in force, spotting, LOS."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from engine.errors import DataFileError, IllegalAction
+from engine.hexgrid import Hex
+from engine.maps import GameMap
+
+from . import datafiles as data
+from .datafiles import Crt, TecFile, UnitType, WecFile
+from .los import level, los
+from .state import PlState, Unit
+
+STACK_LIMIT = 4
+MAX_WRECKS = 3
+
+
+def gmap() -> GameMap:
+    return data.board()
+
+
+def utype(u: Unit) -> UnitType:
+    return data.unit_types()[u.type]
+
+
+def hx(label: str) -> Hex:
+    return Hex.parse(label)
+
+
+@lru_cache(maxsize=64)
+def _parsed(kind: str, text: str) -> Crt | TecFile | WecFile:
+    raw = json.loads(text)
+    if kind == "crt":
+        return data.parse_crt(raw, "option crt")
+    if kind == "tec":
+        return data.parse_tec(raw, "option tec")
+    return data.parse_wec(raw, "option wec")
+
+
+def crt(state: PlState) -> Crt:
+    opt = state.options.get("crt")
+    if not opt:
+        return data.default_crt()
+    got = _parsed("crt", json.dumps(opt, sort_keys=True))
+    assert isinstance(got, Crt)
+    return got
+
+
+def tec(state: PlState) -> TecFile:
+    opt = state.options.get("tec")
+    if not opt:
+        return data.default_tec()
+    got = _parsed("tec", json.dumps(opt, sort_keys=True))
+    assert isinstance(got, TecFile)
+    return got
+
+
+def wec(state: PlState) -> WecFile:
+    opt = state.options.get("wec")
+    if not opt:
+        return data.default_wec()
+    got = _parsed("wec", json.dumps(opt, sort_keys=True))
+    assert isinstance(got, WecFile)
+    return got
+
+
+def check_tables(options: dict[str, object]) -> None:
+    """Parse the GM's replacement tables at game creation, so a bad table fails early."""
+    for kind in ("crt", "tec", "wec"):
+        if options.get(kind):
+            try:
+                _parsed(kind, json.dumps(options[kind], sort_keys=True))
+            except (TypeError, ValueError) as exc:
+                raise DataFileError(f"option {kind}", "(value)", str(exc)) from None
+
+
+def terrain(label: str) -> str:
+    return gmap().terrain[hx(label)]
+
+
+def low_kinds(state: PlState) -> set[str]:
+    return {k for k, e in tec(state).terrain.items() if e.low_obstacle}
+
+
+def line_of_sight(state: PlState, a: str, b: str) -> tuple[bool, str]:
+    return los(gmap(), hx(a), hx(b), low_kinds(state))
+
+
+def elevation(label: str) -> int:
+    return level(gmap(), hx(label))
+
+
+def distance(a: str, b: str) -> int:
+    return hx(a).distance(hx(b))
+
+
+def fort_at(state: PlState, label: str) -> bool:
+    return bool(state.options.get("fortifications")) and label in state.forts
+
+
+def stack_count(state: PlState, label: str, exclude: set[str] | None = None) -> int:
+    """Units (carried ones not counted), wrecks and blocks; mines do not count. A fortification and
+    the units in it count as one (up to its capacity; every unit in the hex is in it)."""
+    ex = exclude or set()
+    n = sum(1 for u in state.at(label) if not u.carrier and u.id not in ex)
+    if fort_at(state, label):
+        n = 1 if n <= tec(state).fortification_capacity else n
+    n += state.wrecks.get(label, 0)
+    if label in state.blocks and (state.options.get("blocks") or label in state.built_blocks):
+        n += 1
+    return n
+
+
+def is_bridge(label: str) -> bool:
+    return hx(label) in gmap().markers.get("bridge", [])
+
+
+def enemies_at(state: PlState, side: str, label: str) -> list[Unit]:
+    return [u for u in state.at(label) if u.side != side]
+
+
+def has_enemy(state: PlState, side: str, label: str) -> bool:
+    return any(u.side != side for u in state.at(label))
+
+
+def can_spot(u: Unit) -> bool:
+    """Undispersed, not carried, not a wagon or truck."""
+    return u.status == "on_map" and not u.dispersed and not u.carrier and utype(u).kind not in ("truck", "wagon")
+
+
+def spotters(state: PlState, side: str, label: str) -> list[Unit]:
+    """Friendly units that spot an enemy in the hex: adjacent always; from afar with LOS only if
+    an enemy there is revealed (it fired, or moved through a clear hex)."""
+    targets = [u for u in enemies_at(state, side, label) if not u.carrier]
+    if not targets:
+        return []
+    revealed = any(u.revealed for u in targets)
+    out = []
+    for f in state.on_map(side):
+        if not can_spot(f) or f.hex is None:
+            continue
+        d = distance(f.hex, label)
+        if d <= 1 or (revealed and line_of_sight(state, f.hex, label)[0]):
+            out.append(f)
+    return out
+
+
+def unit_or_error(state: PlState, uid: str) -> Unit:
+    from engine.errors import UnknownUnit
+
+    key = str(uid).strip()
+    for u in state.units.values():
+        if u.id.lower() == key.lower():
+            return u
+    raise UnknownUnit(f"No unit '{uid}' in this game; units: {', '.join(sorted(state.units))}")
+
+
+def hex_or_error(label: str) -> str:
+    return gmap().hex(label).label
+
+
+def own_unit(state: PlState, side: str, uid: str, rule: str) -> Unit:
+    u = unit_or_error(state, uid)
+    if u.side != side:
+        raise IllegalAction(f"{u.id} is not yours", rule)
+    if u.status != "on_map":
+        raise IllegalAction(f"{u.id} is not on the board ({u.status})", rule)
+    return u
+
+
+def describe(u: Unit) -> str:
+    return f"{u.id} ({utype(u).name})"
+
+
+def step_ok_for_setup(state: PlState, u: Unit, label: str) -> str:
+    """Set-up: vehicles may not be placed where they could never move (woods off road, streams)."""
+    if not utype(u).vehicle:
+        return ""
+    g = gmap()
+    h = hx(label)
+    kind = g.terrain[h]
+    entry = tec(state).terrain[kind]
+    if entry.vehicle is None and h not in g.road_hexes:
+        return f"a vehicle may not be set up in {kind} at {label} off the road"
+    return ""

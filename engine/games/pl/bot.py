@@ -1,0 +1,175 @@
+"""A simple, deterministic policy for either side: fire at the best odds, move toward the
+objectives, overrun and close assault when the odds are good, then end the phase."""
+
+from __future__ import annotations
+
+from engine.game import Action
+from engine.rng import Rng
+
+from .board import crt, distance, hx, spotters, stack_count, utype
+from .combat import direct_strength, element_of, elements_at
+from .datafiles import situations
+from .fire import assault_refusal, build_assault, build_direct
+from .legal import enemy_hexes, fire_targets, indirect_targets, move_targets
+from .movement import move_refusal, overrun_refusal, transport_refusal
+from .state import AttackOrder, PlState, Unit
+
+
+def objectives(state: PlState) -> list[str]:
+    vic = situations()[state.scenario].victory
+    out: list[str] = []
+    for c in vic.any:
+        out += c.hold_all + c.hexes
+    return sorted(set(out))
+
+
+def goal_distance(state: PlState, side: str, label: str) -> int:
+    """Distance to the nearest objective not yet held by side (the nearest enemy if all are)."""
+    objs = [o for o in objectives(state) if not (any(u.side == side for u in state.at(o))
+                                                 and not any(u.side != side for u in state.at(o)))]
+    if not objs:
+        objs = enemy_hexes(state, side) or objectives(state)
+    return min(distance(label, o) for o in objs)
+
+
+def _col(state: PlState, attack: float, defense: float, shift: int = 0) -> int:
+    c = crt(state).column(attack, defense)
+    if c is None:
+        return -1
+    return min(len(crt(state).columns) - 1, c + shift)
+
+
+def _one_one(state: PlState) -> int:
+    cols = crt(state).columns
+    return cols.index("1-1") if "1-1" in cols else len(cols) // 2
+
+
+def bot_action(state: PlState, side: str, level: str = "normal") -> tuple[Action, str]:
+    """``random``: uniform over the legal actions (RNG forked, never advanced); otherwise the heuristic."""
+    if level == "random":
+        from .legal import legal_actions
+
+        acts = legal_actions(state, side)
+        where = sorted((u.id, u.hex, u.mp_left, u.fired) for u in state.units.values())
+        pick = Rng(state.rng.state).fork(("pl-random", state.turn, state.phase, where)).choice(acts)
+        return pick, "a random legal order"
+    mine = sorted(state.on_map(side), key=lambda u: u.id)
+    if state.phase == "combat":
+        for u in mine:
+            if utype(u).indirect:
+                targets = indirect_targets(state, u)
+                if targets:
+                    best = max(targets, key=lambda t: (len(elements_at(state, t)), t))
+                    return Action("indirect", {"unit": u.id, "target": best}), f"{u.id} orders indirect fire on {best}"
+        act = _best_fire(state, side, mine)
+        if act:
+            return act
+        return Action("end"), "no fire at 1-1 or better: resolve and close the combat phase"
+    if state.phase in ("move_vehicles", "move_infantry"):
+        act = _move(state, side, mine)
+        if act:
+            return act
+        return Action("end"), "every unit has moved or holds"
+    if state.phase == "opportunity":
+        return _opportunity(state, side)
+    if state.phase == "assault":
+        act = _assault(state, side, mine)
+        if act:
+            return act
+        return Action("end"), "no close assault worth making: resolve and close the phase"
+    return Action("end"), "set-up as the situation gives it"
+
+
+def _advancing(state: PlState, side: str, u: Unit) -> bool:
+    """Units of the side that must take the objectives keep moving while far from them."""
+    vic = situations()[state.scenario].victory
+    return (side == vic.side and utype(u).movement > 1 and u.hex is not None
+            and goal_distance(state, side, u.hex) > 3)
+
+
+def _best_fire(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | None:
+    by_target: dict[str, list[str]] = {}
+    for u in mine:
+        if _advancing(state, side, u):
+            continue
+        for t in fire_targets(state, u):
+            by_target.setdefault(t, []).append(u.id)
+    best: tuple[int, str, list[str]] | None = None
+    for t, ids in sorted(by_target.items()):
+        existing = next((o for o in state.fire_queue if o.target == t), None)
+        group = (existing.units if existing else []) + ids
+        att = build_direct(state, side, AttackOrder(group, t))
+        col = _col(state, att.attack, att.defense)
+        if col >= _one_one(state) and (best is None or col > best[0]):
+            best = (col, t, ids)
+    if best is None:
+        return None
+    col, t, ids = best
+    # One unit per order: orders on the same hex join one fire group, so each is a legal action.
+    return (Action("fire", {"units": ids[0], "target": t}),
+            f"{ids[0]} joins the fire group on {t} ({', '.join(ids)} together make {crt(state).columns[col]})")
+
+
+def _move(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | None:
+    if state.phase == "move_vehicles":
+        for u in mine:
+            if move_refusal(state, u, state.phase) or u.hex is None:
+                continue
+            for t in sorted({n.label for n in hx(u.hex).neighbors()} & set(enemy_hexes(state, side))):
+                if overrun_refusal(state, side, [u], t):
+                    continue
+                att = [e for e in elements_at(state, t)]
+                if _col(state, float(utype(u).attack), sum(e.defense for e in att), 1) >= _one_one(state) + 1:
+                    return Action("overrun", {"units": u.id, "target": t}), f"{u.id} overruns {t}"
+            if u.cargo and not u.moved and goal_distance(state, side, u.hex) <= 3:
+                cargo = state.units[u.cargo]
+                if not transport_refusal(state, u, cargo, False) and stack_count(state, u.hex) < 4:
+                    return Action("unload", {"unit": u.id}), f"{u.id} unloads {cargo.id} near the objective"
+    for u in mine:
+        if u.moved or u.hex is None:
+            continue
+        here = goal_distance(state, side, u.hex)
+        if here == 0 or u.hex in objectives(state):
+            continue  # hold the objective
+        options = move_targets(state, u)
+        if not options:
+            continue
+        best = min(options, key=lambda t: (goal_distance(state, side, t), t))
+        if goal_distance(state, side, best) < here:
+            return Action("move", {"units": u.id, "to": best}), f"{u.id} advances toward the objective"
+    return None
+
+
+def _assault(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | None:
+    queued = {i for o in state.assault_queue for i in o.units}
+    for t in enemy_hexes(state, side):
+        ids = [u.id for u in mine if u.id not in queued and u.hex and distance(u.hex, t) == 1
+               and not assault_refusal(state, u, t)]
+        if not ids:
+            continue
+        existing = next((o.units for o in state.assault_queue if o.target == t), [])
+        att = build_assault(state, AttackOrder(existing + ids, t))
+        if _col(state, att.attack, att.defense, att.shift) >= _one_one(state):
+            return (Action("assault", {"units": ids[0], "target": t}),
+                    f"{ids[0]} joins the close assault on {t} ({', '.join(existing + ids)})")
+    return None
+
+
+__all__ = ["bot_action", "spotters"]
+
+
+def _opportunity(state: PlState, side: str) -> tuple[Action, str]:
+    from .legal import legal_actions
+
+    chosen: tuple[int, Action] | None = None
+    for cand in legal_actions(state, side):
+        if cand.kind != "fire":
+            continue
+        f, m = state.units[cand.args["units"]], state.units[cand.args["at_unit"]]
+        el = element_of(state, m)
+        c = _col(state, direct_strength(state, f, m.hex or "", el.armoured)[0], el.defense)
+        if c >= _one_one(state) and (chosen is None or c > chosen[0]):
+            chosen = (c, cand)
+    if chosen:
+        return chosen[1], f"opportunity fire by {chosen[1].args['units']} at {chosen[1].args['at_unit']}"
+    return Action("end"), "no opportunity fire at 1-1 or better"

@@ -1,0 +1,277 @@
+"""Combat arithmetic: weapons effectiveness, elevation, stacks, odds, the CRT and its results.
+
+Every attack is narrated with its arithmetic and table row, e.g.
+"P1, P2 (28 A) against 0507 (S1, defense 9, armoured): 28/9 = 3-1; die 3: X".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from engine.events import Event
+from engine.hexgrid import Hex
+
+from .board import MAX_WRECKS, crt, distance, elevation, fort_at, gmap, hx, tec, utype, wec
+from .state import PlState, Unit
+
+# Rule names used in narration and errors.
+R_COMBAT = "I. Combat Phase"
+R_IF = "I.i Indirect Fire"
+R_DF = "I.ii Direct Fire"
+R_WEC = "I.ii Weapons Effectiveness Chart"
+R_HILL = "Hill/Slope Defense Exceptions"
+R_OVERRUN = "II.ii Overrun"
+R_CAT = "III. Close Assault Tactics"
+R_TRANSPORT = "II. Transporting Units"
+
+
+@dataclass
+class Element:
+    """One target counter: a unit, or a carrier with its cargo (they count as one unit)."""
+
+    units: list[Unit]
+    defense: float
+    armoured: bool
+    label: str
+    fort: bool = False
+    bridge: str = ""  # a temporary bridge (engineer vehicles): its hex
+
+    @property
+    def head(self) -> Unit:
+        return self.units[0]
+
+
+@dataclass
+class Attack:
+    attackers: list[Unit]
+    strengths: list[float]
+    target: str
+    elements: list[Element]
+    armoured: bool
+    attack: float
+    defense: float
+    column: int | None
+    shift: int = 0
+    modifier: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def element_of(state: PlState, u: Unit, alone: bool = False) -> Element:
+    """The target counter holding u. ``alone``: a rider on a German AFV attacked by itself (def 1)."""
+    t = tec(state).terrain[gmap().terrain[hx(u.hex or "0101")]]
+    in_town = t.armoured_target
+    ut = utype(u)
+    if alone:
+        return Element([u], 1 * t.defense_multiplier, in_town or ut.armoured, f"{u.id} alone, defense 1")
+    units = [u]
+    defense: float = ut.defense
+    if u.cargo:
+        cargo = state.units[u.cargo]
+        units.append(cargo)
+        if ut.carrier == "soft":
+            defense = 1
+    return Element(units, defense * t.defense_multiplier, in_town or ut.armoured, "+".join(x.id for x in units))
+
+
+def elements_at(state: PlState, label: str, skip_dispersed: bool = False) -> list[Element]:
+    if fort_at(state, label):
+        inside = state.at(label)
+        if not inside or (skip_dispersed and all(u.dispersed for u in inside)):
+            return []
+        # Fortifications (optional): an armoured target; the units in it use its defense.
+        mult = tec(state).terrain[gmap().terrain[hx(label)]].defense_multiplier
+        ids = "+".join(u.id for u in inside)
+        return [Element(inside, tec(state).fortification_defense * mult, True, f"fortification ({ids})", fort=True)]
+    return [
+        element_of(state, u)
+        for u in state.at(label)
+        if not u.carrier and not (skip_dispersed and u.dispersed)
+    ]
+
+
+def wec_factor(state: PlState, weapon: str, armoured: bool, dist: int, direct: bool) -> float:
+    w = wec(state)
+    if armoured and weapon in ("H", "(H)") and direct and dist <= w.h_direct_full_range:
+        return 1.0
+    entry = w.weapons[weapon]  # type: ignore[index]
+    return entry.armoured if armoured else entry.soft
+
+
+def elevation_halves(attacker_hex: str, target_hex: str) -> bool:
+    """Hill/Slope Defense Exceptions: fire at a unit on a slope or hilltop is halved, except
+    hilltop to hilltop, and an adjacent attacker against a slope with no slope hexside between."""
+    lt = elevation(target_hex)
+    if lt == 0:
+        return False
+    la = elevation(attacker_hex)
+    if lt == 2:
+        return la != 2
+    if distance(attacker_hex, target_hex) == 1 and not gmap().features(hx(attacker_hex), hx(target_hex)):
+        return False
+    return True
+
+
+def direct_strength(state: PlState, u: Unit, target: str, armoured: bool) -> tuple[float, list[str]]:
+    """The attack a unit brings by direct fire to a target hex of the given class, with notes."""
+    ut = utype(u)
+    assert u.hex is not None
+    d = distance(u.hex, target)
+    s = float(ut.attack)
+    notes: list[str] = []
+    if d > ut.range:
+        s /= 2
+        notes.append(f"{u.id} beyond range {ut.range} at half")
+    f = wec_factor(state, ut.weapon, armoured, d, direct=True)
+    if f != 1:
+        notes.append(f"{u.id} {ut.weapon} x{f:g}")
+    s *= f
+    if s and elevation_halves(u.hex, target):
+        s /= 2
+        notes.append(f"{u.id} halved for elevation")
+    return s, notes
+
+
+def stack_class(state: PlState, attackers: list[Unit], target: str, elements: list[Element]) -> bool:
+    """Armoured or not, by predominance; a tie goes the way that helps the defender."""
+    arm = sum(1 for e in elements if e.armoured)
+    soft = len(elements) - arm
+    if arm != soft:
+        return arm > soft
+    as_arm = sum(direct_strength(state, u, target, True)[0] for u in attackers)
+    as_soft = sum(direct_strength(state, u, target, False)[0] for u in attackers)
+    return as_arm <= as_soft
+
+
+def odds_text(state: PlState, column: int | None) -> str:
+    return "below the table" if column is None else crt(state).columns[column]
+
+
+def shifted(state: PlState, column: int | None, shift: int) -> int | None:
+    if column is None:
+        return None
+    return max(0, min(len(crt(state).columns) - 1, column + shift))
+
+
+def roll_and_apply(state: PlState, att: Attack, side: str, rule: str, head: str) -> list[Event]:
+    """Roll on the CRT for one attack and apply the result to every element attacked."""
+    table = crt(state)
+    base = table.column(att.attack, att.defense)
+    col = shifted(state, base, att.shift)
+    ratio = f"{num(att.attack)}/{num(att.defense)}"
+    if col is None:
+        return [Event("attack", f"{head}: {ratio} is below {table.columns[0]}: no attack", rule, side)]
+    die = state.rng.die()
+    mod = max(table.modifier_min, min(table.modifier_max, att.modifier))
+    row = die + mod
+    result = table.result(col, row)
+    state.last_random = f"die {die}"
+    col_text = table.columns[col]
+    if att.shift and base is not None:
+        col_text = f"{table.columns[base]}, shifted to {col_text}"
+    die_text = f"die {die}" + (f"{mod:+d} = {row}" if mod else "")
+    text = f"{head}: {ratio} = {col_text}; {die_text}: {result}"
+    if att.notes:
+        text += f" ({'; '.join(att.notes)})"
+    events = [
+        Event(
+            "attack", text, f"{rule}; CRT {col_text} row {row}", side,
+            {"target": att.target, "odds": table.columns[col], "die": die, "row": row, "result": result},
+            random=True,
+        )
+    ]
+    state.last_overlays.append({"kind": "fire", "from": (att.attackers[0].hex if att.attackers else None) or att.target,
+                                "to": att.target, "hit": result != "-"})
+    for el in att.elements:
+        events += apply_result(state, el, result, rule)
+    return events
+
+
+def apply_result(state: PlState, el: Element, result: str, rule: str) -> list[Event]:
+    events: list[Event] = []
+    if result == "-":
+        return events
+    if el.bridge:
+        return bridge_result(state, el.bridge, result, rule)
+    head = el.head
+    destroy = result == "X" or (result == "DD" and head.dispersed)
+    if destroy and el.fort:
+        label = head.hex or ""
+        for u in el.units:
+            if u.status == "on_map":
+                events += destroy_unit(state, u, rule, wreck=False)
+        state.forts.pop(label, None)
+        state.wrecks[label] = min(MAX_WRECKS, state.wrecks.get(label, 0) + 1)
+        events.append(Event("wreck", f"The fortification at {label} is destroyed with all inside; one wreck is left",
+                            "Fortifications (optional)", head.side, {"hex": label}))
+        return events
+    if destroy:
+        for u in el.units:
+            events += destroy_unit(state, u, rule)
+        return events
+    units = list(el.units)
+    if len(units) == 1 and units[0].carrier:
+        # A rider attacked alone that could not be unloaded (stacking): both are dispersed together.
+        units.append(state.units[units[0].carrier])
+    for u in units:
+        u.dispersed = True
+    el = Element(units, el.defense, el.armoured, "+".join(u.id for u in units) if len(units) > 1 else el.label)
+    events.append(Event("result", f"{el.label} dispersed", rule, head.side, {"units": [u.id for u in el.units]}))
+    return events
+
+
+def bridge_element(state: PlState, label: str) -> Element:
+    return Element([], tec(state).temporary_bridge_defense, True, f"temporary bridge at {label}", bridge=label)
+
+
+def bridge_result(state: PlState, label: str, result: str, rule: str) -> list[Event]:
+    """Only X destroys a temporary bridge (it is never dispersed); vehicles on it go with it."""
+    if result != "X" or label not in state.temp_bridges:
+        return [Event("result", f"The temporary bridge at {label} holds", rule)] if result != "-" else []
+    side = state.temp_bridges.pop(label)
+    events = [Event("result", f"The temporary bridge at {label} is destroyed", rule, side, {"hex": label})]
+    for u in state.at(label):
+        if utype(u).vehicle:
+            events += destroy_unit(state, u, "Engineer vehicles (optional): vehicles on a destroyed bridge")
+    return events
+
+
+def destroy_unit(state: PlState, u: Unit, rule: str, wreck: bool = True) -> list[Event]:
+    """Remove a unit (its cargo goes with it); armoured units leave a wreck, at most 3 a hex."""
+    if u.status != "on_map":
+        return []
+    label = u.hex or ""
+    events = [Event("result", f"{u.id} ({utype(u).name}) destroyed", rule, u.side, {"unit": u.id, "hex": label})]
+    u.status = "eliminated"
+    if u.carrier:
+        state.units[u.carrier].cargo = ""
+        u.carrier = ""
+    if u.cargo:
+        cargo = state.units[u.cargo]
+        u.cargo = ""
+        cargo.carrier = ""
+        events += destroy_unit(state, cargo, R_TRANSPORT + ": carried units share their carrier's fate", wreck)
+    u.hex = None
+    if wreck and utype(u).armoured and state.wrecks.get(label, 0) < MAX_WRECKS:
+        state.wrecks[label] = state.wrecks.get(label, 0) + 1
+        events.append(Event("wreck", f"A wreck is left at {label}", "Wreckage", u.side, {"hex": label}))
+    return events
+
+
+def num(x: float) -> str:
+    """A factor as narrated: whole numbers plain, fractions to two decimals (never rounded in play)."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
+
+
+def total(values: list[float]) -> float:
+    s = math.fsum(values)
+    return round(s, 6)
+
+
+def hex_names(labels: list[str]) -> str:
+    return ", ".join(labels)
+
+
+def neighbour_by_die(label: str, die: int) -> Hex:
+    """Scatter: 1-6 clockwise with 1 due north (engine.hexgrid directions 0-5, clockwise from N)."""
+    return hx(label).neighbor(die - 1)

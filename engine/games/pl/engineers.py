@@ -1,0 +1,134 @@
+"""Engineers (optional rule): destroying bridges and placing blocks, by staying put on the hex for
+whole friendly Movement phases and then rolling a die. Clearing minefields and blocks is in
+movement.py (``clear``)."""
+
+from __future__ import annotations
+
+from engine.errors import IllegalAction
+from engine.events import Event
+
+from .board import gmap, hx, is_bridge, own_unit, terrain, utype
+from .movement import block_at, bridge_up, mine_at
+from .state import PlState, Unit
+
+R_BRIDGE = "Engineers (optional): destroying bridges"
+R_BLOCK = "Engineers (optional): placing blocks"
+FIRST_BRIDGE_PHASES = 3
+TEMP_BRIDGE_PHASES = 2
+# Later attempts: phases on the bridge -> highest die that succeeds.
+LATER_BRIDGE_ROLLS = {1: 2, 2: 4, 3: 5}
+
+
+def count_work(state: PlState, side: str) -> None:
+    """At the end of a friendly Movement phase: an engineer that began and ended it on its hex
+    counts one more phase there; one that moved starts counting afresh."""
+    if not state.options.get("engineers"):
+        return
+    for u in state.on_map(side):
+        if utype(u).kind != "engineer" or u.hex is None:
+            continue
+        if u.moved or u.hex != u.work_hex:
+            u.work_hex = u.hex
+            u.work_phases = 0 if u.moved else 1
+        else:
+            u.work_phases += 1
+
+
+def _ready(state: PlState, u: Unit, rule: str) -> None:
+    if not state.options.get("engineers"):
+        raise IllegalAction("the engineers optional rule is not in play", rule)
+    if utype(u).kind != "engineer":
+        raise IllegalAction(f"{u.id} is not an engineer", rule)
+    if state.phase != "move_vehicles":
+        raise IllegalAction("engineers work at the beginning of the Movement phase (before infantry moves)", rule)
+    if u.dispersed or u.fired or u.carrier or u.moved:
+        raise IllegalAction(f"{u.id} must be face up, unloaded, and not have fired or moved this turn", rule)
+
+
+def bridge_need(state: PlState, label: str) -> tuple[int, int]:
+    """(phases needed on the bridge, highest successful die) for the next attempt."""
+    return (FIRST_BRIDGE_PHASES, 5) if not state.bridge_tries.get(label) else (1, 2)
+
+
+def demolish_refusal(state: PlState, u: Unit) -> str:
+    assert u.hex is not None
+    temporary = u.hex in state.temp_bridges
+    if not temporary and (not is_bridge(u.hex) or not bridge_up(state, u.hex)):
+        return f"{u.id} is not on a standing bridge"
+    need, _ = bridge_need(state, u.hex)
+    if temporary and not state.bridge_tries.get(u.hex):
+        need = TEMP_BRIDGE_PHASES
+    if u.work_hex != u.hex or u.work_phases < need:
+        have = u.work_phases if u.work_hex == u.hex else 0
+        return f"{u.id} has held the bridge {have} whole Movement phase(s); {need} needed"
+    return ""
+
+
+def do_demolish(state: PlState, side: str, uid: str) -> list[Event]:
+    u = own_unit(state, side, uid, R_BRIDGE)
+    _ready(state, u, R_BRIDGE)
+    why = demolish_refusal(state, u)
+    if why:
+        raise IllegalAction(why, R_BRIDGE)
+    label = u.hex or ""
+    first = not state.bridge_tries.get(label)
+    best = 5 if first else LATER_BRIDGE_ROLLS[min(3, u.work_phases)]
+    die = state.rng.die()
+    state.last_random = f"die {die}"
+    state.bridge_tries[label] = state.bridge_tries.get(label, 0) + 1
+    u.work_phases = 0
+    ok = die <= best
+    done = "the temporary bridge is destroyed" if label in state.temp_bridges else "bridge destroyed, a block is placed"
+    events = [Event("dice", f"{u.id} fires the charges on the bridge at {label}: die {die} (1-{best} succeeds): "
+                    f"{done if ok else 'the attempt fails'}", R_BRIDGE, side,
+                    {"die": die, "hex": label}, random=True)]
+    if ok and label in state.temp_bridges:
+        state.temp_bridges.pop(label)  # a destroyed temporary bridge leaves no block
+    elif ok:
+        state.bridges_down.append(label)
+        if label not in state.blocks:
+            state.blocks.append(label)
+            state.built_blocks.append(label)
+    return events
+
+
+def block_need(label: str) -> int:
+    """Whole Movement phases an engineer must hold a road hex before placing its block."""
+    return 2 if terrain(label) == "woods" else 4
+
+
+def block_refusal(state: PlState, u: Unit) -> str:
+    assert u.hex is not None
+    if u.block_tries < 0:
+        return f"{u.id} has placed its one block of the game"
+    if hx(u.hex) not in gmap().road_hexes or is_bridge(u.hex):
+        return f"{u.hex} is not a road hex (bridges are destroyed, not blocked)"
+    if block_at(state, u.hex) or mine_at(state, u.hex) or u.hex in state.forts:
+        return f"{u.hex} already holds a block, minefield or fortification"
+    need = block_need(u.hex) + u.block_tries  # a repeated attempt after one more stationary turn
+    have = u.work_phases if u.work_hex == u.hex else 0
+    if have < need:
+        return f"{u.id} has held {u.hex} {have} whole Movement phase(s); {need} needed"
+    return ""
+
+
+def do_block(state: PlState, side: str, uid: str) -> list[Event]:
+    u = own_unit(state, side, uid, R_BLOCK)
+    _ready(state, u, R_BLOCK)
+    why = block_refusal(state, u)
+    if why:
+        raise IllegalAction(why, R_BLOCK)
+    label = u.hex or ""
+    die = state.rng.die()
+    state.last_random = f"die {die}"
+    ok = die <= 5
+    events = [Event("dice", f"{u.id} builds a block at {label}: die {die} (1-5 succeeds): "
+                    f"{'block placed' if ok else 'not yet; try again after one more turn'}", R_BLOCK, side,
+                    {"die": die, "hex": label}, random=True)]
+    if ok:
+        u.block_tries = -1
+        state.blocks.append(label)
+        state.built_blocks.append(label)
+    else:
+        u.block_tries += 1
+    return events

@@ -1,0 +1,422 @@
+"""Direct fire, indirect fire and close assault orders: validation, queues and resolution."""
+
+from __future__ import annotations
+
+from engine.errors import IllegalAction
+from engine.events import Event
+
+from .board import (
+    distance,
+    elevation,
+    enemies_at,
+    fort_at,
+    has_enemy,
+    line_of_sight,
+    own_unit,
+    spotters,
+    tec,
+    terrain,
+    unit_or_error,
+    utype,
+)
+from .combat import (
+    R_CAT,
+    R_DF,
+    R_IF,
+    R_WEC,
+    Attack,
+    Element,
+    bridge_element,
+    direct_strength,
+    element_of,
+    elements_at,
+    neighbour_by_die,
+    odds_text,
+    roll_and_apply,
+    stack_class,
+    total,
+    wec_factor,
+)
+from .state import AttackOrder, IndirectOrder, PlState, Unit
+
+R_STREAM = "II. Streams"
+R_SPOT = "Spotting"
+R_LOS = "Line of Sight Clarifications"
+
+
+# --- direct fire ----------------------------------------------------------------------------------
+def fire_refusal(state: PlState, u: Unit, target: str) -> str:
+    """Why u may not fire directly at target now ('' if it may)."""
+    ut = utype(u)
+    if u.dispersed:
+        return f"{u.id} is dispersed"
+    if u.fired:
+        return f"{u.id} has already fired this turn (one target hex per turn)"
+    if u.of_marker:
+        return f"{u.id} fired opportunity fire and may not fire until the end of its own next turn"
+    if u.carrier:
+        return f"{u.id} is loaded and may not fire"
+    if ut.attack <= 0:
+        return f"{u.id} has no attack factor"
+    assert u.hex is not None
+    if terrain(u.hex) == "stream":
+        return f"{u.id} is in a stream hex and may not attack"
+    d = distance(u.hex, target)
+    if d == 0:
+        return f"{u.id} is in the target hex"
+    limit = ut.range * 2 if ut.star else ut.range
+    if d > limit:
+        star = " (double range with *)" if ut.star else ""
+        return f"{target} is {d} hexes from {u.id}, beyond its range {ut.range}{star}"
+    if terrain(target) == "stream" and d > 1 and elevation(u.hex) == 0:
+        return f"{u.id} is at ground level and not adjacent: it may not attack into stream hex {target}"
+    clear, why = line_of_sight(state, u.hex, target)
+    if not clear:
+        return f"no line of sight from {u.hex} to {target}: {why}"
+    return ""
+
+
+def enemy_bridge(state: PlState, side: str, target: str) -> bool:
+    return state.temp_bridges.get(target, side) != side
+
+
+def target_refusal(state: PlState, side: str, target: str, unit_id: str = "") -> str:
+    if unit_id == "bridge":
+        return "" if enemy_bridge(state, side, target) else f"no enemy temporary bridge at {target}"
+    if not has_enemy(state, side, target):
+        return f"no enemy unit at {target}"
+    if target in state.indirect_hexes:
+        return f"{target} was hit by indirect fire this phase: no direct fire at it in the same phase"
+    t = tec(state).terrain[terrain(target)]
+    if t.low_obstacle and not spotters(state, side, target):
+        return f"the enemy in {terrain(target)} at {target} is not spotted (adjacent unit, or it fired or moved in the open)"
+    return ""
+
+
+def _target_elements(state: PlState, side: str, target: str, unit_id: str) -> list[Element]:
+    if not unit_id:
+        return elements_at(state, target)
+    if unit_id == "bridge":
+        if not enemy_bridge(state, side, target):
+            raise IllegalAction(f"no enemy temporary bridge at {target}", "Engineer vehicles (optional)")
+        return [bridge_element(state, target)]
+    tu = unit_or_error(state, unit_id)
+    if tu.side == side or tu.hex != target or tu.status != "on_map":
+        raise IllegalAction(f"{unit_id} is not an enemy unit at {target}", R_DF)
+    if tec(state).terrain[terrain(target)].armoured_target:
+        raise IllegalAction(f"{target} is a town: units in towns must be attacked as a stack", R_WEC)
+    if fort_at(state, target):
+        raise IllegalAction(f"{tu.id} is in a fortification, which protects it: attack the fortification",
+                            "Fortifications (optional)")
+    if tu.carrier:
+        carrier = state.units[tu.carrier]
+        if utype(carrier).carrier != "afv":
+            raise IllegalAction(f"{tu.id} is loaded on {carrier.id}: attack the carrier", "II. Transporting Units")
+        return [element_of(state, tu, alone=True)]
+    return [element_of(state, tu)]
+
+
+def build_direct(state: PlState, side: str, order: AttackOrder) -> Attack:
+    attackers = [state.units[i] for i in order.units]
+    elements = _target_elements(state, side, order.target, order.unit)
+    armoured = stack_class(state, attackers, order.target, elements)
+    strengths: list[float] = []
+    notes: list[str] = []
+    for u in attackers:
+        s, n = direct_strength(state, u, order.target, armoured)
+        strengths.append(s)
+        notes += n
+    defense = total([e.defense for e in elements])
+    att = Attack(attackers, strengths, order.target, elements, armoured, total(strengths), defense, None, notes=notes)
+    return att
+
+
+def order_fire(state: PlState, side: str, ids: list[str], target: str, unit_id: str = "") -> list[Event]:
+    units = [own_unit(state, side, i, R_DF) for i in ids]
+    if not units:
+        raise IllegalAction("name at least one unit to fire", R_DF)
+    queued = {i for o in state.fire_queue for i in o.units}
+    for u in units:
+        if u.id in queued:
+            raise IllegalAction(f"{u.id} already has a fire order this phase (one target hex per turn)", R_DF)
+        why = fire_refusal(state, u, target)
+        if why:
+            raise IllegalAction(why, R_DF if "sight" not in why else R_LOS)
+    why = target_refusal(state, side, target, unit_id)
+    if why:
+        raise IllegalAction(why, R_SPOT if "spotted" in why else R_DF)
+    existing = next((o for o in state.fire_queue if o.target == target), None)
+    if existing and existing.unit != unit_id:
+        raise IllegalAction(
+            f"a fire group already attacks {target}{' (' + existing.unit + ')' if existing.unit else ''}: "
+            "units attacking a common target fire together; name the same target unit",
+            R_DF,
+        )
+    trial = AttackOrder((existing.units if existing else []) + [u.id for u in units], target, unit_id)
+    att = build_direct(state, side, trial)
+    if att.attack <= 0:
+        raise IllegalAction(
+            f"the fire group has no effect on {target} ({'armoured' if att.armoured else 'soft'}): "
+            "infantry weapons attack armour only by close assault", R_WEC
+        )
+    if existing:
+        existing.units = trial.units
+    else:
+        state.fire_queue.append(trial)
+    col = state_column(state, att)
+    return [Event("order", f"Fire group {', '.join(trial.units)} against {target}: {att.attack:g} against "
+                  f"{att.defense:g}, now {col}; resolved when the phase ends", R_DF, side,
+                  {"units": trial.units, "target": target})]
+
+
+def state_column(state: PlState, att: Attack) -> str:
+    from .board import crt
+
+    return odds_text(state, crt(state).column(att.attack, att.defense))
+
+
+def resolve_fire_queue(state: PlState, side: str) -> list[Event]:
+    events: list[Event] = []
+    for order in state.fire_queue:
+        live = [i for i in order.units if state.units[i].status == "on_map" and not state.units[i].dispersed]
+        there = enemy_bridge(state, side, order.target) if order.unit == "bridge" else has_enemy(state, side, order.target)
+        if not live or not there:
+            events.append(Event("attack", f"Fire at {order.target} cancelled: no firers or no target left", R_DF, side))
+            continue
+        order.units = live
+        if order.unit and order.unit != "bridge" and state.units[order.unit].status != "on_map":
+            continue
+        att = build_direct(state, side, order)
+        for u in att.attackers:
+            u.fired = True
+            u.fired_target = order.target
+            u.revealed = True
+        if order.unit and order.unit != "bridge":
+            events += unload_rider_for_attack(state, order.unit)
+        head = _head(att)
+        events += roll_and_apply(state, att, side, R_DF, head)
+    state.fire_queue = []
+    return events
+
+
+def unload_rider_for_attack(state: PlState, uid: str) -> list[Event]:
+    """A rider attacked alone on a German AFV is unloaded first, if stacking allows."""
+    from .board import STACK_LIMIT, stack_count
+
+    u = state.units[uid]
+    if not u.carrier or not u.hex:
+        return []
+    carrier = state.units[u.carrier]
+    if stack_count(state, u.hex) + 1 > STACK_LIMIT:
+        return [Event("note", f"{u.id} stays loaded (stacking): if dispersed, {carrier.id} is dispersed too",
+                      "II. Transporting Units", u.side)]
+    carrier.cargo = ""
+    u.carrier = ""
+    return [Event("unload", f"{u.id} is unloaded from {carrier.id} to be attacked alone", "II. Transporting Units", u.side)]
+
+
+def _head(att: Attack) -> str:
+    names = ", ".join(u.id for u in att.attackers)
+    weapons = "/".join(sorted({utype(u).weapon for u in att.attackers}))
+    targets = ", ".join(e.label for e in att.elements)
+    cls = "armoured" if att.armoured else "soft"
+    return f"{names} ({att.attack:g} {weapons}) against {att.target} ({targets}, defense {att.defense:g}, {cls})"
+
+
+# --- indirect fire --------------------------------------------------------------------------------
+def indirect_refusal(state: PlState, u: Unit, target: str) -> str:
+    ut = utype(u)
+    if not ut.indirect:
+        return f"{u.id} ({ut.weapon}) may not fire indirectly: only M and (H) units"
+    if u.dispersed or u.carrier:
+        return f"{u.id} is {'dispersed' if u.dispersed else 'loaded'}"
+    assert u.hex is not None
+    if terrain(u.hex) == "stream":
+        return f"{u.id} is in a stream hex and may not attack"
+    d = distance(u.hex, target)
+    if d > ut.range:
+        return f"{target} is {d} hexes away, beyond {u.id}'s range {ut.range}"
+    if ut.weapon == "(H)" and d * 4 <= ut.range:
+        return f"an (H) unit must be over a quarter of its range ({ut.range / 4:g}) from the target; {target} is {d}"
+    return ""
+
+
+def order_indirect(state: PlState, side: str, uid: str, target: str) -> list[Event]:
+    u = own_unit(state, side, uid, R_IF)
+    if any(o.unit == u.id and o.turn == state.turn + 1 for o in state.indirect):
+        raise IllegalAction(f"{u.id} already has an indirect fire order for turn {state.turn + 1}", R_IF)
+    why = indirect_refusal(state, u, target)
+    if why:
+        raise IllegalAction(why, R_IF)
+    live = [e for e in enemies_at(state, side, target) if not e.carrier and not e.dispersed]
+    if not live:
+        raise IllegalAction(f"no enemy at {target} that may be targeted (loaded and dispersed units may not)", R_IF)
+    spot = spotters(state, side, target)
+    if not spot:
+        raise IllegalAction(f"no friendly unit spots {target} (adjacent, or LOS to an enemy that fired or "
+                            "moved in the open; wagons and trucks never spot)", R_SPOT)
+    state.indirect.append(IndirectOrder(u.id, target, state.turn + 1, [s.id for s in spot],
+                                        [s.hex or "" for s in spot]))
+    return [Event("order", f"{u.id} will fire indirectly at {target} in turn {state.turn + 1} "
+                  f"(spotted by {', '.join(s.id for s in spot)})", R_IF, side, {"unit": u.id, "target": target})]
+
+
+def resolve_indirect(state: PlState, side: str) -> list[Event]:
+    """Indirect fire ordered last turn: scatter if the spotters are gone, then divide and resolve."""
+    events: list[Event] = []
+    due = [o for o in state.indirect if o.turn == state.turn and state.units[o.unit].side == side]
+    state.indirect = [o for o in state.indirect if o not in due]
+    by_target: dict[str, list[IndirectOrder]] = {}
+    for o in due:
+        u = state.units[o.unit]
+        why = "" if u.status == "on_map" else f"{u.id} is gone"
+        if not why and u.fired:
+            why = f"{u.id} already fired"
+        why = why or indirect_refusal(state, u, o.target)
+        if why:
+            events.append(Event("attack", f"{u.id}'s indirect fire at {o.target} does not take place: {why}", R_IF, side))
+            continue
+        by_target.setdefault(o.target, []).append(o)
+    for target, orders in by_target.items():
+        firers = [state.units[o.unit] for o in orders]
+        for f in firers:
+            f.fired = True
+            f.fired_target = target
+        kept = any(
+            state.units[s].status == "on_map" and not state.units[s].dispersed and state.units[s].hex == h
+            for o in orders
+            for s, h in zip(o.spotters, o.spotter_hexes, strict=False)
+        )
+        where = target
+        if not kept:
+            die = state.rng.die()
+            state.last_random = f"die {die}"
+            if die <= 2:
+                events.append(Event("dice", f"Spotters for {target} lost: scatter die {die}: on target", R_IF, side,
+                                    {"die": die}, random=True))
+            elif die <= 5:
+                d2 = state.rng.die()
+                from .board import gmap
+
+                nb = neighbour_by_die(target, d2)
+                on_map = nb in gmap()
+                events.append(Event("dice", f"Spotters for {target} lost: scatter die {die}, direction die {d2}: "
+                                    f"lands on {nb.label if on_map else 'off the board'}", R_IF, side,
+                                    {"die": die, "direction": d2}, random=True))
+                if not on_map:
+                    continue
+                where = nb.label
+            else:
+                events.append(Event("dice", f"Spotters for {target} lost: scatter die {die}: ineffective", R_IF, side,
+                                    {"die": die}, random=True))
+                continue
+        events += indirect_attack(state, side, firers, where)
+    return events
+
+
+def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -> list[Event]:
+    """Add the firers' strength, divide by the counters in the hex, resolve each counter alone."""
+    state.indirect_hexes.append(where)
+    elements = elements_at(state, where, skip_dispersed=True)
+    state.last_overlays.append({"kind": "artillery", "hex": where})
+    bridge = enemy_bridge(state, side, where)
+    if not elements and not bridge:
+        return [Event("attack", f"Indirect fire lands on {where}: nothing there to hit", R_IF, side)]
+    n = len(elements) + (1 if bridge else 0)
+    raw = total([utype(f).attack for f in firers])
+    events = [Event("attack", f"Indirect fire on {where}: {raw:g} factors / {n} unit{'s' if n > 1 else ''} = "
+                    f"{raw / n:.4g} each", R_IF, side)]
+    for el in elements:
+        share = total([utype(f).attack * wec_factor(state, utype(f).weapon, el.armoured, 0, direct=False) for f in firers]) / n
+        share = round(share, 6)
+        att = Attack(firers, [share], where, [el], el.armoured, share, el.defense, None)
+        head = f"{', '.join(f.id for f in firers)} (indirect, {share:.4g} each) against {el.label} " \
+               f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
+        events += roll_and_apply(state, att, side, R_IF, head)
+    if bridge:
+        # A temporary bridge is one more counter, always attacked at half strength by indirect fire.
+        el = bridge_element(state, where)
+        share = round(total([utype(f).attack * wec_factor(state, utype(f).weapon, True, 0, direct=False)
+                             for f in firers]) / n / 2, 6)
+        att = Attack(firers, [share], where, [el], True, share, el.defense, None)
+        events += roll_and_apply(state, att, side, R_IF + " (half against a temporary bridge)",
+                                 f"{', '.join(f.id for f in firers)} (indirect, {share:.4g}) against {el.label} "
+                                 f"(defense {el.defense:g})")
+    return events
+
+
+# --- close assault -------------------------------------------------------------------------------
+def assault_refusal(state: PlState, u: Unit, target: str) -> str:
+    ut = utype(u)
+    if ut.kind not in ("infantry", "engineer", "mg"):
+        return f"{u.id} ({ut.kind}) may not close assault: only infantry and engineers"
+    if u.dispersed:
+        return f"{u.id} is dispersed (only face-up units close assault)"
+    if u.carrier:
+        return f"{u.id} is loaded"
+    if u.unloaded_turn == state.turn:
+        return f"{u.id} unloaded this turn and may not close assault"
+    if u.fired or u.assaulted:
+        return f"{u.id} has fired this turn"
+    assert u.hex is not None
+    if terrain(u.hex) == "stream":
+        return f"{u.id} is in a stream hex: close assaults may not start from one"
+    if distance(u.hex, target) != 1:
+        return f"{u.id} is not adjacent to {target}"
+    if ut.kind == "mg" and u.side == "us" and not any(
+        utype(o).kind in ("infantry", "engineer", "recon") and o.id != u.id and not o.carrier
+        for o in state.at(u.hex)
+    ):
+        return f"Allied MG {u.id} may close assault only when stacked with an infantry, engineer or scout unit"
+    return ""
+
+
+def order_assault(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
+    units = [own_unit(state, side, i, R_CAT) for i in ids]
+    if not units:
+        raise IllegalAction("name at least one unit to assault", R_CAT)
+    if not has_enemy(state, side, target):
+        raise IllegalAction(f"no enemy unit at {target}", R_CAT)
+    queued = {i for o in state.assault_queue for i in o.units}
+    for u in units:
+        if u.id in queued:
+            raise IllegalAction(f"{u.id} already has an assault order this phase", R_CAT)
+        why = assault_refusal(state, u, target)
+        if why:
+            raise IllegalAction(why, R_CAT)
+    existing = next((o for o in state.assault_queue if o.target == target), None)
+    if existing:
+        existing.units += [u.id for u in units]
+    else:
+        existing = AttackOrder([u.id for u in units], target)
+        state.assault_queue.append(existing)
+    return [Event("order", f"Close assault on {target} by {', '.join(existing.units)}; resolved when the phase ends",
+                  R_CAT, side, {"units": existing.units, "target": target})]
+
+
+def build_assault(state: PlState, order: AttackOrder) -> Attack:
+    attackers = [state.units[i] for i in order.units]
+    elements = elements_at(state, order.target)
+    strengths = [float(utype(u).attack) for u in attackers]
+    kinds = {utype(u).kind for u in attackers}
+    shift = 1 if "engineer" in kinds and "infantry" in kinds else 0
+    notes = ["engineer with infantry: one column right"] if shift else []
+    armoured = any(e.armoured for e in elements)
+    return Attack(attackers, strengths, order.target, elements, armoured, total(strengths),
+                  total([e.defense for e in elements]), None, shift=shift, modifier=-2, notes=notes)
+
+
+def resolve_assaults(state: PlState, side: str) -> list[Event]:
+    events: list[Event] = []
+    for order in state.assault_queue:
+        live = [i for i in order.units if state.units[i].status == "on_map" and not state.units[i].dispersed]
+        if not live or not has_enemy(state, side, order.target):
+            continue
+        order.units = live
+        att = build_assault(state, order)
+        for u in att.attackers:
+            u.assaulted = True
+            u.fired = True
+        events += roll_and_apply(state, att, side, R_CAT + " (-2 to the die)", _head(att))
+    state.assault_queue = []
+    return events

@@ -1,0 +1,153 @@
+"""Legal orders for a side, bounded: fire per unit and target hex, moves to reachable hexes."""
+
+from __future__ import annotations
+
+from engine.game import Action
+from engine.hexgrid import reachable, within
+
+from .board import STACK_LIMIT, distance, gmap, hx, stack_count, step_ok_for_setup, utype
+from .engineers import block_refusal, demolish_refusal
+from .fire import assault_refusal, fire_refusal, indirect_refusal, target_refusal
+from .movement import clear_refusal, cost_fn, move_refusal, overrun_refusal, transport_refusal
+from .sequence import setup_area
+from .state import PlState, Unit
+
+
+def enemy_hexes(state: PlState, side: str) -> list[str]:
+    return sorted({u.hex for u in state.on_map(state.enemy(side)) if u.hex and not u.carrier})
+
+
+def fire_targets(state: PlState, u: Unit) -> list[str]:
+    if u.hex is None:
+        return []
+    out = []
+    queued = {i for o in state.fire_queue for i in o.units}
+    if u.id in queued:
+        return []
+    for label in enemy_hexes(state, u.side):
+        if distance(u.hex, label) > 2 * utype(u).range + 1:
+            continue
+        if fire_refusal(state, u, label) or target_refusal(state, u.side, label):
+            continue
+        from .fire import build_direct
+        from .state import AttackOrder
+
+        if any(o.target == label and o.unit for o in state.fire_queue):
+            continue
+        if build_direct(state, u.side, AttackOrder([u.id], label)).attack <= 0:
+            continue
+        out.append(label)
+    return out
+
+
+def indirect_targets(state: PlState, u: Unit) -> list[str]:
+    from .board import spotters
+
+    if any(o.unit == u.id and o.turn == state.turn + 1 for o in state.indirect):
+        return []
+    out = []
+    for label in enemy_hexes(state, u.side):
+        if indirect_refusal(state, u, label):
+            continue
+        if not any(not e.dispersed for e in state.at(label) if e.side != u.side and not e.carrier):
+            continue
+        if spotters(state, u.side, label):
+            out.append(label)
+    return out
+
+
+def move_targets(state: PlState, u: Unit) -> list[str]:
+    if move_refusal(state, u, state.phase) or u.hex is None:
+        return []
+    start = hx(u.hex)
+    cost = cost_fn(state, [u], start)
+    got = reachable(start, u.mp_left, cost)
+    if not u.moved:
+        for n in gmap().neighbors(start):
+            if n not in got and cost(start, n) is not None:
+                got[n] = 0
+    out = []
+    for h, _ in sorted(got.items()):
+        if h == start:
+            continue
+        if stack_count(state, h.label) + 1 > STACK_LIMIT:
+            continue
+        out.append(h.label)
+    return out
+
+
+def legal_actions(state: PlState, side: str) -> list[Action]:
+    if state.over or side != state.side:
+        return []
+    acts: list[Action] = []
+    mine = sorted(state.on_map(side), key=lambda x: x.id)
+    if state.phase == "setup":
+        lo, hi = setup_area(state, side)
+        for u in mine:
+            if u.carrier or u.hex is None or u.placed:
+                continue  # each counter is offered once, so set-up always ends
+            for h in within(hx(u.hex), 1):
+                if h == hx(u.hex) or h not in gmap() or not lo <= h.col <= hi:
+                    continue
+                if step_ok_for_setup(state, u, h.label) or stack_count(state, h.label) >= STACK_LIMIT:
+                    continue
+                if any(o.side != side for o in state.at(h.label)):
+                    continue
+                acts.append(Action("place", {"unit": u.id, "at": h.label}))
+    elif state.phase == "opportunity" and state.of_window is not None:
+        from .opportunity import of_refusal
+
+        win = state.of_window
+        for fid in win.firers:
+            for mid in win.movers:
+                f, m = state.units[fid], state.units[mid]
+                if m.status == "on_map" and m.hex and not of_refusal(state, f, m):
+                    acts.append(Action("fire", {"units": fid, "target": m.hex, "at_unit": mid}))
+    elif state.phase == "combat":
+        for u in mine:
+            for t in fire_targets(state, u):
+                acts.append(Action("fire", {"units": u.id, "target": t}))
+            if utype(u).indirect:
+                for t in indirect_targets(state, u):
+                    acts.append(Action("indirect", {"unit": u.id, "target": t}))
+    elif state.phase in ("move_vehicles", "move_infantry"):
+        for u in mine:
+            for t in move_targets(state, u):
+                acts.append(Action("move", {"units": u.id, "to": t}))
+        if state.phase == "move_vehicles":
+            for u in mine:
+                if u.hex is None:
+                    continue
+                if utype(u).kind == "engineer" and state.options.get("engineers"):
+                    for h in [hx(u.hex)] + gmap().neighbors(hx(u.hex)):
+                        if not clear_refusal(state, u, h.label):
+                            acts.append(Action("clear", {"unit": u.id, "target": h.label}))
+                    if not (u.dispersed or u.fired or u.carrier or u.moved):
+                        if not demolish_refusal(state, u):
+                            acts.append(Action("demolish", {"unit": u.id}))
+                        if not block_refusal(state, u):
+                            acts.append(Action("block", {"unit": u.id}))
+                if move_refusal(state, u, state.phase):
+                    continue
+                for n in gmap().neighbors(hx(u.hex)):
+                    if any(e.side != side for e in state.at(n.label)) and not overrun_refusal(state, side, [u], n.label):
+                        acts.append(Action("overrun", {"units": u.id, "target": n.label}))
+                if utype(u).carrier != "none":
+                    if u.cargo:
+                        if not transport_refusal(state, u, state.units[u.cargo], False) and \
+                                stack_count(state, u.hex) + 1 <= STACK_LIMIT:
+                            acts.append(Action("unload", {"unit": u.id}))
+                    else:
+                        for c in state.at(u.hex):
+                            if c.side == side and not transport_refusal(state, u, c, True):
+                                acts.append(Action("load", {"unit": u.id, "cargo": c.id}))
+    elif state.phase == "assault":
+        queued = {i for o in state.assault_queue for i in o.units}
+        for u in mine:
+            if u.id in queued or u.hex is None:
+                continue
+            for n in gmap().neighbors(hx(u.hex)):
+                if any(e.side != side for e in state.at(n.label)) and not assault_refusal(state, u, n.label):
+                    acts.append(Action("assault", {"units": u.id, "target": n.label}))
+    acts.append(Action("end"))
+    return acts

@@ -1,0 +1,73 @@
+"""Line of sight (rules: Terrain, Obstacles and Elevation; Line of Sight Clarifications).
+
+The board has three levels: 0 ground, 1 slope, 2 hilltop. Slope hexsides lie between ground and
+hill, hilltop hexsides between slope and hilltop. Woods and town hexes are low obstacles at the
+level of their hex. Both nudged lines of ``engine.hexgrid.lines_both`` are checked and the worse is
+taken (LOS is applied in the defender's favour). See docs/rulings/pl.md (LOS) for the model.
+"""
+
+from __future__ import annotations
+
+from engine.hexgrid import Hex, lines_both
+from engine.maps import GameMap
+
+
+def level(gmap: GameMap, h: Hex) -> int:
+    return gmap.elevation.get(h, 0)
+
+
+def _terrain(gmap: GameMap, h: Hex) -> str:
+    # A line nudged along the board's edge may graze a hex off the board: open ground.
+    return gmap.terrain.get(h, "clear")
+
+
+def _low_obstacle(gmap: GameMap, h: Hex, low_kinds: set[str]) -> bool:
+    return _terrain(gmap, h) in low_kinds
+
+
+def line_blocked(gmap: GameMap, path: list[Hex], low_kinds: set[str]) -> str:
+    """Why this one line is blocked, or '' when it is clear."""
+    n = len(path) - 1
+    if n <= 1:
+        return ""  # never obstructed between adjacent hexes
+    a, b = path[0], path[-1]
+    la, lb = level(gmap, a), level(gmap, b)
+    top, low = max(la, lb), min(la, lb)
+    between = path[1:-1]
+    kinds = {_terrain(gmap, h) for h in between if level(gmap, h) == 0}
+    if "woods" in kinds and "town" in kinds:
+        return "woods and town hexes together always obstruct"
+    hilltop_sides = sum(1 for i in range(n) if "hilltop" in gmap.features(path[i], path[i + 1]))
+    if hilltop_sides >= 2 and not (la == 2 and lb == 2):
+        return "two hilltop hexsides obstruct unless both units are on hilltops"
+    for h in between:
+        if level(gmap, h) > top:
+            return f"higher ground at {h.label} obstructs"
+        if _low_obstacle(gmap, h, low_kinds) and level(gmap, h) >= top:
+            return f"{_terrain(gmap, h)} at {h.label} obstructs"
+    if la == lb:
+        return ""
+    # Different levels: index the line from the lower unit.
+    seq = path if la < lb else path[::-1]
+    behind = seq[1]
+    if _low_obstacle(gmap, behind, low_kinds) and level(gmap, behind) == low:
+        return f"the lower unit is directly behind {_terrain(gmap, behind)} at {behind.label}"
+    for k in range(1, n + 1):
+        x, y = seq[k - 1], seq[k]
+        if not gmap.features(x, y):
+            continue
+        if max(level(gmap, x), level(gmap, y)) <= low:
+            continue  # a step below both units
+        # Hexside k of n counted from the lower unit: midway or closer to it obstructs.
+        if 2 * k <= n + 1:
+            return f"a slope hexside ({x.label}/{y.label}) is midway or closer to the lower unit"
+    return ""
+
+
+def los(gmap: GameMap, a: Hex, b: Hex, low_kinds: set[str]) -> tuple[bool, str]:
+    """(clear, reason): clear only if both nudged lines are clear."""
+    for path in lines_both(a, b):
+        why = line_blocked(gmap, path, low_kinds)
+        if why:
+            return False, why
+    return True, ""

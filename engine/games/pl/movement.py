@@ -1,0 +1,516 @@
+"""Movement phase: terrain costs, the road bonus, streams, stacking, overrun, loading, mines, blocks."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.hexgrid import Hex, shortest_path
+
+from .board import (
+    STACK_LIMIT,
+    elevation,
+    fort_at,
+    gmap,
+    has_enemy,
+    hx,
+    is_bridge,
+    own_unit,
+    stack_count,
+    tec,
+    terrain,
+    utype,
+)
+from .combat import R_OVERRUN, R_TRANSPORT, Attack, elements_at, roll_and_apply, total
+from .state import PlState, Unit
+
+R_MOVE = "II. Movement Phase"
+R_ROAD = "II. Road Bonus"
+R_STACK = "II. Stacking"
+R_STREAM = "II. Streams"
+R_MINES = "Mines (optional)"
+R_BLOCKS = "Blocks (optional)"
+R_ENGINEERS = "Engineers (optional): clearing minefields and blocks"
+
+
+def is_vehicle(u: Unit) -> bool:
+    return utype(u).vehicle
+
+
+def mine_at(state: PlState, label: str) -> bool:
+    return bool(state.options.get("mines")) and label in state.mines
+
+
+def block_at(state: PlState, label: str) -> bool:
+    return label in state.blocks and (bool(state.options.get("blocks")) or label in state.built_blocks)
+
+
+def bridge_up(state: PlState, label: str) -> bool:
+    return is_bridge(label) and label not in state.bridges_down
+
+
+def engineer_vehicles(state: PlState) -> bool:
+    return bool(state.options.get("engineer_vehicles"))
+
+
+def special(u: Unit) -> str:
+    return utype(u).special
+
+
+def lone_bridgelayer(state: PlState, movers: list[Unit]) -> bool:
+    return engineer_vehicles(state) and len(movers) == 1 and special(movers[0]) == "bridgelayer"
+
+
+Occupancy = dict[str, list[Unit]]
+
+
+def occupancy(state: PlState) -> Occupancy:
+    occ: Occupancy = {}
+    for u in state.units.values():
+        if u.status == "on_map" and u.hex:
+            occ.setdefault(u.hex, []).append(u)
+    return occ
+
+
+def _count(state: PlState, occ: Occupancy, label: str, exclude: set[str]) -> int:
+    n = sum(1 for u in occ.get(label, []) if not u.carrier and u.id not in exclude)
+    if fort_at(state, label):
+        n = 1 if n <= tec(state).fortification_capacity else n
+    n += state.wrecks.get(label, 0)
+    return n + (1 if block_at(state, label) else 0)
+
+
+def step_cost(
+    state: PlState, movers: list[Unit], a: Hex, b: Hex, road_bonus: bool = True, occ: Occupancy | None = None
+) -> float | None:
+    """MP to step from a to b for a group, or None where it may not enter."""
+    g = gmap()
+    if b not in g:
+        return None
+    occ = occ if occ is not None else occupancy(state)
+    side = movers[0].side
+    la, lb = a.label, b.label
+    if any(u.side != side for u in occ.get(lb, [])):
+        return None  # only an overrun passes through enemy units
+    vehicle = any(is_vehicle(u) for u in movers)
+    t = tec(state)
+    entry = t.terrain[g.terrain[b]]
+    road = g.road_between(a, b)
+    if vehicle and (is_bridge(la) and not road):
+        return None  # vehicles leave a bridge along its road
+    if vehicle and g.terrain[b] == "stream" and lb in state.temp_bridges:
+        return float(t.terrain["clear"].vehicle or 1) + (t.climb_cost if elevation(lb) > elevation(la) else 0)
+    if vehicle and g.terrain[b] == "stream" and lone_bridgelayer(state, movers):
+        return float(entry.infantry or 2)  # a bridgelayer drives into the stream, and stops there
+    if vehicle and g.terrain[b] == "stream" and not (bridge_up(state, lb) and road):
+        return None  # vehicles cross streams only on bridges
+    if block_at(state, lb) and vehicle and "woods" in (g.terrain[a], g.terrain[b]):
+        return None  # no vehicle enters a block across a woods hexside
+    ids = {u.id for u in movers}
+    if road and road_bonus and not block_at(state, lb) and not mine_at(state, lb) and not fort_at(state, lb) \
+            and _count(state, occ, lb, ids) < 2:
+        return t.road_cost
+    base = entry.vehicle if vehicle else entry.infantry
+    if base is None:
+        if not road:
+            return None
+        base = entry.infantry if entry.infantry is not None else 1.0
+    if elevation(lb) > elevation(la):
+        base += t.climb_cost
+    return float(base)
+
+
+def movers_of(state: PlState, side: str, ids: list[str], phase: str) -> list[Unit]:
+    units = [own_unit(state, side, i, R_MOVE) for i in ids]
+    if not units:
+        raise IllegalAction("name at least one unit to move", R_MOVE)
+    here = {u.hex for u in units}
+    if len(here) != 1:
+        raise IllegalAction("units moving as a stack must start in the same hex", R_MOVE)
+    for u in units:
+        why = move_refusal(state, u, phase)
+        if why:
+            raise IllegalAction(why, R_MOVE)
+    return units
+
+
+def move_refusal(state: PlState, u: Unit, phase: str) -> str:
+    ut = utype(u)
+    if phase == "move_vehicles" and not ut.vehicle:
+        return f"{u.id} is not a vehicle: infantry moves after all vehicles (II.iii)"
+    if phase == "move_infantry" and ut.vehicle:
+        return f"{u.id} is a vehicle: vehicles moved first (II.i)"
+    if u.carrier:
+        return f"{u.id} is loaded on {u.carrier} and moves with it"
+    if u.dispersed:
+        return f"{u.id} is dispersed and may not move"
+    if u.fired:
+        return f"{u.id} fired this turn and may not move"
+    if u.unloaded_turn == state.turn:
+        return f"{u.id} unloaded this turn and may not move"
+    if u.mine_stop:
+        return f"{u.id} stopped on a minefield this phase"
+    if ut.movement <= 0:
+        return f"{u.id} has no movement allowance: it moves only when carried"
+    if u.moved and u.mp_left <= 0:
+        return f"{u.id} has no movement points left"
+    return ""
+
+
+def cost_fn(state: PlState, movers: list[Unit], start: Hex) -> Callable[[Hex, Hex], float | None]:
+    occ = occupancy(state)
+
+    def cost(a: Hex, b: Hex) -> float | None:
+        if a != start and (mine_at(state, a.label) or block_at(state, a.label)):
+            return None  # a unit entering a minefield or block stops there
+        if a != start and lone_bridgelayer(state, movers) and terrain(a.label) == "stream" \
+                and a.label not in state.temp_bridges:
+            return None  # the bridgelayer stops in the stream hex
+        if a == start and lone_bridgelayer(state, movers) and terrain(a.label) == "stream" \
+                and a.label not in state.temp_bridges and not movers[0].moved:
+            base = step_cost(state, movers, a, b, occ=occ)
+            return None if base is None else 3.0  # exiting the stream leaves the bridge: 3 MP
+        if block_at(state, b.label) and (a != start or any(u.moved for u in movers)):
+            return None  # enter a block only from the hex where the phase began
+        return step_cost(state, movers, a, b, occ=occ)
+
+    return cost
+
+
+def flail_reserve(state: PlState, movers: list[Unit]) -> float:
+    """A Sherman Flail leaving a minefield spends half its movement, clearing it."""
+    if not engineer_vehicles(state) or not mine_at(state, movers[0].hex or ""):
+        return 0.0
+    return max((utype(u).movement / 2 for u in movers if special(u) == "flail"), default=0.0)
+
+
+def plan(state: PlState, movers: list[Unit], goal: str) -> tuple[list[Hex], float]:
+    start = hx(movers[0].hex or "")
+    target = hx(goal)
+    found = shortest_path(start, target, cost_fn(state, movers, start))
+    if found is None:
+        raise IllegalAction(f"no path from {start.label} to {goal} for {', '.join(u.id for u in movers)}", R_MOVE)
+    path, cost = found
+    budget = min(u.mp_left for u in movers) - flail_reserve(state, movers)
+    fresh = all(not u.moved for u in movers)
+    if cost > budget + 1e-9 and fresh and start.distance(target) == 1:
+        # All units may move at least one hex: straight into the adjacent hex, whatever it costs.
+        direct = cost_fn(state, movers, start)(start, target)
+        if direct is not None:
+            path, cost = [start, target], direct
+    if cost > budget + 1e-9 and not (fresh and len(path) == 2):
+        raise IllegalAction(f"{goal} costs {cost:g} MP from {start.label}; {budget:g} left "
+                            f"(a stack moves at its lowest allowance)", R_MOVE)
+    if stack_count(state, goal, exclude={u.id for u in movers}) + len([u for u in movers if not u.carrier]) > STACK_LIMIT:
+        raise IllegalAction(f"{goal} would hold more than {STACK_LIMIT} units", R_STACK)
+    return path, cost
+
+
+def do_move(state: PlState, side: str, ids: list[str], goal: str) -> list[Event]:
+    movers = movers_of(state, side, ids, state.phase)
+    if movers[0].hex == goal:
+        raise IllegalAction(f"{', '.join(ids)} already at {goal}", R_MOVE)
+    path, cost = plan(state, movers, goal)
+    events: list[Event] = []
+    walked = [path[0]]
+    for step in path[1:]:
+        if terrain(step.label) == "stream" and step.label not in state.temp_bridges \
+                and not any(utype(u).vehicle for u in movers) \
+                and not (bridge_up(state, step.label) and gmap().road_between(walked[-1], step)):
+            die = state.rng.die()
+            state.last_random = f"die {die}"
+            ok = die <= 3
+            events.append(Event("dice", f"{', '.join(ids)} entering stream hex {step.label}: die {die}: "
+                                f"{'across' if ok else 'stop at ' + walked[-1].label}", R_STREAM + " (1-3 enters)",
+                                side, {"die": die}, random=True))
+            if not ok:
+                break
+        walked.append(step)
+    start_cost = cost_fn(state, movers, walked[0])
+    spent = sum(start_cost(walked[i], walked[i + 1]) or 0 for i in range(len(walked) - 1))
+    reserve = flail_reserve(state, movers)
+    if reserve:
+        spent += reserve
+        origin = walked[0].label
+        state.mines.pop(origin, None)
+        if origin in state.inverted:
+            state.inverted.remove(origin)
+        events.append(Event("clear", f"The flail clears the minefield at {origin} as it leaves ({reserve:g} MP)",
+                            "Engineer vehicles (optional): Sherman Flail", side, {"hex": origin}))
+    laid = ""
+    if lone_bridgelayer(state, movers) and terrain(walked[0].label) == "stream" and len(walked) > 1 \
+            and walked[0].label not in state.temp_bridges:
+        laid = walked[0].label
+        state.temp_bridges[laid] = side
+        events.append(Event("bridge", f"{movers[0].id} leaves a temporary bridge at {laid}",
+                            "Engineer vehicles (optional): Valentine Bridgelayer", side, {"hex": laid}))
+    if len(walked) < len(path):
+        spent = max(spent, min(u.mp_left for u in movers))  # a failed stream roll ends its move
+    end = walked[-1].label
+    fresh = all(not u.moved for u in movers)
+    for u in movers:
+        u.mp_left = 0 if (fresh and spent > u.mp_left) else max(0.0, u.mp_left - spent)
+        if len(walked) < len(path):
+            u.mp_left = 0
+        u.moved = True
+        u.hex = end
+        if u.cargo:
+            state.units[u.cargo].hex = end
+        if any(terrain(h.label) == "clear" for h in walked[1:]):
+            u.revealed = True
+    labels = [h.label for h in walked]
+    state.last_overlays.append({"kind": "move", "side": side, "path": labels})
+    events.insert(0, Event("move", f"{', '.join(ids)} move {' > '.join(labels)} ({spent:g} MP)", R_MOVE, side,
+                           {"units": ids, "path": labels}))
+    if mine_at(state, end):
+        events += mine_attack(state, movers, end)
+    if block_at(state, end) or (lone_bridgelayer(state, movers) and terrain(end) == "stream"
+                                and end not in state.temp_bridges):
+        for u in movers:
+            u.mp_left = 0
+    return events
+
+
+def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:
+    """Each unit entering a minefield stops and is attacked at 2-1 (mines are never used up)."""
+    from .board import crt
+
+    events: list[Event] = []
+    table = crt(state)
+    col = table.columns.index("2-1") if "2-1" in table.columns else len(table.columns) // 2
+    for u in units:
+        if u.status != "on_map":
+            continue
+        if engineer_vehicles(state) and special(u) == "flail":
+            events.append(Event("note", f"{u.id} (flail) stops on the minefield at {label}: no attack; it clears "
+                                "it as it leaves", "Engineer vehicles (optional): Sherman Flail", u.side))
+            u.mine_stop = True
+            u.mp_left = 0
+            continue
+        if label in state.inverted and utype(u).kind == "engineer" and state.options.get("engineers"):
+            events.append(Event("note", f"{u.id} moves onto the minefield being cleared at {label}: no attack",
+                                R_ENGINEERS, u.side))
+            u.mine_stop = True
+            u.mp_left = 0
+            continue
+        u.mine_stop = True
+        u.mp_left = 0
+        els = [e for e in elements_at(state, label) if e.head.id == u.id]
+        if not els:
+            continue
+        a, d = table.ratios[col]
+        att = Attack([], [], label, els, els[0].armoured, float(a), float(d), col)
+        events += roll_and_apply(state, att, state.mines.get(label, ""), R_MINES + " (always 2-1)",
+                                 f"Minefield at {label} against {els[0].label}")
+    return events
+
+
+# --- overrun --------------------------------------------------------------------------------------
+def overrun_refusal(state: PlState, side: str, movers: list[Unit], target: str) -> str:
+    start = hx(movers[0].hex or "")
+    t = hx(target)
+    d = start.direction_to(t)
+    if d is None:
+        return f"{target} is not adjacent to {start.label}: move next to it first"
+    exit_hex = t.neighbor(d)
+    for u in movers:
+        ut = utype(u)
+        if not (ut.armoured and ut.vehicle):
+            return f"{u.id} is not an armoured vehicle: only armoured vehicles overrun"
+        if ut.kind == "spa" and u.side == "ge":
+            return f"{u.id} is a German SPA and may not overrun"
+    if not has_enemy(state, side, target):
+        return f"no enemy unit at {target}"
+    if terrain(target) != "clear":
+        return f"{target} is {terrain(target)}: overruns only against units in clear hexes"
+    if state.wrecks.get(target) or mine_at(state, target) or block_at(state, target) or fort_at(state, target):
+        return f"{target} holds a wreck, block, fortification or minefield, which prevent overruns"
+    if target in state.overrun_hexes:
+        return f"{target} has already been overrun this phase"
+    if any(u.halftrack for u in (utype(m) for m in movers)) and any(e.armoured for e in elements_at(state, target)):
+        return "halftracks may not overrun armoured units"
+    if exit_hex not in gmap():
+        return f"the exit hex beyond {target} is off the board"
+    if has_enemy(state, side, exit_hex.label):
+        return f"the exit hex {exit_hex.label} holds enemy units"
+    ids = {u.id for u in movers}
+    if stack_count(state, exit_hex.label, exclude=ids) + len(movers) > STACK_LIMIT:
+        return f"the exit hex {exit_hex.label} would hold more than {STACK_LIMIT} units"
+    c1 = _overrun_step(state, movers, start, t)
+    c2 = step_cost(state, movers, t, exit_hex, road_bonus=False)
+    if c1 is None or c2 is None:
+        return f"the group may not move straight through {target} to {exit_hex.label}"
+    need = c1 + c2
+    have = min(u.mp_left for u in movers)
+    if need > have + 1e-9:
+        return f"moving through {target} to {exit_hex.label} costs {need:g} MP; {have:g} left"
+    return ""
+
+
+def _overrun_step(state: PlState, movers: list[Unit], a: Hex, b: Hex) -> float | None:
+    """Entering the target hex: its terrain cost (no road bonus), ignoring the enemy there."""
+    t = tec(state)
+    base = t.terrain[gmap().terrain[b]].vehicle
+    if base is None:
+        return None
+    if elevation(b.label) > elevation(a.label):
+        base += t.climb_cost
+    return float(base)
+
+
+def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
+    movers = movers_of(state, side, ids, state.phase)
+    if state.phase != "move_vehicles":
+        raise IllegalAction("overruns take place in the vehicle movement step", R_OVERRUN)
+    why = overrun_refusal(state, side, movers, target)
+    if why:
+        raise IllegalAction(why, R_OVERRUN)
+    start = hx(movers[0].hex or "")
+    t = hx(target)
+    d = start.direction_to(t)
+    assert d is not None
+    exit_hex = t.neighbor(d)
+    cost = (_overrun_step(state, movers, start, t) or 0) + (step_cost(state, movers, t, exit_hex, road_bonus=False) or 0)
+    for u in movers:
+        u.mp_left -= cost
+        u.moved = True
+        u.overran = True
+        u.revealed = True
+        u.hex = exit_hex.label
+        if u.cargo:
+            state.units[u.cargo].hex = exit_hex.label
+    state.overrun_hexes.append(target)
+    path = [start.label, target, exit_hex.label]
+    state.last_overlays.append({"kind": "move", "side": side, "path": path})
+    events = [Event("move", f"{', '.join(ids)} overrun: {' > '.join(path)} ({cost:g} MP, no road bonus)", R_OVERRUN,
+                    side, {"units": ids, "path": path})]
+    elements = elements_at(state, target)
+    strengths = [float(utype(u).attack) for u in movers]
+    att = Attack(movers, strengths, target, elements, any(e.armoured for e in elements), total(strengths),
+                 total([e.defense for e in elements]), None, shift=1, modifier=-2,
+                 notes=["overrun: one column right, -2 to the die, weapon effects ignored"])
+    head = f"{', '.join(ids)} overrun ({att.attack:g}) against {target} ({', '.join(e.label for e in elements)}, " \
+           f"defense {att.defense:g})"
+    events += roll_and_apply(state, att, side, R_OVERRUN, head)
+    if mine_at(state, exit_hex.label):
+        events += mine_attack(state, movers, exit_hex.label)
+    return events
+
+
+# --- transport ------------------------------------------------------------------------------------
+def load_cost(carrier: Unit, cargo: Unit) -> float:
+    mv = utype(carrier).movement
+    return float(mv) if utype(cargo).load == "full" else float(math.ceil(mv / 2))
+
+
+def transport_refusal(state: PlState, carrier: Unit, cargo: Unit, loading: bool) -> str:
+    cu = utype(carrier)
+    if state.phase != "move_vehicles":
+        return "loading and unloading take place in the vehicle movement step"
+    if cu.carrier == "none":
+        return f"{carrier.id} may not carry (no C on the counter)"
+    for u in (carrier, cargo):
+        if u.dispersed:
+            return f"{u.id} is dispersed and may not load or unload this turn"
+        if u.fired:
+            return f"{u.id} engaged in combat this turn and may not load or unload"
+    if loading:
+        if carrier.cargo:
+            return f"{carrier.id} already carries {carrier.cargo}"
+        if utype(cargo).vehicle:
+            return f"{cargo.id} is a vehicle and may not be carried"
+        if cargo.carrier:
+            return f"{cargo.id} is already loaded"
+        if cargo.hex != carrier.hex:
+            return f"{cargo.id} must be in {carrier.id}'s hex to load"
+        if cargo.unloaded_turn == state.turn:
+            return f"{cargo.id} unloaded this turn"
+    need = load_cost(carrier, cargo)
+    if need >= utype(carrier).movement and carrier.moved:
+        return f"{carrier.id} must spend its full movement to {'load' if loading else 'unload'} {cargo.id}"
+    if carrier.moved and carrier.mp_left < need - 1e-9:
+        return f"{carrier.id} needs {need:g} MP to {'load' if loading else 'unload'}; {carrier.mp_left:g} left"
+    return ""
+
+
+def do_load(state: PlState, side: str, cid: str, uid: str) -> list[Event]:
+    carrier = own_unit(state, side, cid, R_TRANSPORT)
+    cargo = own_unit(state, side, uid, R_TRANSPORT)
+    why = transport_refusal(state, carrier, cargo, True)
+    if why:
+        raise IllegalAction(why, R_TRANSPORT)
+    need = load_cost(carrier, cargo)
+    _spend_transport(carrier, need)
+    carrier.cargo = cargo.id
+    cargo.carrier = carrier.id
+    cargo.loaded_turn = state.turn
+    return [Event("load", f"{cargo.id} loads onto {carrier.id} at {carrier.hex} ({need:g} MP)", R_TRANSPORT, side,
+                  {"carrier": carrier.id, "cargo": cargo.id, "mp": need})]
+
+
+def do_unload(state: PlState, side: str, cid: str) -> list[Event]:
+    carrier = own_unit(state, side, cid, R_TRANSPORT)
+    if not carrier.cargo:
+        raise IllegalAction(f"{carrier.id} carries nothing", R_TRANSPORT)
+    cargo = state.units[carrier.cargo]
+    why = transport_refusal(state, carrier, cargo, False)
+    if why:
+        raise IllegalAction(why, R_TRANSPORT)
+    if stack_count(state, carrier.hex or "") + 1 > STACK_LIMIT:
+        raise IllegalAction(f"unloading {cargo.id} would put more than {STACK_LIMIT} units in {carrier.hex}", R_STACK)
+    need = load_cost(carrier, cargo)
+    _spend_transport(carrier, need)
+    carrier.cargo = ""
+    cargo.carrier = ""
+    cargo.unloaded_turn = state.turn
+    cargo.hex = carrier.hex
+    return [Event("unload", f"{cargo.id} unloads from {carrier.id} at {carrier.hex} ({need:g} MP)", R_TRANSPORT, side,
+                  {"carrier": carrier.id, "cargo": cargo.id, "mp": need})]
+
+
+def _spend_transport(carrier: Unit, need: float) -> None:
+    # Load or unload first (then move on) or last (the move ends): never move-load-move.
+    carrier.mp_left = 0.0 if carrier.moved else max(0.0, carrier.mp_left - need)
+    carrier.moved = True
+
+
+# --- engineers (optional) --------------------------------------------------------------------------
+def clear_refusal(state: PlState, u: Unit, target: str) -> str:
+    if not state.options.get("engineers"):
+        return "the engineers optional rule is not in play"
+    if utype(u).kind != "engineer":
+        return f"{u.id} is not an engineer"
+    if state.phase != "move_vehicles":
+        return "engineers work at the beginning of the Movement phase (before infantry moves)"
+    if u.dispersed or u.fired or u.carrier or u.moved:
+        return f"{u.id} must be face up, unloaded, and not have fired or moved this turn"
+    if not (mine_at(state, target) or block_at(state, target)):
+        return f"no minefield or block at {target}"
+    assert u.hex is not None
+    if target in state.inverted:
+        if u.hex != target:
+            return f"{u.id} must be on {target} to remove it (turn 4 of the clearing)"
+    elif hx(u.hex).distance(hx(target)) != 1:
+        return f"{u.id} must be adjacent to {target} to start clearing it (turn 2 of the clearing)"
+    return ""
+
+
+def do_clear(state: PlState, side: str, uid: str, target: str) -> list[Event]:
+    u = own_unit(state, side, uid, R_ENGINEERS)
+    why = clear_refusal(state, u, target)
+    if why:
+        raise IllegalAction(why, R_ENGINEERS)
+    u.moved = True
+    u.mp_left = 0
+    what = "minefield" if mine_at(state, target) else "block"
+    if target in state.inverted:
+        state.inverted.remove(target)
+        state.mines.pop(target, None)
+        if target in state.blocks:
+            state.blocks.remove(target)
+        return [Event("clear", f"{u.id} removes the {what} at {target}", R_ENGINEERS, side, {"hex": target})]
+    state.inverted.append(target)
+    return [Event("clear", f"{u.id} inverts the {what} at {target}: it may move onto it next turn", R_ENGINEERS,
+                  side, {"hex": target})]

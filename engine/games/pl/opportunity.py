@@ -1,0 +1,124 @@
+"""Opportunity fire (optional rule): after a unit moves, loads or unloads in LOS of enemy units,
+the enemy may fire at it, one unit at one unit, before the move goes on."""
+
+from __future__ import annotations
+
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.hexgrid import Hex
+
+from .board import distance, line_of_sight, own_unit, unit_or_error, utype
+from .combat import Attack, direct_strength, element_of, roll_and_apply, total
+from .fire import fire_refusal
+from .movement import step_cost
+from .state import OfWindow, PlState, Unit
+
+R_OF = "Optional rule: Opportunity Fire"
+
+
+def in_play(state: PlState) -> bool:
+    return bool(state.options.get("opportunity_fire"))
+
+
+def of_refusal(state: PlState, firer: Unit, target: Unit) -> str:
+    if firer.of_marker:
+        return f"{firer.id} already fired opportunity fire"
+    if any(o.unit == firer.id for o in state.indirect):
+        return f"{firer.id} is under orders for indirect fire"
+    if target.hex is None:
+        return f"{target.id} is not on the board"
+    was_fired = firer.fired
+    firer.fired = False  # opportunity fire happens in the enemy's turn
+    try:
+        why = fire_refusal(state, firer, target.hex)
+    finally:
+        firer.fired = was_fired
+    if why:
+        return why
+    el = element_of(state, target)
+    if direct_strength(state, firer, target.hex, el.armoured)[0] <= 0:
+        return f"{firer.id} has no effect on {target.id}"
+    return ""
+
+
+def _spent_in_sight(state: PlState, firer: Unit, movers: list[Unit], path: list[str], extra: float) -> float:
+    """The longest continuous run of MP the movers spent in the firer's LOS."""
+    assert firer.hex is not None
+    best = run = 0.0
+    for a, b in zip(path, path[1:], strict=False):
+        c = step_cost(state, movers, Hex.parse(a), Hex.parse(b)) or 1.0
+        if line_of_sight(state, firer.hex, b)[0]:
+            run += c
+            best = max(best, run)
+        else:
+            run = 0.0
+    if extra and line_of_sight(state, firer.hex, path[-1])[0]:
+        best = max(best, run + extra)
+    return best
+
+
+def open_window(state: PlState, side: str, ids: list[str], path: list[str], extra: float = 0.0) -> list[Event]:
+    """After a move (path) or a load/unload (extra MP spent in place): may the enemy fire?"""
+    if not in_play(state) or state.over:
+        return []
+    movers = [state.units[i] for i in ids if state.units[i].status == "on_map"]
+    if not movers:
+        return []
+    need = min(utype(u).movement for u in movers) / 4
+    firers = []
+    for f in sorted(state.on_map(state.enemy(side)), key=lambda u: u.id):
+        if f.hex is None or distance(f.hex, path[-1]) > 2 * utype(f).range:
+            continue
+        if any(not of_refusal(state, f, m) for m in movers) and _spent_in_sight(state, f, movers, path, extra) >= need:
+            firers.append(f.id)
+    if not firers:
+        return []
+    state.of_window = OfWindow([u.id for u in movers], path[-1], firers, side, state.phase)
+    state.phase = "opportunity"
+    state.side = state.enemy(side)
+    return [Event("phase", f"Opportunity fire: {', '.join(firers)} may fire at {', '.join(ids)} in {path[-1]} "
+                  "(one unit at one unit), or end", R_OF, state.side)]
+
+
+def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str) -> list[Event]:
+    win = state.of_window
+    assert win is not None
+    if len(firer_ids) != 1:
+        raise IllegalAction("opportunity fire is one unit at one unit: units may not attack as stacks", R_OF)
+    firer = own_unit(state, side, firer_ids[0], R_OF)
+    if firer.id not in win.firers:
+        raise IllegalAction(f"{firer.id} has no opportunity to fire now (LOS to 1/4 of the move)", R_OF)
+    target = unit_or_error(state, at_unit) if at_unit else None
+    if target is None:
+        here = [state.units[i] for i in win.movers if state.units[i].hex == target_hex and state.units[i].status == "on_map"]
+        if len(here) != 1:
+            raise IllegalAction("name the moving unit to attack with at_unit: units may not be attacked as stacks", R_OF)
+        target = here[0]
+    if target.id not in win.movers and target.carrier not in win.movers:
+        raise IllegalAction(f"{target.id} did not move, load or unload: only those may be attacked", R_OF)
+    why = of_refusal(state, firer, target)
+    if why:
+        raise IllegalAction(why, R_OF)
+    assert target.hex is not None
+    el = element_of(state, target)
+    s, notes = direct_strength(state, firer, target.hex, el.armoured)
+    att = Attack([firer], [s], target.hex, [el], el.armoured, total([s]), el.defense, None, notes=notes)
+    firer.of_marker = True
+    firer.revealed = True
+    win.firers.remove(firer.id)
+    head = f"Opportunity fire: {firer.id} ({s:g} {utype(firer).weapon}) against {el.label} in {target.hex} " \
+           f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
+    events = roll_and_apply(state, att, side, R_OF, head)
+    if not win.firers:
+        events += close_window(state)
+    return events
+
+
+def close_window(state: PlState) -> list[Event]:
+    win = state.of_window
+    if win is None:
+        return []
+    state.of_window = None
+    state.side = win.mover_side
+    state.phase = win.phase
+    return [Event("phase", "Opportunity fire over: movement goes on", R_OF, win.mover_side)]

@@ -1,0 +1,238 @@
+"""The turn sequence: set-up, then per player segment Combat, Movement (vehicles, infantry) and
+Close Assault; reinforcements, dispersal recovery, the end of the game and victory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import IllegalAction, NotFound
+from engine.events import Event
+from engine.rng import Rng
+
+from .board import STACK_LIMIT, elevation, hx, own_unit, stack_count, step_ok_for_setup, utype
+from .combat import elements_at, roll_and_apply
+from .datafiles import SIDE_NAMES, situations
+from .engineers import count_work
+from .fire import resolve_assaults, resolve_fire_queue, resolve_indirect
+from .movement import R_MINES
+from .state import PHASE_NAMES, PHASES, PlState, Unit
+
+R_SEQ = "Basic Turn Sequence of Play"
+R_SETUP = "Situation set-up"
+
+
+def new_state(scenario: str, seed: int, options: dict[str, Any]) -> PlState:
+    sits = situations()
+    if scenario not in sits:
+        raise NotFound(f"Unknown situation '{scenario}': choose one of {', '.join(sits)}")
+    sit = sits[scenario]
+    state = PlState(scenario=scenario, seed=seed, rng=Rng.seeded(seed), options=dict(options), turns=sit.turns,
+                    order=list(sit.move_order), setup_order=list(sit.setup_order))
+    for side, groups in sit.units.items():
+        for g in groups:
+            if g.enter is None:
+                for n, label in enumerate(g.hexes, 1):
+                    state.units[f"{g.prefix}{n}"] = Unit(f"{g.prefix}{n}", g.type, side, hex=label)
+            else:
+                hexes = [str(h) for h in g.enter["hexes"]]
+                count = int(g.enter.get("count", len(hexes)))
+                for n in range(1, count + 1):
+                    state.units[f"{g.prefix}{n}"] = Unit(f"{g.prefix}{n}", g.type, side, status="awaiting",
+                                                         enter_turn=int(g.enter["turn"]), enter_hexes=hexes)
+    for rider, carrier in sit.carried.items():
+        state.units[rider].carrier = carrier
+        state.units[carrier].cargo = rider
+        state.units[rider].hex = state.units[carrier].hex
+    for side, labels in sit.mines.items():
+        for label in labels:
+            state.mines[label] = side
+    for labels in sit.blocks.values():
+        state.blocks += labels
+    for side, labels in sit.fortifications.items():
+        for label in labels:
+            state.forts[label] = side
+    state.side = state.setup_order[0]
+    state.phase = "setup"
+    return state
+
+
+def setup_area(state: PlState, side: str) -> tuple[int, int]:
+    cols = situations()[state.scenario].setup_areas[side]["columns"]  # type: ignore[index]
+    return int(cols[0]), int(cols[1])
+
+
+def do_place(state: PlState, side: str, uid: str, label: str) -> list[Event]:
+    if state.phase != "setup":
+        raise IllegalAction("units are placed only during set-up", R_SETUP)
+    u = own_unit(state, side, uid, R_SETUP)
+    lo, hi = setup_area(state, side)
+    if not lo <= hx(label).col <= hi:
+        raise IllegalAction(f"{label} is outside the {SIDE_NAMES[side]} set-up area (columns {lo:02d}-{hi:02d})", R_SETUP)
+    if u.carrier:
+        raise IllegalAction(f"{u.id} is loaded on {u.carrier}: place the carrier", R_SETUP)
+    why = step_ok_for_setup(state, u, label)
+    if why:
+        raise IllegalAction(why, R_SETUP)
+    if any(o.side != side for o in state.at(label)):
+        raise IllegalAction(f"{label} holds enemy units", R_SETUP)
+    if stack_count(state, label, exclude={u.id}) + 1 > STACK_LIMIT:
+        raise IllegalAction(f"{label} would hold more than {STACK_LIMIT} units", "II. Stacking")
+    u.hex = label
+    u.placed = True
+    if u.cargo:
+        state.units[u.cargo].hex = label
+    return [Event("place", f"{u.id} set up at {label}", R_SETUP, side, {"unit": u.id, "hex": label})]
+
+
+def end_phase(state: PlState, side: str) -> list[Event]:
+    """Close the current phase: resolve what was ordered, then open the next phase."""
+    events: list[Event] = []
+    if state.phase == "setup":
+        events.append(Event("phase", f"{SIDE_NAMES[side]} set-up complete", R_SETUP, side, phase_end=True))
+        idx = state.setup_order.index(side)
+        if idx + 1 < len(state.setup_order):
+            state.side = state.setup_order[idx + 1]
+            return events
+        state.turn = 1
+        return events + start_segment(state, state.order[0])
+    if state.phase == "combat":
+        events += resolve_fire_queue(state, side)
+        events.append(Event("phase", f"{SIDE_NAMES[side]} combat phase over", R_SEQ, side, phase_end=True))
+        state.phase = "move_vehicles"
+        state.indirect_hexes = []
+        for u in state.on_map(side):
+            u.mp_left = float(utype(u).movement)
+            u.moved = False
+            u.mine_stop = False
+        state.overrun_hexes = []
+    elif state.phase == "move_vehicles":
+        events.append(Event("phase", "Vehicles have moved; infantry moves now", R_SEQ, side, phase_end=True))
+        state.phase = "move_infantry"
+    elif state.phase == "move_infantry":
+        count_work(state, side)
+        events.append(Event("phase", f"{SIDE_NAMES[side]} movement phase over", R_SEQ, side, phase_end=True))
+        state.phase = "assault"
+    elif state.phase == "assault":
+        events += resolve_assaults(state, side)
+        events += end_segment(state, side)
+    return events + check_end(state)
+
+
+def start_segment(state: PlState, side: str) -> list[Event]:
+    state.side = side
+    state.phase = "combat"
+    state.indirect_hexes = []
+    state.fire_queue = []
+    state.assault_queue = []
+    events = [Event("turn", f"Turn {state.turn} of {state.turns}: {SIDE_NAMES[side]} player segment", R_SEQ, side)]
+    for u in state.units.values():
+        if u.side != side:
+            continue
+        u.fired = False
+        u.fired_target = ""
+        u.overran = False
+        u.assaulted = False
+        u.revealed = False
+        u.moved = False
+        u.mine_stop = False
+    events += reinforcements(state, side)
+    if state.options.get("mines"):
+        events += mines_on_dispersed(state)
+    events += resolve_indirect(state, side)
+    return events
+
+
+def reinforcements(state: PlState, side: str) -> list[Event]:
+    events: list[Event] = []
+    for u in state.units.values():
+        if u.side != side or u.status != "awaiting" or u.enter_turn > state.turn:
+            continue
+        for label in u.enter_hexes:
+            if stack_count(state, label) < STACK_LIMIT and not any(o.side != side for o in state.at(label)):
+                u.status = "on_map"
+                u.hex = label
+                events.append(Event("reinforce", f"{u.id} ({utype(u).name}) arrives at {label}", "Situation: "
+                                    "reinforcements", side, {"unit": u.id, "hex": label}))
+                break
+    return events
+
+
+def mines_on_dispersed(state: PlState) -> list[Event]:
+    """Dispersed units on a minefield are attacked again every Combat phase."""
+    events: list[Event] = []
+    for label, layer in sorted(state.mines.items()):
+        for el in elements_at(state, label):
+            if el.head.dispersed:
+                from .combat import Attack
+
+                att = Attack([], [], label, [el], el.armoured, 2.0, 1.0, None)
+                events += roll_and_apply(state, att, layer, R_MINES + " (dispersed on a minefield)",
+                                         f"Minefield at {label} against {el.label}")
+    return events
+
+
+def end_segment(state: PlState, side: str) -> list[Event]:
+    events: list[Event] = []
+    turned = [u.id for u in state.on_map(side) if u.dispersed]
+    for u in state.on_map(side):
+        u.dispersed = False
+        u.of_marker = False  # the Opportunity Fire counter goes at the end of its owner's next turn
+    if turned:
+        events.append(Event("recover", f"Turned face up: {', '.join(turned)}", "Dispersal: units turn back at the end "
+                            "of their own player segment", side, {"units": turned}))
+    events.append(Event("phase", f"{SIDE_NAMES[side]} player segment over", R_SEQ, side, phase_end=True))
+    idx = state.order.index(side)
+    if idx + 1 < len(state.order):
+        return events + start_segment(state, state.order[idx + 1])
+    if state.turn >= state.turns:
+        state.over = True
+        return events + final_victory(state)
+    state.turn += 1
+    return events + start_segment(state, state.order[0])
+
+
+def holds(state: PlState, side: str, label: str) -> bool:
+    here = state.at(label)
+    return any(u.side == side for u in here) and not any(u.side != side for u in here)
+
+
+def victory_met(state: PlState) -> str:
+    vic = situations()[state.scenario].victory
+    for cond in vic.any:
+        if cond.hold_all and all(holds(state, vic.side, h) for h in cond.hold_all):
+            return cond.text or "objective held"
+        if cond.hold_n and sum(holds(state, vic.side, h) for h in cond.hexes) >= cond.hold_n:
+            return cond.text or "objective held"
+    return ""
+
+
+def final_victory(state: PlState) -> list[Event]:
+    vic = situations()[state.scenario].victory
+    met = victory_met(state)
+    other = state.enemy(vic.side)
+    state.winner = vic.side if met else other
+    state.result_text = met or f"{SIDE_NAMES[vic.side]} objectives not taken"
+    state.phase = "over"
+    return [Event("game_over", f"Game over after turn {state.turns}: {SIDE_NAMES[state.winner]} win ({state.result_text})",
+                  "Situation: victory conditions", state.winner, {"winner": state.winner}, phase_end=True)]
+
+
+def check_end(state: PlState) -> list[Event]:
+    if state.over:
+        return []
+    for side in state.order:
+        if not any(u.status in ("on_map", "awaiting") for u in state.units.values() if u.side == side):
+            state.over = True
+            state.winner = state.enemy(side)
+            state.phase = "over"
+            state.result_text = f"no {SIDE_NAMES[side]} units left"
+            return [Event("game_over", f"{SIDE_NAMES[state.winner]} win: {state.result_text}", "Situation", state.winner,
+                          {"winner": state.winner}, phase_end=True)]
+    return []
+
+
+def phase_name(state: PlState) -> str:
+    return PHASE_NAMES.get(state.phase, state.phase)
+
+
+__all__ = ["PHASES", "new_state", "end_phase", "do_place", "phase_name", "elevation"]

@@ -1,0 +1,78 @@
+"""Optional rule: Opportunity Fire."""
+
+from __future__ import annotations
+
+import pytest
+from pl_helpers import build, rig
+
+from engine.errors import IllegalAction
+from engine.game import Action
+from engine.games.pl import RULES
+from engine.games.pl.state import IndirectOrder
+
+OF = {"opportunity_fire": True}
+
+
+def moving(extra: list[tuple[str, str, str]] | None = None, options: dict[str, bool] | None = None):  # type: ignore[no-untyped-def]
+    s = build([("S1", "m4", "1009"), ("P1", "pz4", "1409"), ("P2", "pz4", "1410")] + (extra or []),
+              side="ge", phase="move_vehicles", options=OF if options is None else options)
+    return s
+
+
+def test_of_the_enemy_may_fire_at_a_unit_that_moved_in_its_sight() -> None:
+    s = moving()
+    events = RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    assert s.phase == "opportunity" and RULES.to_act(s) == "us"
+    assert any("S1" in e.text and "may fire at P1" in e.text for e in events)
+    rig(s, [1])
+    events = RULES.apply(s, "us", Action("fire", {"units": "S1", "target": "1209", "at_unit": "P1"}))
+    assert any("11/8 = 1-1; die 1: DD" in e.text for e in events)
+    assert s.units["P1"].dispersed
+    assert (s.phase, RULES.to_act(s)) == ("move_vehicles", "ge")  # no firer left: movement goes on
+    with pytest.raises(IllegalAction, match="dispersed"):
+        RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1109"}))
+
+
+def test_of_one_unit_at_one_unit_and_only_at_units_that_moved() -> None:
+    s = moving([("S2", "m4", "1009")])
+    RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    with pytest.raises(IllegalAction, match="one unit at one unit"):
+        RULES.apply(s, "us", Action("fire", {"units": "S1,S2", "target": "1209", "at_unit": "P1"}))
+    with pytest.raises(IllegalAction, match="did not move"):
+        RULES.apply(s, "us", Action("fire", {"units": "S1", "target": "1410", "at_unit": "P2"}))
+    RULES.apply(s, "us", Action("end"))
+    assert (s.phase, RULES.to_act(s)) == ("move_vehicles", "ge")
+
+
+def test_of_marker_no_fire_until_the_end_of_its_owners_next_turn() -> None:
+    s = moving()
+    RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    rig(s, [6])
+    RULES.apply(s, "us", Action("fire", {"units": "S1", "target": "1209", "at_unit": "P1"}))
+    assert s.units["S1"].of_marker
+    while not (s.side == "us" and s.phase == "combat"):
+        RULES.apply(s, s.side, Action("end"))
+    with pytest.raises(IllegalAction, match="opportunity fire"):
+        RULES.apply(s, "us", Action("fire", {"units": "S1", "target": "1209"}))
+    while s.side == "us":
+        RULES.apply(s, s.side, Action("end"))
+    assert not s.units["S1"].of_marker
+
+
+def test_of_not_by_units_under_indirect_fire_orders() -> None:
+    s = moving([("M1", "us_mortar", "1010")])
+    s.indirect.append(IndirectOrder("M1", "1410", 2))
+    events = RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    assert not any("M1" in e.text for e in events if "may fire" in e.text)
+
+
+def test_of_needs_a_quarter_of_the_move_in_continuous_sight() -> None:
+    s = build([("S1", "m4", "0207"), ("P1", "pz4", "0609")], side="ge", phase="move_vehicles", options=OF)
+    RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "0709"}))
+    assert s.phase == "move_vehicles"  # woods 0307-0508 hide the move
+
+
+def test_of_is_optional() -> None:
+    s = moving(options={})
+    RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    assert s.phase == "move_vehicles"
