@@ -209,6 +209,12 @@ MAP_MARKERS: dict[str, ChipStyle] = {
     "smoke": ChipStyle("SMK", (200, 200, 200), BLACK, "smoke"),
     "objective": ChipStyle("OBJ", (230, 40, 40), WHITE, "objective"),
     "control": ChipStyle("CTL", (60, 60, 160), WHITE, "control"),
+    # Panzer Leader's optional rules (existing colours only: the palette keeps every designed colour).
+    "mine": ChipStyle("MINE", (230, 40, 40), WHITE, "minefield"),
+    "block": ChipStyle("BLK", (52, 44, 40), WHITE, "block"),
+    "fortification": ChipStyle("FORT", (60, 60, 160), WHITE, "fortification"),
+    "temporary_bridge": ChipStyle("TBR", (200, 200, 200), BLACK, "temporary bridge"),
+    "bridge_down": ChipStyle("DOWN", (222, 24, 24), WHITE, "bridge down"),
 }
 
 
