@@ -29,3 +29,17 @@ def test_sequence_random_legal_orders_are_never_refused(situation: str) -> None:
             assert RULES.invariants(state) == []
             steps += 1
         assert RULES.is_over(state)
+
+
+def test_gm_override_puts_a_unit_anywhere_and_ends_the_game() -> None:
+    from engine.errors import IllegalAction
+    from engine.game import Action
+
+    state = RULES.new_state("utah", 1, {})
+    uid = sorted(state.units)[0]
+    RULES.gm_apply(state, Action("move", {"unit": uid, "to": "1010"}))
+    assert state.units[uid].hex == "1010"
+    with pytest.raises(IllegalAction, match="winner must be"):
+        RULES.gm_apply(state, Action("end", {"winner": "nobody"}))
+    RULES.gm_apply(state, Action("end", {"winner": "us", "result": "conceded"}))
+    assert RULES.is_over(state) and RULES.winner(state) == "us" and RULES.to_act(state) is None

@@ -201,6 +201,23 @@ class PanzerLeader:
                 u.dispersed = action.kind == "disperse"
                 events = [Event("gm", f"GM: {u.id} {'dispersed' if u.dispersed else 'turned face up'}", "GM override")]
             return events + sequence.check_end(state)
+        if action.kind in ("move", "place"):
+            # A correction outside the rules: the unit is put in the hex, stacking still applies.
+            u = unit_or_error(state, a.get("unit", ""))
+            label = str(a.get("to") or a.get("at") or "")
+            target = gmap().hex(label)
+            if stack_count(state, target.label, exclude={u.id}) + 1 > STACK_LIMIT:
+                raise IllegalAction(f"{target.label} would hold more than {STACK_LIMIT} units")
+            u.hex, u.status = target.label, "on_map"
+            return [Event("gm", f"GM puts {u.id} in {target.label}", "GM override", data={"unit": u.id})]
+        if action.kind == "end":
+            winner = str(a.get("winner", ""))
+            if winner not in self.sides:
+                raise IllegalAction(f"winner must be one of {', '.join(self.sides)}")
+            state.over, state.winner, state.phase = True, winner, "over"
+            state.result_text = str(a.get("result") or "ended by the GM")
+            return [Event("gm", f"GM ends the game: {winner} wins ({state.result_text})", "GM override",
+                          phase_end=True)]
         return self.apply(state, state.side, action)
 
     # --- views ----------------------------------------------------------------------------------
