@@ -210,6 +210,15 @@ def sides_held(info: GameInfo, user_id: int | str) -> list[str]:
     return [s for s, seat in info.seats.items() if seat.kind == "human" and seat.user_id == str(user_id)]
 
 
+async def my_game(interaction: discord.Interaction[Any], game_id: int | None) -> tuple[GameInfo, list[str]]:
+    """The game in question and the sides the user holds in it; refused if they hold none."""
+    info = await game_for(interaction, game_id)
+    mine = sides_held(info, interaction.user.id)
+    if not mine:
+        raise Forbidden(f"You hold no side in game #{info.id}")
+    return info, mine
+
+
 def acting_side(info: GameInfo, user_id: int | str) -> str:
     rules = registry.get(info.game)
     mine = sides_held(info, user_id)

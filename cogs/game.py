@@ -36,6 +36,7 @@ from .common import (
     hidden_orders,
     is_gm,
     map_file,
+    my_game,
     notify_turn,
     playable_games,
     post,
@@ -235,10 +236,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     @app_commands.describe(game="Game number")
     async def leave(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         bot = bot_of(interaction)
-        info = await game_for(interaction, game)
-        mine = sides_held(info, interaction.user.id)
-        if not mine:
-            raise Forbidden(f"You hold no side in game #{info.id}")
+        info, mine = await my_game(interaction, game)
         async with game_lock(interaction, info.id):
             for side in mine:
                 await asyncio.to_thread(bot.service.set_seat, info.id, side, Seat("bot"), str(interaction.user.id),
@@ -251,10 +249,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def notify(self, interaction: discord.Interaction[Any], where: Literal["channel", "dm"],
                      game: int | None = None) -> None:
         bot = bot_of(interaction)
-        info = await game_for(interaction, game)
-        mine = sides_held(info, interaction.user.id)
-        if not mine:
-            raise Forbidden(f"You hold no side in game #{info.id}")
+        info, mine = await my_game(interaction, game)
         for side in mine:
             await asyncio.to_thread(bot.service.set_notify, info.id, side, where)
         await reply(interaction, f"Your turn notices for game #{info.id} now go to {'your DMs' if where == 'dm' else 'the game channel'}.",
@@ -364,10 +359,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     @app_commands.describe(game="Game number")
     async def undo(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         bot = bot_of(interaction)
-        info = await game_for(interaction, game)
-        mine = sides_held(info, interaction.user.id)
-        if not mine:
-            raise Forbidden(f"You hold no side in game #{info.id}")
+        info, mine = await my_game(interaction, game)
         async with game_lock(interaction, info.id):
             outcome = await asyncio.to_thread(bot.service.undo, info.id, str(interaction.user.id),
                                               mine[0] if len(mine) == 1 else None)
@@ -379,10 +371,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     @app_commands.describe(game="Game number")
     async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         bot = bot_of(interaction)
-        info = await game_for(interaction, game)
-        mine = sides_held(info, interaction.user.id)
-        if not mine:
-            raise Forbidden(f"You hold no side in game #{info.id}")
+        info, mine = await my_game(interaction, game)
         others = [s for s in info.seats if s not in mine]
         if not others:
             raise IllegalAction("You hold every side: a GM may end the game with /gm end")

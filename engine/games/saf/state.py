@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from engine.cards import Deck
+from engine.codec import StateCodec
 from engine.hexgrid import Hex
 from engine.rng import Rng
 
@@ -89,13 +88,6 @@ class SafState:
         return [u for u in self.units.values() if u.status == "on_map" and u.hex == label]
 
 
-_ADAPTER = TypeAdapter(SafState)
-
-
-def dump_state(state: SafState) -> dict[str, Any]:
-    data: dict[str, Any] = _ADAPTER.dump_python(state, mode="json")
-    return data
-
-
-def load_state(data: dict[str, Any]) -> SafState:
-    return _ADAPTER.validate_python(data)
+CODEC = StateCodec(SafState)
+dump_state = CODEC.dump
+load_state = CODEC.load
