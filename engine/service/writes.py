@@ -85,6 +85,28 @@ def log_row(entry: LogEntry) -> dict[str, Any]:
     return row
 
 
+# LogEntry's defaults, for rows built without the model (SQLModel's __init__ inspects every field's
+# default factory on each call: about 0.3 of an order's 1.4 ms of CPU). A test checks they agree.
+LOG_DEFAULTS: dict[str, Any] = {"side": None, "actor": "", "actor_name": "", "action": {}, "events": [], "reason": "",
+                                "rule": "", "refers_to": None, "salt": None, "undone": False, "undone_by": None,
+                                "random": False, "version": 0}
+
+
+def new_log_row(**values: Any) -> dict[str, Any]:
+    """A log row as ``log_row(LogEntry(**values))`` gives it, without building the LogEntry."""
+    unknown = set(values) - set(LOG_COLUMNS)
+    if unknown:
+        raise TypeError(f"no log column {', '.join(sorted(unknown))}")
+    row = {name: values[name] if name in values else _default(name) for name in LOG_COLUMNS}
+    row["created_at"] = row["created_at"] or now()
+    return row
+
+
+def _default(name: str) -> Any:
+    value = LOG_DEFAULTS.get(name)
+    return type(value)() if isinstance(value, dict | list) else value  # a fresh {} or [] each time
+
+
 GAME_VALUES = ("state", "version", "seq", "status", "winner", "last_action_at")
 
 
@@ -99,22 +121,33 @@ def _postgres_append() -> Any:
     return insert(LOG).add_cte(moved).from_select(list(LOG_COLUMNS), select(*values)).returning(LOG.c.id)
 
 
+@lru_cache(maxsize=1)
+def _sqlite_append() -> tuple[Any, Any]:
+    """SQLite's UPDATE and INSERT, also built once with bind parameters."""
+    moved = (update(GAMES)
+             .where(GAMES.c.id == bindparam("g_id"), GAMES.c.version == bindparam("g_was"))
+             .values({c: bindparam(f"g_{c}", type_=GAMES.c[c].type) for c in GAME_VALUES}))
+    added = insert(LOG).values({name: bindparam(f"l_{name}", type_=LOG.c[name].type) for name in LOG_COLUMNS})
+    return moved, added
+
+
 def append_entry(conn: Connection, game_id: int, version: int, game_values: dict[str, Any],
                  entry: dict[str, Any], snapshot: dict[str, Any] | None) -> bool:
     """Set the game's new values and append its log row if the game is still at ``version``.
 
     False (and nothing written) when another writer got there first. The caller commits.
     """
+    params = {"g_id": game_id, "g_was": version, **{f"g_{c}": game_values[c] for c in GAME_VALUES},
+              **{f"l_{name}": entry[name] for name in LOG_COLUMNS}}
     if conn.dialect.name == "postgresql":
-        params = {"g_id": game_id, "g_was": version, **{f"g_{c}": game_values[c] for c in GAME_VALUES},
-                  **{f"l_{name}": entry[name] for name in LOG_COLUMNS[1:]}}
+        del params["l_game_id"]  # the CTE's RETURNING gives it
         if conn.execute(_postgres_append(), params).first() is None:  # (rowcount is -1 here)
             return False
     else:
-        upd = update(GAMES).where(GAMES.c.id == game_id, GAMES.c.version == version).values(**game_values)
-        if conn.execute(upd).rowcount != 1:
+        moved, added = _sqlite_append()
+        if conn.execute(moved, params).rowcount != 1:
             return False
-        conn.execute(insert(LOG).values(**entry))
+        conn.execute(added, params)
     if snapshot is not None:
         conn.execute(insert(SNAPSHOTS).values(game_id=game_id, seq=entry["seq"], state=snapshot))
     return True
