@@ -9,6 +9,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.games.pl import RULES
 from engine.games.pl import datafiles as data
+from engine.hexgrid import Hex
 
 EV = {"engineer_vehicles": True, "mines": True}
 
@@ -106,3 +107,30 @@ def test_engineers_destroy_a_temporary_bridge_in_two_turns_no_block() -> None:
     rig(s, [1])
     act(s, "demolish", unit="E1")
     assert "1509" not in s.temp_bridges and "1509" not in s.blocks
+
+
+def test_engineer_vehicles_crossing_situation_fields_them_with_the_optional_rules_on() -> None:
+    s = RULES.new_state("crossing", 1, {})
+    kinds = {s.units[u].type for u in s.units}
+    assert {"flail", "crocodile", "bridgelayer"} <= kinds
+    assert s.options["engineer_vehicles"] and s.options["mines"] and s.mines
+    # The GM's choice wins over the situation's own optional rules.
+    off = RULES.new_state("crossing", 1, {"engineer_vehicles": False})
+    assert not off.options["engineer_vehicles"] and off.options["mines"]
+    # Other situations keep every optional rule off by default.
+    assert not RULES.new_state("utah", 1, {}).options["engineer_vehicles"]
+
+
+def test_engineer_vehicles_bot_drives_the_bridgelayer_into_the_stream_and_lays_a_bridge() -> None:
+    s = RULES.new_state("crossing", 1, {})
+    laid = []
+    for _ in range(600):
+        if RULES.is_over(s) or s.temp_bridges:
+            break
+        side = RULES.to_act(s)
+        assert side is not None
+        action, _ = RULES.bot_action(s, side)
+        laid += [e for e in RULES.apply(s, side, action) if e.kind == "bridge"]
+    assert laid and list(s.temp_bridges.values()) == ["us"]
+    (where,) = s.temp_bridges
+    assert data.board().terrain[Hex.parse(where)] == "stream"

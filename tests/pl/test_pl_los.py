@@ -104,3 +104,19 @@ def test_los_on_the_real_board_woods_block_ground_fire() -> None:
     state = build([])
     assert not line_of_sight(state, "0207", "0607")[0]
     assert line_of_sight(state, "1009", "1409")[0]
+
+
+def test_los_clarifications_slope_hexside_connected_to_hilltop_hexside_does_not_block() -> None:
+    # Plateau 0204-0206 at level 1: the slope hexside 0206/0207 is 2nd of 4 from the ground unit
+    # at 0208, so it blocks (see the midway test above) ...
+    plateau = {"0204": 1, "0205": 1, "0206": 1}
+    assert not sight(make_map(elevation=plateau), "0208", "0204")
+    # ... unless it is connected to a hilltop hexside: hilltop 0307 (adjacent to both 0206 and 0207)
+    # makes 0206/0307 a hilltop hexside sharing a vertex with 0206/0207.
+    g = make_map(elevation=dict(plateau, **{"0307": 2}))
+    assert "hilltop" in g.features(Hex.parse("0206"), Hex.parse("0307"))
+    assert sight(g, "0208", "0204")
+    assert sight(g, "0204", "0208")
+    # A hilltop hex not touching that slope hexside changes nothing.
+    g = make_map(elevation=dict(plateau, **{"0305": 2}))
+    assert not sight(g, "0208", "0204")

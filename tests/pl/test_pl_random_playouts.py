@@ -12,9 +12,9 @@ from engine.games.pl import RULES
 from engine.rng import Rng
 
 
-@pytest.mark.parametrize("situation", ["utah", "hill30"])
-def test_sequence_random_legal_orders_are_never_refused(situation: str) -> None:
-    for seed in (0, 3):
+@pytest.mark.parametrize(("situation", "seeds"), [("utah", (0, 3)), ("hill30", (0, 3)), ("crossing", (0,))])
+def test_sequence_random_legal_orders_are_never_refused(situation: str, seeds: tuple[int, ...]) -> None:
+    for seed in seeds:
         state = RULES.new_state(situation, seed, {})
         chooser = Rng.seeded(seed + 99)
         steps = 0

@@ -20,7 +20,7 @@ def end(state):  # type: ignore[no-untyped-def]
 
 def test_registry_exposes_pl_rules() -> None:
     assert get("pl") is RULES
-    assert {s.key for s in RULES.scenarios()} == {"utah", "hill30"}
+    assert {s.key for s in RULES.scenarios()} == {"utah", "hill30", "crossing"}
 
 
 def test_sequence_utah_germans_set_up_first_americans_move_first() -> None:
@@ -48,8 +48,10 @@ def test_setup_only_inside_the_set_up_area() -> None:
     s = RULES.new_state("utah", 1, {})
     with pytest.raises(IllegalAction, match="set-up area"):
         RULES.apply(s, "ge", Action("place", {"unit": "GR1", "at": "0310"}))
-    RULES.apply(s, "ge", Action("place", {"unit": "GR1", "at": "0710"}))
-    assert s.units["GR1"].hex == "0710"
+    with pytest.raises(IllegalAction, match="set-up area"):
+        RULES.apply(s, "ge", Action("place", {"unit": "GR1", "at": "0710"}))  # the US drop zone reaches column 07
+    RULES.apply(s, "ge", Action("place", {"unit": "GR1", "at": "0809"}))
+    assert s.units["GR1"].hex == "0809"
 
 
 def test_dispersed_units_turn_face_up_at_the_end_of_their_own_player_segment() -> None:

@@ -101,13 +101,21 @@ def fort_at(state: PlState, label: str) -> bool:
     return bool(state.options.get("fortifications")) and label in state.forts
 
 
+def fort_stack(state: PlState, label: str, units: list[Unit], exclude: set[str]) -> int:
+    """Counters of these units for stacking: in a fortification the fortification and the units IN
+    it count as one (up to its capacity); enemy units ON it count one each."""
+    counted = [u for u in units if not u.carrier and u.id not in exclude]
+    if not fort_at(state, label):
+        return len(counted)
+    n_in = sum(1 for u in counted if not u.on_fort)
+    n_on = len(counted) - n_in
+    return (1 if n_in <= tec(state).fortification_capacity else n_in) + n_on
+
+
 def stack_count(state: PlState, label: str, exclude: set[str] | None = None) -> int:
     """Units (carried ones not counted), wrecks and blocks; mines do not count. A fortification and
-    the units in it count as one (up to its capacity; every unit in the hex is in it)."""
-    ex = exclude or set()
-    n = sum(1 for u in state.at(label) if not u.carrier and u.id not in ex)
-    if fort_at(state, label):
-        n = 1 if n <= tec(state).fortification_capacity else n
+    the units in it count as one (see fort_stack)."""
+    n = fort_stack(state, label, state.at(label), exclude or set())
     n += state.wrecks.get(label, 0)
     if label in state.blocks and (state.options.get("blocks") or label in state.built_blocks):
         n += 1

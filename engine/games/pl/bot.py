@@ -6,12 +6,12 @@ from __future__ import annotations
 from engine.game import Action
 from engine.rng import Rng
 
-from .board import crt, distance, hx, spotters, stack_count, utype
+from .board import crt, distance, hx, is_bridge, spotters, stack_count, terrain, utype
 from .combat import direct_strength, element_of, elements_at
 from .datafiles import situations
 from .fire import assault_refusal, build_assault, build_direct
 from .legal import enemy_hexes, fire_targets, indirect_targets, move_targets
-from .movement import move_refusal, overrun_refusal, transport_refusal
+from .movement import engineer_vehicles, move_refusal, overrun_refusal, special, transport_refusal
 from .state import AttackOrder, PlState, Unit
 
 
@@ -87,10 +87,19 @@ def _advancing(state: PlState, side: str, u: Unit) -> bool:
             and goal_distance(state, side, u.hex) > 3)
 
 
+def _saving_for_assault(state: PlState, side: str, u: Unit) -> bool:
+    """Infantry next to an enemy-held objective holds its fire: a unit that fires may not close
+    assault, and close assault is the only way rifles hurt units in a town."""
+    if u.hex is None or utype(u).kind not in ("infantry", "engineer", "mg"):
+        return False
+    objs = set(objectives(state))
+    return any(n.label in objs and any(e.side != side for e in state.at(n.label)) for n in hx(u.hex).neighbors())
+
+
 def _best_fire(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | None:
     by_target: dict[str, list[str]] = {}
     for u in mine:
-        if _advancing(state, side, u):
+        if _advancing(state, side, u) or _saving_for_assault(state, side, u):
             continue
         for t in fire_targets(state, u):
             by_target.setdefault(t, []).append(u.id)
@@ -121,6 +130,9 @@ def _move(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | N
                 att = [e for e in elements_at(state, t)]
                 if _col(state, float(utype(u).attack), sum(e.defense for e in att), 1) >= _one_one(state) + 1:
                     return Action("overrun", {"units": u.id, "target": t}), f"{u.id} overruns {t}"
+            act = _lay_bridge(state, side, u)
+            if act:
+                return act
             if u.cargo and not u.moved and goal_distance(state, side, u.hex) <= 3:
                 cargo = state.units[u.cargo]
                 if not transport_refusal(state, u, cargo, False) and stack_count(state, u.hex) < 4:
@@ -138,6 +150,22 @@ def _move(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | N
         if goal_distance(state, side, best) < here:
             return Action("move", {"units": u.id, "to": best}), f"{u.id} advances toward the objective"
     return None
+
+
+def _lay_bridge(state: PlState, side: str, u: Unit) -> tuple[Action, str] | None:
+    """A Valentine Bridgelayer (engineer vehicles) drives into the stream hex nearest the objectives,
+    once, while its side has no temporary bridge; the generic move then takes it out, laying it."""
+    if not engineer_vehicles(state) or special(u) != "bridgelayer" or u.moved or u.hex is None:
+        return None
+    if terrain(u.hex) == "stream" or any(s == side for s in state.temp_bridges.values()):
+        return None
+    here = goal_distance(state, side, u.hex)
+    fords = [t for t in move_targets(state, u)
+             if terrain(t) == "stream" and not is_bridge(t) and goal_distance(state, side, t) <= here]
+    if not fords:
+        return None
+    best = min(fords, key=lambda t: (goal_distance(state, side, t), t))
+    return Action("move", {"units": u.id, "to": best}), f"{u.id} drives into the stream at {best} to bridge it"
 
 
 def _assault(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | None:

@@ -74,20 +74,24 @@ def element_of(state: PlState, u: Unit, alone: bool = False) -> Element:
     return Element(units, defense * t.defense_multiplier, in_town or ut.armoured, "+".join(x.id for x in units))
 
 
-def elements_at(state: PlState, label: str, skip_dispersed: bool = False) -> list[Element]:
+def fort_element(state: PlState, label: str, inside: list[Unit]) -> Element:
+    """Fortifications (optional): an armoured target; the units IN it use its defense."""
+    mult = tec(state).terrain[gmap().terrain[hx(label)]].defense_multiplier
+    ids = "+".join(u.id for u in inside)
+    return Element(inside, tec(state).fortification_defense * mult, True, f"fortification ({ids})", fort=True)
+
+
+def elements_at(state: PlState, label: str, skip_dispersed: bool = False, enemy_of: str = "") -> list[Element]:
+    """The target counters in a hex (only those of enemy_of's enemies, when given). In a fortification
+    hex the units IN it are one counter; enemy units ON it are counters of their own."""
+    here = [u for u in state.at(label) if not enemy_of or u.side != enemy_of]
+    out: list[Element] = []
     if fort_at(state, label):
-        inside = state.at(label)
-        if not inside or (skip_dispersed and all(u.dispersed for u in inside)):
-            return []
-        # Fortifications (optional): an armoured target; the units in it use its defense.
-        mult = tec(state).terrain[gmap().terrain[hx(label)]].defense_multiplier
-        ids = "+".join(u.id for u in inside)
-        return [Element(inside, tec(state).fortification_defense * mult, True, f"fortification ({ids})", fort=True)]
-    return [
-        element_of(state, u)
-        for u in state.at(label)
-        if not u.carrier and not (skip_dispersed and u.dispersed)
-    ]
+        inside = [u for u in here if not u.on_fort]
+        if inside and not (skip_dispersed and all(u.dispersed for u in inside)):
+            out.append(fort_element(state, label, inside))
+        here = [u for u in here if u.on_fort]
+    return out + [element_of(state, u) for u in here if not u.carrier and not (skip_dispersed and u.dispersed)]
 
 
 def wec_factor(state: PlState, weapon: str, armoured: bool, dist: int, direct: bool) -> float:
@@ -102,8 +106,8 @@ def elevation_halves(attacker_hex: str, target_hex: str) -> bool:
     """Hill/Slope Defense Exceptions: fire at a unit on a slope or hilltop is halved, except
     hilltop to hilltop, and an adjacent attacker against a slope with no slope hexside between."""
     lt = elevation(target_hex)
-    if lt == 0:
-        return False
+    if lt == 0 or attacker_hex == target_hex:
+        return False  # the same hex: units IN a fortification firing at enemy units ON it
     la = elevation(attacker_hex)
     if lt == 2:
         return la != 2

@@ -166,6 +166,9 @@ class SituationFile(_Strict):
     mines: dict[Literal["us", "ge"], list[str]] = {}
     blocks: dict[Literal["us", "ge"], list[str]] = {}
     fortifications: dict[Literal["us", "ge"], list[str]] = {}
+    # Optional rules this situation is played with unless the GM says otherwise.
+    options: dict[Literal["mines", "blocks", "fortifications", "engineers", "engineer_vehicles", "opportunity_fire"],
+                  bool] = {}
     victory: Victory
 
 

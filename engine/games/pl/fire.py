@@ -37,6 +37,7 @@ from .combat import (
     total,
     wec_factor,
 )
+from .forts import crossfire
 from .state import AttackOrder, IndirectOrder, PlState, Unit
 
 R_STREAM = "II. Streams"
@@ -62,8 +63,9 @@ def fire_refusal(state: PlState, u: Unit, target: str) -> str:
     if terrain(u.hex) == "stream":
         return f"{u.id} is in a stream hex and may not attack"
     d = distance(u.hex, target)
-    if d == 0:
-        return f"{u.id} is in the target hex"
+    if d == 0 and not (fort_at(state, target) and not u.on_fort
+                       and any(o.side != u.side and o.on_fort for o in state.at(target))):
+        return f"{u.id} is in the target hex"  # (units IN a fortification may fire at enemy units ON it)
     limit = ut.range * 2 if ut.star else ut.range
     if d > limit:
         star = " (double range with *)" if ut.star else ""
@@ -95,7 +97,7 @@ def target_refusal(state: PlState, side: str, target: str, unit_id: str = "") ->
 
 def _target_elements(state: PlState, side: str, target: str, unit_id: str) -> list[Element]:
     if not unit_id:
-        return elements_at(state, target)
+        return elements_at(state, target, enemy_of=side)
     if unit_id == "bridge":
         if not enemy_bridge(state, side, target):
             raise IllegalAction(f"no enemy temporary bridge at {target}", "Engineer vehicles (optional)")
@@ -105,7 +107,7 @@ def _target_elements(state: PlState, side: str, target: str, unit_id: str) -> li
         raise IllegalAction(f"{unit_id} is not an enemy unit at {target}", R_DF)
     if tec(state).terrain[terrain(target)].armoured_target:
         raise IllegalAction(f"{target} is a town: units in towns must be attacked as a stack", R_WEC)
-    if fort_at(state, target):
+    if fort_at(state, target) and not tu.on_fort:
         raise IllegalAction(f"{tu.id} is in a fortification, which protects it: attack the fortification",
                             "Fortifications (optional)")
     if tu.carrier:
@@ -195,6 +197,8 @@ def resolve_fire_queue(state: PlState, side: str) -> list[Event]:
             events += unload_rider_for_attack(state, order.unit)
         head = _head(att)
         events += roll_and_apply(state, att, side, R_DF, head)
+        if order.unit != "bridge":
+            events += crossfire(state, side, att, direct=True)
     state.fire_queue = []
     return events
 
@@ -396,7 +400,7 @@ def order_assault(state: PlState, side: str, ids: list[str], target: str) -> lis
 
 def build_assault(state: PlState, order: AttackOrder) -> Attack:
     attackers = [state.units[i] for i in order.units]
-    elements = elements_at(state, order.target)
+    elements = elements_at(state, order.target, enemy_of=attackers[0].side if attackers else "")
     strengths = [float(utype(u).attack) for u in attackers]
     kinds = {utype(u).kind for u in attackers}
     shift = 1 if "engineer" in kinds and "infantry" in kinds else 0
@@ -418,5 +422,6 @@ def resolve_assaults(state: PlState, side: str) -> list[Event]:
             u.assaulted = True
             u.fired = True
         events += roll_and_apply(state, att, side, R_CAT + " (-2 to the die)", _head(att))
+        events += crossfire(state, side, att, direct=False)
     state.assault_queue = []
     return events

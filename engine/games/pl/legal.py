@@ -8,6 +8,7 @@ from engine.hexgrid import reachable, within
 from .board import STACK_LIMIT, distance, gmap, hx, stack_count, step_ok_for_setup, utype
 from .engineers import block_refusal, demolish_refusal
 from .fire import assault_refusal, fire_refusal, indirect_refusal, target_refusal
+from .forts import demolish_refusal as fort_demolish_refusal
 from .movement import clear_refusal, cost_fn, move_refusal, overrun_refusal, transport_refusal
 from .sequence import setup_area
 from .state import PlState, Unit
@@ -114,6 +115,8 @@ def legal_actions(state: PlState, side: str) -> list[Action]:
         for u in mine:
             for t in move_targets(state, u):
                 acts.append(Action("move", {"units": u.id, "to": t}))
+            if u.hex in state.forts and not fort_demolish_refusal(state, u):
+                acts.append(Action("demolish_fort", {"unit": u.id}))
         if state.phase == "move_vehicles":
             for u in mine:
                 if u.hex is None:

@@ -25,6 +25,17 @@ def _low_obstacle(gmap: GameMap, h: Hex, low_kinds: set[str]) -> bool:
     return _terrain(gmap, h) in low_kinds
 
 
+def slope_joins_hilltop(gmap: GameMap, x: Hex, y: Hex) -> bool:
+    """A slope (brown) hexside x/y connected to a hilltop (orange) hexside: one that shares a vertex
+    with it, i.e. x/z or y/z for a hex z adjacent to both x and y ("LOS is not blocked by a slope
+    hex side connected to a hilltop hex side", Line of Sight Clarifications)."""
+    feats = gmap.features(x, y)
+    if "slope" not in feats or "hilltop" in feats:
+        return False
+    common = set(x.neighbors()) & set(y.neighbors())
+    return any("hilltop" in gmap.features(x, z) or "hilltop" in gmap.features(y, z) for z in common)
+
+
 def line_blocked(gmap: GameMap, path: list[Hex], low_kinds: set[str]) -> str:
     """Why this one line is blocked, or '' when it is clear."""
     n = len(path) - 1
@@ -58,6 +69,8 @@ def line_blocked(gmap: GameMap, path: list[Hex], low_kinds: set[str]) -> str:
             continue
         if max(level(gmap, x), level(gmap, y)) <= low:
             continue  # a step below both units
+        if slope_joins_hilltop(gmap, x, y):
+            continue  # a slope hexside connected to a hilltop hexside does not block
         # Hexside k of n counted from the lower unit: midway or closer to it obstructs.
         if 2 * k <= n + 1:
             return f"a slope hexside ({x.label}/{y.label}) is midway or closer to the lower unit"

@@ -13,6 +13,7 @@ from .board import (
     STACK_LIMIT,
     elevation,
     fort_at,
+    fort_stack,
     gmap,
     has_enemy,
     hx,
@@ -75,9 +76,7 @@ def occupancy(state: PlState) -> Occupancy:
 
 
 def _count(state: PlState, occ: Occupancy, label: str, exclude: set[str]) -> int:
-    n = sum(1 for u in occ.get(label, []) if not u.carrier and u.id not in exclude)
-    if fort_at(state, label):
-        n = 1 if n <= tec(state).fortification_capacity else n
+    n = fort_stack(state, label, occ.get(label, []), exclude)
     n += state.wrecks.get(label, 0)
     return n + (1 if block_at(state, label) else 0)
 
@@ -92,8 +91,9 @@ def step_cost(
     occ = occ if occ is not None else occupancy(state)
     side = movers[0].side
     la, lb = a.label, b.label
-    if any(u.side != side for u in occ.get(lb, [])):
-        return None  # only an overrun passes through enemy units
+    enemies = [u for u in occ.get(lb, []) if u.side != side]
+    if enemies and not (fort_at(state, lb) and not any(u.on_fort for u in enemies)):
+        return None  # only an overrun passes through enemy units (or a unit going ON an enemy fortification)
     vehicle = any(is_vehicle(u) for u in movers)
     t = tec(state)
     entry = t.terrain[g.terrain[b]]
@@ -152,11 +152,19 @@ def move_refusal(state: PlState, u: Unit, phase: str) -> str:
         return f"{u.id} unloaded this turn and may not move"
     if u.mine_stop:
         return f"{u.id} stopped on a minefield this phase"
+    if besieged(state, u):
+        return f"enemy units are ON the fortification at {u.hex}: units IN it may not leave it (Fortifications)"
     if ut.movement <= 0:
         return f"{u.id} has no movement allowance: it moves only when carried"
     if u.moved and u.mp_left <= 0:
         return f"{u.id} has no movement points left"
     return ""
+
+
+def besieged(state: PlState, u: Unit) -> bool:
+    """u is IN a fortification with enemy units ON it."""
+    return bool(u.hex) and fort_at(state, u.hex or "") and not u.on_fort and \
+        any(o.side != u.side and o.on_fort for o in state.at(u.hex or ""))
 
 
 def cost_fn(state: PlState, movers: list[Unit], start: Hex) -> Callable[[Hex, Hex], float | None]:
@@ -165,6 +173,8 @@ def cost_fn(state: PlState, movers: list[Unit], start: Hex) -> Callable[[Hex, He
     def cost(a: Hex, b: Hex) -> float | None:
         if a != start and (mine_at(state, a.label) or block_at(state, a.label)):
             return None  # a unit entering a minefield or block stops there
+        if a != start and enemy_fort(state, movers[0].side, a.label, occ):
+            return None  # a unit going ON an enemy-held fortification stops there
         if a != start and lone_bridgelayer(state, movers) and terrain(a.label) == "stream" \
                 and a.label not in state.temp_bridges:
             return None  # the bridgelayer stops in the stream hex
@@ -177,6 +187,15 @@ def cost_fn(state: PlState, movers: list[Unit], start: Hex) -> Callable[[Hex, He
         return step_cost(state, movers, a, b, occ=occ)
 
     return cost
+
+
+def enemy_fort(state: PlState, side: str, label: str, occ: Occupancy | None = None) -> bool:
+    """A fortification with enemy units IN it (and none ON it): side's units may go ON it."""
+    if not fort_at(state, label):
+        return False
+    here = (occ if occ is not None else occupancy(state)).get(label, [])
+    enemies = [u for u in here if u.side != side]
+    return bool(enemies) and not any(u.on_fort for u in enemies)
 
 
 def flail_reserve(state: PlState, movers: list[Unit]) -> float:
@@ -250,14 +269,19 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str) -> list[Event]
         spent = max(spent, min(u.mp_left for u in movers))  # a failed stream roll ends its move
     end = walked[-1].label
     fresh = all(not u.moved for u in movers)
+    on_fort = enemy_fort(state, side, end)
     for u in movers:
         u.mp_left = 0 if (fresh and spent > u.mp_left) else max(0.0, u.mp_left - spent)
         if len(walked) < len(path):
             u.mp_left = 0
         u.moved = True
         u.hex = end
+        u.on_fort = on_fort
+        if on_fort:
+            u.mp_left = 0  # ON an enemy fortification: it stops there
         if u.cargo:
             state.units[u.cargo].hex = end
+            state.units[u.cargo].on_fort = on_fort
         if any(terrain(h.label) == "clear" for h in walked[1:]):
             u.revealed = True
     labels = [h.label for h in walked]
@@ -379,6 +403,7 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
         u.overran = True
         u.revealed = True
         u.hex = exit_hex.label
+        u.on_fort = False
         if u.cargo:
             state.units[u.cargo].hex = exit_hex.label
     state.overrun_hexes.append(target)
@@ -466,6 +491,7 @@ def do_unload(state: PlState, side: str, cid: str) -> list[Event]:
     cargo.carrier = ""
     cargo.unloaded_turn = state.turn
     cargo.hex = carrier.hex
+    cargo.on_fort = carrier.on_fort
     return [Event("unload", f"{cargo.id} unloads from {carrier.id} at {carrier.hex} ({need:g} MP)", R_TRANSPORT, side,
                   {"carrier": carrier.id, "cargo": cargo.id, "mp": need})]
 

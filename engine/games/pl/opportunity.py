@@ -10,6 +10,7 @@ from engine.hexgrid import Hex
 from .board import distance, line_of_sight, own_unit, unit_or_error, utype
 from .combat import Attack, direct_strength, element_of, roll_and_apply, total
 from .fire import fire_refusal
+from .forts import crossfire
 from .movement import step_cost
 from .state import OfWindow, PlState, Unit
 
@@ -109,6 +110,7 @@ def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_
     head = f"Opportunity fire: {firer.id} ({s:g} {utype(firer).weapon}) against {el.label} in {target.hex} " \
            f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
     events = roll_and_apply(state, att, side, R_OF, head)
+    events += crossfire(state, side, att, direct=True)
     if not win.firers:
         events += close_window(state)
     return events

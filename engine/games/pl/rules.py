@@ -8,11 +8,12 @@ from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, GameOptionSpec, OptionSpec, ScenarioInfo
 
-from . import bot, engineers, legal, opportunity, sequence
+from . import bot, engineers, forts, legal, opportunity, sequence
 from .board import (
     MAX_WRECKS,
     STACK_LIMIT,
     check_tables,
+    fort_at,
     gmap,
     hex_or_error,
     stack_count,
@@ -37,6 +38,7 @@ PHASE_OF = {
     "clear": ("move_vehicles",),
     "demolish": ("move_vehicles",),
     "block": ("move_vehicles",),
+    "demolish_fort": ("move_vehicles", "move_infantry"),
 }
 OPTIONAL_RULES = ("mines", "blocks", "fortifications", "engineers", "engineer_vehicles", "opportunity_fire")
 SYMBOLS = {"tank": "tank", "armour": "armour", "spa": "spa", "recon": "recon", "halftrack": "halftrack",
@@ -104,6 +106,8 @@ class PanzerLeader:
                         (unit,), "/pl demolish unit:PI1", "Engineers (optional)"),
             CommandSpec("block", "Engineers: place the engineer's one block on the road hex it has held",
                         (unit,), "/pl block unit:E1", "Engineers (optional)"),
+            CommandSpec("demolish_fort", "Destroy your own side's fortification that the unit is in (Movement phase)",
+                        (unit,), "/pl demolish_fort unit:GR6", "Fortifications (optional)"),
             CommandSpec("end", "Resolve the orders of this phase and close it", (), "/pl end", "Basic Turn Sequence"),
         ]
 
@@ -113,6 +117,9 @@ class PanzerLeader:
         unknown = set(options) - set(opts)
         if unknown:
             raise IllegalAction(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(opts)}")
+        sit = situations().get(scenario)
+        if sit is not None:
+            opts.update({str(k): v for k, v in sit.options.items()})  # the situation's own optional rules; the GM's choice wins
         opts.update(options)
         check_tables(opts)
         return sequence.new_state(scenario, seed, opts)
@@ -137,7 +144,8 @@ class PanzerLeader:
         saved = list(state.last_overlays)
         state.last_overlays = []
         try:
-            return self._dispatch(state, side, action)
+            events = self._dispatch(state, side, action)
+            return events + forts.settle(state)
         except UmpireError:
             state.last_overlays = saved
             raise
@@ -181,6 +189,8 @@ class PanzerLeader:
             return events + opportunity.open_window(state, side, ids, [carrier.hex or ""], cost)
         if kind == "demolish":
             return engineers.do_demolish(state, side, unit_or_error(state, a.get("unit", "")).id)
+        if kind == "demolish_fort":
+            return forts.do_demolish(state, side, unit_or_error(state, a.get("unit", "")).id)
         if kind == "block":
             return engineers.do_block(state, side, unit_or_error(state, a.get("unit", "")).id)
         if kind == "clear":
@@ -196,7 +206,7 @@ class PanzerLeader:
             if u.status != "on_map":
                 raise IllegalAction(f"{u.id} is not on the board")
             if action.kind == "remove":
-                events = destroy_unit(state, u, "GM override")
+                events = destroy_unit(state, u, "GM override") + forts.settle(state)
             else:
                 u.dispersed = action.kind == "disperse"
                 events = [Event("gm", f"GM: {u.id} {'dispersed' if u.dispersed else 'turned face up'}", "GM override")]
@@ -208,8 +218,10 @@ class PanzerLeader:
             target = gmap().hex(label)
             if stack_count(state, target.label, exclude={u.id}) + 1 > STACK_LIMIT:
                 raise IllegalAction(f"{target.label} would hold more than {STACK_LIMIT} units")
-            u.hex, u.status = target.label, "on_map"
-            return [Event("gm", f"GM puts {u.id} in {target.label}", "GM override", data={"unit": u.id})]
+            enemy_in = [o for o in forts.inside(state, target.label) if o.side != u.side]
+            u.hex, u.status, u.on_fort = target.label, "on_map", bool(enemy_in)
+            return [Event("gm", f"GM puts {u.id} in {target.label}", "GM override", data={"unit": u.id})] \
+                + forts.settle(state)
         if action.kind == "end":
             winner = str(a.get("winner", ""))
             if winner not in self.sides:
@@ -232,6 +244,8 @@ class PanzerLeader:
                 flags.append("fired")
             if u.carrier:
                 flags.append("loaded")
+            if u.on_fort:
+                flags.append("on_fortification")  # (units in a fortification hex are IN it otherwise)
             units.append({
                 "id": u.id, "name": ut.name, "side": u.side, "hex": u.hex,
                 "symbol": SYMBOLS[ut.kind],
@@ -307,7 +321,12 @@ class PanzerLeader:
         for h in hexes:
             if stack_count(state, h) > STACK_LIMIT:
                 bad.append(f"{h} holds more than {STACK_LIMIT}")
-            if len({u.side for u in state.at(h)}) > 1:
+            ins = {u.side for u in state.at(h) if not u.on_fort}
+            ons = {u.side for u in state.at(h) if u.on_fort}
+            if ons and not fort_at(state, h):
+                bad.append(f"{h} has units ON a fortification that is not there")
+            # Both sides share a hex only in a fortification: one side IN it, the other ON it.
+            if len(ins) > 1 or len(ons) > 1 or (ins & ons) or (ons and not ins):
                 bad.append(f"{h} holds units of both sides")
         for h, n in state.wrecks.items():
             if n > MAX_WRECKS:

@@ -48,6 +48,7 @@ class Unit:
     block_tries: int = 0  # engineers: attempts at its one block (-1 once placed)
     placed: bool = False  # re-placed during set-up (offered once in legal_actions)
     of_marker: bool = False  # fired opportunity fire: no fire until the end of its own next segment
+    on_fort: bool = False  # ON an enemy-held fortification (not IN it); see forts.py
 
 
 @dataclass
