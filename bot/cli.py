@@ -26,6 +26,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--game-id", "--game", dest="game_id", type=int, help="resume this game from the database")
     play.add_argument("--out", type=Path, default=Path("out"), help="folder for map images")
     play.add_argument("--no-images", action="store_true")
+    play.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "greedy", "random"],
+                      help="how well the bot plays the sides you do not hold")
 
     sp = sub.add_parser("selfplay", help="bots on every side, invariants checked after every action")
     sp.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -33,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--scenario", default="")
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--policy", action="append", default=[], metavar="SIDE=NAME[:LEVEL]",
+                    help="a side's bot: random, greedy, ai:easy, ai:normal or ai:hard (repeatable; default greedy)")
 
     render = sub.add_parser("render", help="draw a scenario's opening position")
     render.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -70,11 +74,11 @@ def main(argv: list[str] | None = None) -> int:
             from bot.console import run_table
 
             return run_table(args.game, args.side, args.seed, args.script, args.db, args.game_id, args.scenario,
-                             None if args.no_images else args.out, images=not args.no_images)
+                             None if args.no_images else args.out, images=not args.no_images, level=args.level)
         if command == "selfplay":
             from bot.selfplay import main as selfplay
 
-            return selfplay(args.game, args.games, args.seed, args.json, args.scenario)
+            return selfplay(args.game, args.games, args.seed, args.json, args.scenario, args.policy)
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":

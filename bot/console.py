@@ -253,7 +253,8 @@ def choose_side(game: str, ask: Callable[[str], str], say: Callable[[str], None]
 
 
 def run_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,
-              game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True) -> int:
+              game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True,
+              level: str = "normal") -> int:
     interactive = script is None and sys.stdin.isatty()
     if game is None and game_id is None:
         game = choose_game(input, print) if interactive else "peiper"
@@ -271,7 +272,8 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
             if h not in rules.sides:
                 print(f"Unknown side '{h}': {rules.title} has {', '.join(rules.sides)}", file=sys.stderr)
                 return 2
-        seats = {s: Seat("human", CONSOLE, "console") if s in humans else Seat("bot") for s in rules.sides}
+        seats = {s: Seat("human", CONSOLE, "console") if s in humans else Seat("bot", level=level)
+                 for s in rules.sides}
         info = service.create_game(game, scenario, seed, seats=seats)
     table = Table(service, info.id, humans, out_dir, images=images)
     table.say(f"Game #{info.id}: {info.title} - you hold {', '.join(humans) or 'no side'}; seed hash "

@@ -120,6 +120,9 @@ def render_replay(views: list[dict[str, Any]], limit: int) -> bytes | None:
     return None
 
 
+LEVEL_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard", "greedy", "random")]
+
+
 class GameCog(commands.GroupCog, group_name="game", group_description="Open, join and look at games"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -128,10 +131,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     @app_commands.command(name="new", description="Open a game: in a server a thread; in a DM a solo game")
     @app_commands.describe(game="Which game", scenario="Scenario (default: the first)",
                            side="The side you hold", opponent="A player for the other side (else the bot)",
-                           options="Game options as key:value, such as exits_to_win:3 (see /help game)")
-    @app_commands.choices(game=GAME_CHOICES)
+                           options="Game options as key:value, such as exits_to_win:3 (see /help game)",
+                           level="How well the bot plays the sides nobody holds (default normal)")
+    @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction[Any], game: str, scenario: str | None = None,
-                  side: str | None = None, opponent: discord.User | None = None, options: str = "") -> None:
+                  side: str | None = None, opponent: discord.User | None = None, options: str = "",
+                  level: str = "normal") -> None:
         bot = bot_of(interaction)
         rules = registry.get(game)
         chosen = game_options(rules, options)
@@ -151,7 +156,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         if opponent is not None and others:
             seats[others[0]] = Seat("human", str(opponent.id), user_name(opponent))
         for s in others:
-            seats.setdefault(s, Seat("bot"))
+            seats.setdefault(s, Seat("bot", level=level))
         await interaction.response.defer(thinking=True)
         ordered = {s: seats[s] for s in sorted(seats, key=lambda s: s != side)}
         home = interaction.channel_id

@@ -118,3 +118,23 @@ def test_tab_completion_offers_commands_units_and_hexes_from_the_legal_actions()
     assert hexes == []  # the easternmost hexrow is not a set-up hex
     hexes = table.completions("at:130", "place unit:CCR/3/1 at:130")
     assert "at:1301" in hexes and all(h.startswith("at:130") for h in hexes)
+
+
+def test_the_bot_seat_at_the_table_plays_at_the_chosen_level(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'lv.db'}"
+    script = tmp_path / "r.txt"
+    script.write_text("/peiper ready\n", encoding="utf-8")
+    assert main(["play", "peiper", "--as", "us", "--level", "hard", "--seed", "2", "--script", str(script),
+                 "--db", db, "--no-images"]) == 0
+    service = GameService(db)
+    assert service.info(1).seats["ge"].level == "hard"
+    reasons = [e.reason for e in service.log(1) if e.side == "ge"]
+    assert reasons and all(reasons)
+
+
+def test_discord_game_new_offers_the_bot_level() -> None:
+    from cogs.game import GameCog
+
+    new = next(c for c in GameCog.__cog_app_commands__ if c.name == "new")
+    level = next(p for p in new.parameters if p.name == "level")
+    assert [c.value for c in level.choices] == ["easy", "normal", "hard", "greedy", "random"]

@@ -1,6 +1,9 @@
-"""A legal, sensible bot for either side (a strong AI is its own work).
+"""The Peiper bot: one entry point for every level, and the greedy (one-step heuristic) level.
 
-It scores each legal action with a one-step heuristic and gives a one-line reason:
+``choose(rules, state, side, level)``: random (engine.ai.RandomPolicy), greedy (below), easy and
+normal (ai_policy), hard (ai_search). An unknown level is refused with the list of levels.
+
+The greedy level scores each legal action with a one-step heuristic and gives a one-line reason:
 - Germans: get units off the west edge by the cheapest route, enter everyone, fire when the odds
   are fair, use the OBA on the US stack in the way.
 - US: fire on adjacent Germans, close on the leading German unit, blow bridges near the Germans
@@ -14,6 +17,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine import cards
+from engine.ai.policy import check_level
+from engine.ai.random_policy import RandomPolicy
 from engine.game import Action
 from engine.hexgrid import Hex
 
@@ -59,6 +64,23 @@ def west_distance(state: PeiperState, uid: str, h: Hex) -> float:
 
 
 def choose(rules: PeiperRules, state: PeiperState, side: str, level: str = "normal") -> tuple[Action, str]:
+    check_level(level)
+    if level == "random":
+        from .ai_policy import fingerprint
+
+        return RandomPolicy(fingerprint).choose(rules, state, side)
+    if level == "greedy":
+        return greedy_choose(rules, state, side)
+    if level == "hard":
+        from .ai_search import choose_hard
+
+        return choose_hard(rules, state, side)
+    from .ai_policy import choose as ai_choose
+
+    return ai_choose(rules, state, side, level)
+
+
+def greedy_choose(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Action, str]:
     legal = rules.legal_actions(state, side)
     if not legal:
         raise ValueError("the bot was asked to act with no legal action")

@@ -1,0 +1,129 @@
+"""The hard Peiper AI: the normal AI, with determinised look-ahead where its choice is close.
+
+When the best orders of the normal AI score within ``MARGIN`` of each other (or on a face card's
+choice between a hex and the OBA), the few best are each played on copies of the state whose
+undrawn deck is reshuffled with an RNG forked from the state's (never the real order), the rest
+of the side's activations played out by the normal AI through the real rules, and the positions
+compared by the German potential and the units' losses. The most valuable on average is played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import cards
+from engine.ai.rollout import RolloutConfig, rollout_values
+from engine.ai.sampling import decision_rng
+from engine.game import Action, GameRules
+from engine.rng import Rng
+
+from .ai_field import distances, potential, situation
+from .ai_policy import best_action, decide, fingerprint, ranked
+from .ai_score import POINTS
+from .state import ACTIVATE, DECIDE, DRAW, UNIT_ELIMINATED, PeiperState
+
+if TYPE_CHECKING:
+    from .rules import PeiperRules
+
+CAUTION = 10.0  # German: points per expected US hit on a unit that stops next to US units
+SPARE_FIRE = True  # German: fire rather than leave ACTs unused
+MARGIN = 3.0  # points (a German ACT is 10): closer than this, look ahead
+TOP = 3  # candidates looked at
+SAMPLES = 2  # determinisations of the undrawn deck
+DEPTH = 14  # decisions played on, at most
+
+
+def reshuffle_undrawn(state: PeiperState, rng: Rng) -> None:
+    """Hidden information in Peiper is the order of the undrawn pile: draw a fresh order for it.
+
+    Sorted first, so the sample depends on which cards are left (public), never on their order."""
+    pile = sorted(state.deck.draw_pile)
+    rng.shuffle(pile)
+    state.deck.draw_pile = pile
+
+
+def value(state: PeiperState, side: str) -> float:
+    """A position's worth to ``side``: the German potential (ten points an ACT) and the losses."""
+    if state.winner is not None:
+        return 10_000.0 if state.winner == side else -10_000.0
+    pot = potential(distances(state, situation(state)))
+    ge_value = -POINTS * pot
+    for u in state.units.values():
+        hurt = 6.0 if u.status == UNIT_ELIMINATED else 2.0 if u.reduced else 0.0
+        ge_value += -hurt if u.side == "ge" else hurt
+    return ge_value if side == "ge" else -ge_value
+
+
+class _Normal:
+    name = "normal"
+
+    def choose(self, rules: GameRules, state: Any, side: str) -> tuple[Action, str]:
+        return best_action(rules, state, side)  # type: ignore[arg-type]
+
+
+def _run_over(side: str) -> Any:
+    def stop(_start: Any, sim: Any) -> bool:
+        return bool(sim.phase == DRAW or sim.side != side)
+
+    return stop
+
+
+def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Action, str]:
+    if state.phase == ACTIVATE:
+        legal = rules.legal_actions(state, side)
+        order = ranked(state, side, legal, CAUTION if side == "ge" else 0.0)
+        best_score, _, best, why = order[0]
+        if best.kind == "end" or best_score <= 0:
+            if side == "ge" and SPARE_FIRE:
+                # An unused ACT is lost at the next draw: spend it on the best shot at a US unit.
+                shots = [(s, a, w) for s, _, a, w in order if a.kind == "attack"]
+                if shots:
+                    return shots[0][1], shots[0][2] + " (a spare ACT: any hit thins the US screen)"
+            return Action("end"), "end the activations: no order left improves our position"
+        close = [(s, a, w) for s, _, a, w in order[:TOP] if s > 0 and best_score - s < MARGIN]
+        if len(close) < 2:
+            return best, why
+        return _search(rules, state, side, close)
+    if state.phase == DECIDE and cards.is_face(state.card):
+        first, why = decide(state, side, rules.legal_actions(state, side))
+        options = _decide_options(rules, state, side, first, why)
+        if len(options) < 2:
+            return first, why
+        return _search(rules, state, side, options)
+    return best_action(rules, state, side)
+
+
+def _decide_options(rules: PeiperRules, state: PeiperState, side: str, first: Action, why: str
+                    ) -> list[tuple[float, Action, str]]:
+    """The best hex activation, the best OBA attack and passing: the face card's real choices."""
+    from .ai_score import Context, hex_activation_value, oba_value
+
+    ctx = Context.build(state, side)
+    best_take: tuple[float, Action, str] | None = None
+    best_oba: tuple[float, Action, str] | None = None
+    for a in rules.legal_actions(state, side):
+        if a.kind == "take":
+            v = hex_activation_value(ctx, a.args["hex"])
+            if best_take is None or v > best_take[0]:
+                best_take = (v, a, f"activate the units in {a.args['hex']}")
+        elif a.kind == "oba" and a.args["mode"] == "attack":
+            v, targets = oba_value(ctx, a.args["target"])
+            if best_oba is None or v > best_oba[0]:
+                best_oba = (v, a, f"OBA on {a.args['target']} against {', '.join(targets)}")
+    out = [o for o in (best_take, best_oba) if o is not None]
+    if not out:
+        return [(0.0, first, why)]
+    return out
+
+
+def _search(rules: PeiperRules, state: PeiperState, side: str, options: list[tuple[float, Action, str]]
+            ) -> tuple[Action, str]:
+    rng = decision_rng(rules, state, side, "hard-lookahead", fingerprint(state, side))
+    config = RolloutConfig(samples=SAMPLES, depth=DEPTH, stop=_run_over(side))
+    candidates = [a for _, a, _ in options]
+    normal = _Normal()
+    values = rollout_values(rules, state, side, candidates, lambda _s: normal, value, rng, reshuffle_undrawn, config)
+    i = max(range(len(candidates)), key=lambda j: (values[j], -j))
+    others = len(candidates) - 1
+    return candidates[i], (f"{options[i][2]} (looked ahead: best of {others + 1} close choices over "
+                           f"{SAMPLES} reshuffles of the undrawn cards)")

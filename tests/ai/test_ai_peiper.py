@@ -1,0 +1,246 @@
+"""The Peiper AI at every level: legal, deterministic, no peeking, reasons, and what it knows."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ai.policy import UnknownPolicy
+from engine.ai.random_policy import RandomPolicy
+from engine.game import Action
+from engine.games.peiper import RULES
+from engine.games.peiper.ai_field import situation, unit_distance
+from engine.games.peiper.ai_policy import ranked
+from engine.games.peiper.ai_search import _search, reshuffle_undrawn
+from engine.games.peiper.state import ACTIVATE, DECIDE, PeiperState
+from engine.games.peiper.units import game_map
+from engine.hexgrid import Hex
+from engine.rng import Rng
+
+LEVELS = ("random", "greedy", "easy", "normal", "hard")
+
+
+def _fresh(seed: int = 1) -> PeiperState:
+    state = RULES.new_state("historical", seed, {})
+    RULES.apply(state, "us", Action("ready"))
+    return state
+
+
+def _empty(seed: int = 1) -> PeiperState:
+    state = _fresh(seed)
+    for u in state.units.values():
+        u.status, u.hex, u.reduced = "awaiting", None, False
+    return state
+
+
+def _put(state: PeiperState, uid: str, label: str) -> None:
+    state.units[uid].status, state.units[uid].hex = "on_map", label
+
+
+def _activate(state: PeiperState, side: str, acts: int = 3) -> None:
+    state.phase, state.side, state.acts, state.act_units = ACTIVATE, side, acts, []
+    state.spent = {"ge": True, "us": True}
+
+
+def _positions(seed: int, steps: int, every: int) -> list[PeiperState]:
+    """States along a random playout (random policy on both sides), every few actions."""
+    state = RULES.new_state("historical", seed, {})
+    out = []
+    policy = RandomPolicy()
+    for i in range(steps):
+        if RULES.is_over(state):
+            break
+        side = RULES.to_act(state)
+        assert side is not None
+        if i % every == 0:
+            out.append(RULES.load(RULES.dump(state)))
+        action, _ = policy.choose(RULES, state, side)
+        RULES.apply(state, side, action)
+    return out
+
+
+POSITIONS = [p for seed in (3, 11) for p in _positions(seed, 160, 16)]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_every_level_returns_a_legal_action_with_a_reason(level: str) -> None:
+    for state in POSITIONS:
+        side = RULES.to_act(state)
+        assert side is not None
+        action, why = RULES.bot_action(state, side, level)
+        assert action in RULES.legal_actions(state, side), (level, action)
+        assert why.strip(), (level, action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_decision_leaves_the_state_and_its_rng_untouched(level: str) -> None:
+    for state in POSITIONS[::3]:
+        side = RULES.to_act(state)
+        assert side is not None
+        before = RULES.dump(state)
+        RULES.bot_action(state, side, level)
+        assert RULES.dump(state) == before
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_same_state_same_decision(level: str) -> None:
+    for state in POSITIONS[::2]:
+        side = RULES.to_act(state)
+        assert side is not None
+        first = RULES.bot_action(state, side, level)
+        again = RULES.bot_action(RULES.load(RULES.dump(state)), side, level)
+        assert first == again
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_does_not_peek_at_the_undrawn_deck(level: str) -> None:
+    """Two states that differ only in the order of the undrawn pile get the same decision."""
+    for i, state in enumerate(POSITIONS):
+        side = RULES.to_act(state)
+        assert side is not None
+        other = RULES.load(RULES.dump(state))
+        reshuffle_undrawn(other, Rng(1000 + i))
+        if other.deck.draw_pile == state.deck.draw_pile and len(state.deck) > 1:
+            reshuffle_undrawn(other, Rng(2000 + i))
+        assert RULES.bot_action(state, side, level) == RULES.bot_action(other, side, level)
+
+
+def test_ai_hard_look_ahead_samples_the_deck_without_peeking() -> None:
+    """The look-ahead (attacks draw cards) gives one answer for any order of the undrawn pile."""
+    state = _empty()
+    _put(state, "3/2 LAH", "0506")
+    _put(state, "30/117/1", "0505")
+    _put(state, "Spitze", "0705")
+    _activate(state, "us", acts=2)
+    options = [(1.0, Action("attack", {"unit": "30/117/1", "target": "3/2 LAH"}), "fire"),
+               (1.0, Action("move", {"unit": "30/117/1", "to": "0504"}), "move")]
+    answers = set()
+    for seed in range(4):
+        other = RULES.load(RULES.dump(state))
+        Rng(seed).shuffle(other.deck.draw_pile)
+        answers.add(_search(RULES, other, "us", options))
+    assert len(answers) == 1
+    a, b = RULES.load(RULES.dump(state)), RULES.load(RULES.dump(state))
+    Rng(5).shuffle(b.deck.draw_pile)
+    reshuffle_undrawn(a, Rng(9))
+    reshuffle_undrawn(b, Rng(9))
+    assert a.deck.draw_pile == b.deck.draw_pile
+
+
+def test_ai_unknown_level_is_refused_with_the_levels() -> None:
+    state = _fresh()
+    with pytest.raises(UnknownPolicy) as err:
+        RULES.bot_action(state, "ge", "expert")
+    assert "random, greedy, easy, normal, hard" in str(err.value)
+
+
+def test_ai_prefers_an_exit_when_a_german_unit_can_exit() -> None:
+    state = _empty()
+    _put(state, "Spitze", "0105")  # west edge
+    _put(state, "501", "0705")
+    _put(state, "CCR/3/1", "0505")
+    _activate(state, "ge")
+    for level in ("easy", "normal", "hard"):
+        action, why = RULES.bot_action(state, "ge", level)
+        assert action == Action("exit", {"unit": "Spitze"}), level
+        assert "exits west" in why
+
+
+def test_ai_german_moves_by_road_toward_the_west_and_says_where() -> None:
+    state = _empty()
+    _put(state, "Spitze", "1308")  # Stavelot, on the road; depot long gone
+    state.fuel_depot = "destroyed"
+    _put(state, "CCR/3/1", "0102")
+    _activate(state, "ge", acts=1)
+    action, why = RULES.bot_action(state, "ge", "normal")
+    assert action.kind == "move" and action.args["unit"] == "Spitze"
+    sit = situation(state)
+    before = unit_distance(state, sit, "Spitze")
+    after = sit.mech.dist[sit.t.index[Hex.parse(action.args["to"])]]
+    assert after < before - 0.5  # real progress toward the exit
+    assert "toward" in why and "ACTs from the exit" in why
+
+
+def test_ai_german_takes_the_fuel_depot_when_it_can() -> None:
+    """German Supply: occupy Stavelot for the Fuel Depot draw; the AI values it."""
+    state = _empty()
+    _put(state, "3/2 LAH", "1409")  # next to Stavelot across the bridge
+    _put(state, "99 BG", "1305")
+    _put(state, "106 BG", "1210")  # sits by the Salm road: supply is cut there
+    _activate(state, "ge", acts=1)
+    action, why = RULES.bot_action(state, "ge", "normal")
+    assert action == Action("move", {"unit": "3/2 LAH", "to": "1308"}), (action, why)
+    assert "Fuel Depot" in why
+
+
+def test_ai_us_blows_a_bridge_the_germans_need_after_turn_2() -> None:
+    """Bridge Demolition: turn 3 on, the US AI rates the bridge on the German way west above the rest."""
+    state = _empty()
+    state.turn = 3
+    _put(state, "Spitze", "1409")
+    _put(state, "501", "1409")
+    _put(state, "1/1 LAH", "1408")
+    _put(state, "99 BG", "0102")
+    _activate(state, "us", acts=1)
+    demolitions = [(s, a, why) for s, _, a, why in ranked(state, "us", RULES.legal_actions(state, "us"))
+                   if a.kind == "demolish"]
+    best_score, best, why = demolitions[0]
+    assert best_score > 5 and demolitions[-1][0] < 1
+    assert "ACTs more for the Germans" in why
+    # The bridge it picks lies on the route the German field takes out of the map.
+    sit = situation(state)
+    route = set()
+    here = sit.t.index[Hex.parse("1409")]
+    while here >= 0:
+        route.add(sit.t.hexes[here])
+        here = sit.mech.nxt[here]
+    bridge = game_map().bridges[best.args["bridge"]]
+    assert bridge.side.a in route and bridge.side.b in route
+    state.turn = 2
+    assert all(a.kind != "demolish" for a in RULES.legal_actions(state, "us"))
+    action, _ = RULES.bot_action(state, "us", "normal")
+    assert action.kind != "demolish"  # not before turn 3
+
+
+def test_ai_us_fires_on_an_adjacent_german_unit() -> None:
+    state = _empty()
+    _put(state, "3/2 LAH", "0506")  # German infantry: US infantry fire AI 3
+    _put(state, "30/117/1", "0505")
+    _activate(state, "us", acts=1)
+    action, why = RULES.bot_action(state, "us", "normal")
+    assert action == Action("attack", {"unit": "30/117/1", "target": "3/2 LAH"}), (action, why)
+    assert "% to hit" in why
+
+
+def test_ai_us_spends_its_first_act_so_the_joker_can_end_the_turn() -> None:
+    state = _fresh()
+    state.phase, state.side, state.card = DECIDE, "us", "6H"
+    state.spent = {"ge": True, "us": False}
+    action, _ = RULES.bot_action(state, "us", "normal")
+    assert action == Action("take")
+    RULES.apply(state, "us", action)
+    action, _ = RULES.bot_action(state, "us", "normal")
+    assert action.kind != "end"
+
+
+def test_ai_us_brings_reinforcements_on() -> None:
+    """Set-Up: from turn 2 the US may enter reinforcements; with the Germans near the west edge it does."""
+    state = _empty()
+    state.turn = 2
+    _put(state, "Spitze", "0504")
+    _put(state, "99 BG", "1301")
+    _activate(state, "us", acts=1)
+    action, why = RULES.bot_action(state, "us", "normal")
+    assert action.kind == "enter", (action, why)
+    assert "enters at" in why
+
+
+def test_ai_us_setup_blocks_the_roads() -> None:
+    """Set-Up: the US AI places its four units to raise the German task (and keeps within the rules)."""
+    state = RULES.new_state("historical", 1, {})
+    for _ in range(5):
+        action, why = RULES.bot_action(state, "us", "normal")
+        assert why
+        RULES.apply(state, "us", action)
+    assert state.turn == 1  # the set-up ended with ready
+    placed = {u.hex for u in state.units.values() if u.side == "us" and u.status == "on_map"}
+    assert len(placed) >= 3 and all(h and not h.startswith("14") for h in placed)
