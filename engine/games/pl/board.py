@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
 from engine.errors import DataFileError, IllegalAction
 from engine.hexgrid import Hex
@@ -13,6 +15,8 @@ from . import datafiles as data
 from .datafiles import Crt, TecFile, UnitType, WecFile
 from .los import level, los
 from .state import PlState, Unit
+
+T = TypeVar("T")
 
 STACK_LIMIT = 4
 MAX_WRECKS = 3
@@ -40,31 +44,26 @@ def _parsed(kind: str, text: str) -> Crt | TecFile | WecFile:
     return data.parse_wec(raw, "option wec")
 
 
-def crt(state: PlState) -> Crt:
-    opt = state.options.get("crt")
+def _table(state: PlState, key: str, default: Callable[[], T], cls: type[T]) -> T:
+    """A GM's replacement table from the game's options, else the default one."""
+    opt = state.options.get(key)
     if not opt:
-        return data.default_crt()
-    got = _parsed("crt", json.dumps(opt, sort_keys=True))
-    assert isinstance(got, Crt)
+        return default()
+    got = _parsed(key, json.dumps(opt, sort_keys=True))
+    assert isinstance(got, cls)
     return got
+
+
+def crt(state: PlState) -> Crt:
+    return _table(state, "crt", data.default_crt, Crt)
 
 
 def tec(state: PlState) -> TecFile:
-    opt = state.options.get("tec")
-    if not opt:
-        return data.default_tec()
-    got = _parsed("tec", json.dumps(opt, sort_keys=True))
-    assert isinstance(got, TecFile)
-    return got
+    return _table(state, "tec", data.default_tec, TecFile)
 
 
 def wec(state: PlState) -> WecFile:
-    opt = state.options.get("wec")
-    if not opt:
-        return data.default_wec()
-    got = _parsed("wec", json.dumps(opt, sort_keys=True))
-    assert isinstance(got, WecFile)
-    return got
+    return _table(state, "wec", data.default_wec, WecFile)
 
 
 def check_tables(options: dict[str, object]) -> None:
