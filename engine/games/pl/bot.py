@@ -1,8 +1,13 @@
-"""A simple, deterministic policy for either side: fire at the best odds, move toward the
-objectives, overrun and close assault when the odds are good, then end the phase."""
+"""The Panzer Leader bot: one entry point for every level, and the greedy (one-step heuristic) level.
+
+``bot_action(state, side, level)``: random (uniform over the legal orders), greedy (below: fire at
+the best odds, move toward the objectives, overrun and close assault when the odds are good, then
+end the phase), easy and normal (ai_policy), hard (ai_search). An unknown level raises
+``engine.ai.UnknownPolicy``."""
 
 from __future__ import annotations
 
+from engine.ai.policy import check_level
 from engine.game import Action
 from engine.rng import Rng
 
@@ -45,7 +50,17 @@ def _one_one(state: PlState) -> int:
 
 
 def bot_action(state: PlState, side: str, level: str = "normal") -> tuple[Action, str]:
-    """``random``: uniform over the legal actions (RNG forked, never advanced); otherwise the heuristic."""
+    """``random``: uniform over the legal actions (RNG forked, never advanced); ``greedy``: the
+    heuristic; ``easy``/``normal``: ai_policy; ``hard``: ai_search."""
+    check_level(level)
+    if level in ("easy", "normal"):
+        from .ai_policy import choose
+
+        return choose(state, side, level)
+    if level == "hard":
+        from .ai_search import choose_hard
+
+        return choose_hard(state, side)
     if level == "random":
         from .legal import legal_actions
 
@@ -130,7 +145,7 @@ def _move(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | N
                 att = [e for e in elements_at(state, t)]
                 if _col(state, float(utype(u).attack), sum(e.defense for e in att), 1) >= _one_one(state) + 1:
                     return Action("overrun", {"units": u.id, "target": t}), f"{u.id} overruns {t}"
-            act = _lay_bridge(state, side, u)
+            act = lay_bridge(state, side, u)
             if act:
                 return act
             if u.cargo and not u.moved and goal_distance(state, side, u.hex) <= 3:
@@ -152,7 +167,7 @@ def _move(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | N
     return None
 
 
-def _lay_bridge(state: PlState, side: str, u: Unit) -> tuple[Action, str] | None:
+def lay_bridge(state: PlState, side: str, u: Unit) -> tuple[Action, str] | None:
     """A Valentine Bridgelayer (engineer vehicles) drives into the stream hex nearest the objectives,
     once, while its side has no temporary bridge; the generic move then takes it out, laying it."""
     if not engineer_vehicles(state) or special(u) != "bridgelayer" or u.moved or u.hex is None:

@@ -1,0 +1,117 @@
+"""The Panzer Leader AI at every level: legal, deterministic, no peeking, reasons, what it knows."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ai.policy import UnknownPolicy
+from engine.game import Action
+from engine.games.pl import RULES
+from engine.games.pl.ai_policy import fire_options, ranked
+from engine.games.pl.ai_value import outcome, result_chances, threat
+from engine.games.pl.board import crt, hx
+from engine.games.pl.datafiles import situations
+from engine.games.pl.fire import build_direct
+from engine.games.pl.state import AttackOrder, PlState
+
+LEVELS = ("random", "greedy", "easy", "normal", "hard")
+
+
+def _positions(scenario: str, seed: int, steps: int, every: int) -> list[PlState]:
+    """States along a random playout (random level on both sides), every few orders."""
+    state = RULES.new_state(scenario, seed, {})
+    out = []
+    for i in range(steps):
+        if RULES.is_over(state):
+            break
+        side = RULES.to_act(state)
+        assert side is not None
+        if i % every == 0:
+            out.append(RULES.load(RULES.dump(state)))
+        action, _ = RULES.bot_action(state, side, "random")
+        RULES.apply(state, side, action)
+    return out
+
+
+@pytest.mark.parametrize("scenario", sorted(situations()))
+def test_every_level_legal_deterministic_untouched_with_reason(scenario: str) -> None:
+    seen_phases = set()
+    for state in _positions(scenario, 3, 160, 9):
+        side = RULES.to_act(state)
+        assert side is not None
+        before = RULES.dump(state)
+        legal = RULES.legal_actions(state, side)
+        seen_phases.add(state.phase)
+        for level in LEVELS:
+            action, why = RULES.bot_action(state, side, level)
+            assert action in legal, (level, state.phase, action)
+            assert why and "\n" not in why
+            assert RULES.bot_action(state, side, level) == (action, why)  # deterministic
+            assert RULES.dump(state) == before  # neither the state nor its RNG moved
+    assert {"combat", "move_vehicles", "move_infantry"} <= seen_phases
+
+
+def test_unknown_level_refused() -> None:
+    state = RULES.new_state("hill30", 1, {})
+    with pytest.raises(UnknownPolicy):
+        RULES.bot_action(state, RULES.to_act(state) or "us", "expert")
+
+
+def _hill30_combat(seed: int = 1) -> PlState:
+    state = RULES.new_state("hill30", seed, {})
+    while state.phase == "setup":
+        side = RULES.to_act(state)
+        assert side is not None
+        RULES.apply(state, side, Action("end"))
+    assert state.phase == "combat"
+    return state
+
+
+def test_result_chances_follow_the_crt_rows() -> None:
+    state = _hill30_combat()
+    table = crt(state)
+    for col in range(len(table.columns)):
+        got = result_chances(state, col, 0)
+        assert abs(sum(got.values()) - 1) < 1e-9
+        for res, p in got.items():
+            assert abs(p - sum(1 for d in range(1, 7) if table.result(col, d) == res) / 6) < 1e-9
+    # close assault's -2 moves every die two rows up the table
+    assert result_chances(state, 3, -2) == {
+        r: sum(1 for d in range(1, 7) if table.result(3, d - 2) == r) / 6 for r in set(
+            table.result(3, d - 2) for d in range(1, 7))}
+
+
+def test_normal_fire_reason_gives_odds_and_chance_by_the_real_odds_code() -> None:
+    state = _hill30_combat()
+    side = state.side
+    opts = fire_options(state, side)
+    assert opts, "the Germans have targets in sight at the start of Hill 30"
+    for _gain, action, why in opts:
+        target = action.args["target"]
+        ids = why.split(" with ")[1].split(" (")[0].split(", ")
+        att = build_direct(state, side, AttackOrder(ids, target))
+        oc = outcome(state, att)
+        assert f"{att.attack:g}/{att.defense:g} = {oc.odds(state)}" in why
+        assert f"{oc.destroy:.0%} to destroy" in why
+
+
+def test_normal_ends_the_phase_when_nothing_is_worth_doing() -> None:
+    state = _hill30_combat()
+    for u in state.units.values():
+        if u.side == state.side:
+            u.fired = True
+    assert ranked(state, state.side)[0][1] == Action("end")
+
+
+def test_threat_counts_enemies_in_reach_and_nothing_else() -> None:
+    state = _hill30_combat()
+    ge = state.units["P1"]
+    for u in state.on_map("us"):
+        if u.id != "S1":
+            u.status, u.hex = "eliminated", None
+    sherman = state.units["S1"]
+    assert sherman.hex is not None
+    next_to = next(n.label for n in hx(sherman.hex).neighbors() if not state.at(n.label))
+    assert threat(state, ge, next_to) > 0  # adjacent: in range and in sight
+    sherman.status, sherman.hex = "eliminated", None
+    assert threat(state, ge, next_to) == 0.0  # nobody left to fire
