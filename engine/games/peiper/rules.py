@@ -5,12 +5,11 @@ Phases: Set-Up -> (Turn Begins: draw -> decide -> activate [-> face] -> draw ...
 
 from __future__ import annotations
 
-import copy
 import re
 from typing import Any
 
 from engine import cards
-from engine.errors import GameOver, IllegalAction, NotFound, NotYourTurn, UmpireError
+from engine.errors import GameOver, IllegalAction, NotFound, NotYourTurn
 from engine.events import Event
 from engine.game import Action, CommandSpec, GameOptionSpec, ScenarioInfo
 from engine.hexgrid import Hex
@@ -35,7 +34,7 @@ from .state import (
     dump_state,
     load_state,
 )
-from .units import MAP_PATH, SIDE_NAMES, game_map, resolve_unit, scenarios, unit_specs
+from .units import SIDE_NAMES, game_map, resolve_unit, scenarios, unit_specs
 
 OPTIONS = (
     GameOptionSpec("stack_limit", 2, "Units per hex (Set-Up: up to 2 friendly ground units)"),
@@ -323,9 +322,3 @@ class PeiperRules:
             problems.append("negative activations")
         return problems
 
-
-def copy_state(state: PeiperState) -> PeiperState:
-    return copy.deepcopy(state)
-
-
-__all__ = ["PeiperRules", "MAP_PATH", "UmpireError"]

@@ -1,12 +1,11 @@
-"""The Panzer Leader game state: plain dataclasses, JSON-safe through a pydantic TypeAdapter."""
+"""The Panzer Leader game state: plain dataclasses, JSON-safe through engine.codec.StateCodec."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import TypeAdapter
-
+from engine.codec import StateCodec
 from engine.rng import Rng
 
 # Phases of a player segment, in order; "setup" comes once before turn 1.
@@ -127,13 +126,6 @@ class PlState:
         return "ge" if side == "us" else "us"
 
 
-STATE_ADAPTER: TypeAdapter[PlState] = TypeAdapter(PlState)
-
-
-def dump_state(state: PlState) -> dict[str, Any]:
-    data: dict[str, Any] = STATE_ADAPTER.dump_python(state, mode="json")
-    return data
-
-
-def load_state(data: dict[str, Any]) -> PlState:
-    return STATE_ADAPTER.validate_python(data)
+CODEC = StateCodec(PlState)
+dump_state = CODEC.dump
+load_state = CODEC.load
