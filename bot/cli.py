@@ -37,6 +37,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--policy", action="append", default=[], metavar="SIDE=NAME[:LEVEL]",
                     help="a side's bot: random, greedy, ai:easy, ai:normal or ai:hard (repeatable; default greedy)")
+    sp.add_argument("--match", metavar="A,B",
+                    help="two policies (e.g. ai:hard,ai:normal) meeting on every deal twice, seats swapped")
+    sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over (same results)")
 
     render = sub.add_parser("render", help="draw a scenario's opening position")
     render.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -78,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         if command == "selfplay":
             from bot.selfplay import main as selfplay
 
-            return selfplay(args.game, args.games, args.seed, args.json, args.scenario, args.policy)
+            return selfplay(args.game, args.games, args.seed, args.json, args.scenario, args.policy,
+                            workers=args.workers, match=args.match)
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":

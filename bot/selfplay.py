@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from engine import registry
-from engine.ai.policy import PolicySpec, parse_policy
+from engine.ai.policy import PolicySpec, UnknownPolicy, parse_policy
 from engine.errors import UmpireError
 from engine.game import GameRules
 from engine.rng import seed_from
@@ -121,69 +124,190 @@ def resolve_policies(rules: GameRules, policies: list[str] | dict[str, str] | No
     return chosen
 
 
-def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = False,
-        policies: list[str] | dict[str, str] | None = None, timing: bool = False) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Deal:
+    """One game to play: its scenario, its number (the seed comes from it) and each side's level."""
+
+    scenario: str
+    number: int
+    levels: tuple[tuple[str, str], ...]
+    seat_of: tuple[tuple[str, str], ...] = ()  # in a match: side -> "a" or "b"
+
+
+@dataclass
+class Played:
+    deal: Deal
+    winner: str | None
+    actions: int
+    errors: list[str]
+    clock: Clock | None
+
+
+def _play_deal(game: str, seed: int, deal: Deal, timing: bool) -> Played:
+    """Play one deal (in this process or a worker): game ``number`` always has the same seed."""
     rules = registry.get(game)
-    chosen = resolve_policies(rules, policies)
-    levels = {side: spec.level for side, spec in chosen.items()}
-    scenarios = [s.key for s in rules.scenarios()] if scenario == "all" else [scenario or rules.scenarios()[0].key]
-    winners: Counter[str] = Counter()
-    per_scenario: dict[str, dict[str, int]] = {}
-    errors: list[str] = []
-    finished = actions = 0
+    game_seed = seed_from(game, deal.scenario, seed, deal.number) & ((1 << 63) - 1)
     clock = Clock() if timing else None
-    started = time.perf_counter()
-    total = games * len(scenarios)
-    done = 0
-    for sc in scenarios:
-        sc_wins: Counter[str] = Counter()
-        for i in range(games):
-            game_seed = seed_from(game, sc, seed, i) & ((1 << 63) - 1)
-            winner, n, errs = play_one(rules, sc, game_seed, levels, clock)
-            actions += n
-            errors += [f"{sc}: {e}" for e in errs] if len(scenarios) > 1 else errs
-            if not errs:
-                finished += 1
-                winners[winner or "draw"] += 1
-                sc_wins[winner or "draw"] += 1
-            done += 1
-            if progress:
-                bar = "#" * (30 * done // total)
-                print(f"\r[{bar:30}] {done}/{total} games, {len(errors)} errors", end="", file=sys.stderr, flush=True)
-        per_scenario[sc] = dict(sorted(sc_wins.items()))
+    winner, n, errs = play_one(rules, deal.scenario, game_seed, dict(deal.levels), clock)
+    return Played(deal, winner, n, errs, clock)
+
+
+def _play_all(game: str, seed: int, deals: list[Deal], timing: bool, workers: int,
+              progress: bool) -> list[Played]:
+    """Every deal, in deal order whatever the number of worker processes."""
+    def report(done: int, errors: int) -> None:
+        if progress:
+            bar = "#" * (30 * done // len(deals))
+            print(f"\r[{bar:30}] {done}/{len(deals)} games, {errors} errors", end="", file=sys.stderr, flush=True)
+
+    played: list[Played] = []
+    errors = 0
+    if workers <= 1:
+        for deal in deals:
+            played.append(_play_deal(game, seed, deal, timing))
+            errors += bool(played[-1].errors)
+            report(len(played), errors)
+    else:
+        # fork: the workers inherit the loaded rules and data; each deal is independent
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            chunk = max(1, min(8, len(deals) // (4 * workers)))
+            for result in pool.map(_play_deal, repeat(game), repeat(seed), deals, repeat(timing),
+                                   chunksize=chunk):
+                played.append(result)
+                errors += bool(result.errors)
+                report(len(played), errors)
     if progress:
         print(file=sys.stderr)
+    return played
+
+
+def _rate(wins: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {"wins": wins, "games": n, "rate": round(wins / n, 4) if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)]}
+
+
+def parse_match(rules: GameRules, text: str) -> tuple[PolicySpec, PolicySpec]:
+    """``ai:hard,ai:normal``: two policies that meet with the seats swapped on every deal."""
+    names = [t.strip() for t in text.split(",")]
+    if len(names) != 2 or not all(names):
+        raise UnknownPolicy(f"--match takes two policies, for example ai:hard,ai:normal (not '{text}')")
+    if len(rules.sides) != 2:
+        raise UnknownPolicy(f"--match needs a two-sided game; this one has {len(rules.sides)} sides")
+    first = rules.sides[0]
+    a, b = (parse_policy(f"{first}={name}", tuple(rules.sides)) for name in names)
+    if a.level == b.level:
+        raise UnknownPolicy(f"--match needs two different policies (both are {a.label})")
+    return a, b
+
+
+def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = False,
+        policies: list[str] | dict[str, str] | None = None, timing: bool = False, workers: int = 1,
+        match: str | None = None) -> dict[str, Any]:
+    """Play ``games`` deals per scenario and return the figures (see the module's docstring).
+
+    ``match="ai:hard,ai:normal"`` plays every deal twice, A in the first seat against B and then B in
+    the first seat against A, and adds each policy's wins over both seats (``match``). ``workers``
+    spreads the games over processes; the result is the same for any number of workers.
+    """
+    rules = registry.get(game)
+    scenarios = [s.key for s in rules.scenarios()] if scenario == "all" else [scenario or rules.scenarios()[0].key]
+    deals: list[Deal] = []
+    pair: tuple[PolicySpec, PolicySpec] | None = None
+    if match:
+        pair = parse_match(rules, match)
+        s1, s2 = rules.sides
+        for sc in scenarios:
+            for i in range(games):
+                deals.append(Deal(sc, i, ((s1, pair[0].level), (s2, pair[1].level)), ((s1, "a"), (s2, "b"))))
+                deals.append(Deal(sc, i, ((s1, pair[1].level), (s2, pair[0].level)), ((s1, "b"), (s2, "a"))))
+        chosen = {side: PolicySpec(side, "match") for side in rules.sides}
+    else:
+        chosen = resolve_policies(rules, policies)
+        levels = tuple((side, spec.level) for side, spec in chosen.items())
+        deals = [Deal(sc, i, levels) for sc in scenarios for i in range(games)]
+    started = time.perf_counter()
+    played = _play_all(game, seed, deals, timing, workers, progress)
+
+    winners: Counter[str] = Counter()
+    per_scenario: dict[str, Counter[str]] = {sc: Counter() for sc in scenarios}
+    errors: list[str] = []
+    finished = actions = 0
+    clock = Clock()
+    for p in played:
+        actions += p.actions
+        errors += [f"{p.deal.scenario}: {e}" for e in p.errors] if len(scenarios) > 1 else p.errors
+        if not p.errors:
+            finished += 1
+            winners[p.winner or "draw"] += 1
+            per_scenario[p.deal.scenario][p.winner or "draw"] += 1
+        if p.clock is not None:
+            for side, values in p.clock.decisions.items():
+                clock.decisions.setdefault(side, []).extend(values)
+            for side, values in p.clock.turns.items():
+                clock.turns.setdefault(side, []).extend(values)
     result: dict[str, Any] = {
         "game": game,
-        "games": total,
+        "games": len(deals),
         "finished": finished,
         "winners": dict(sorted(winners.items())),
         "errors": errors,
         "actions": actions,
         "seconds": round(time.perf_counter() - started, 2),
-        "policies": {side: spec.label for side, spec in chosen.items()},
-        "win_rates": {},
+        "policies": {side: spec.label for side, spec in chosen.items()} if pair is None
+        else {"a": pair[0].label, "b": pair[1].label},
+        "win_rates": {side: _rate(winners.get(side, 0), finished) for side in rules.sides},
     }
-    for side in rules.sides:
-        wins = winners.get(side, 0)
-        lo, hi = wilson(wins, finished)
-        result["win_rates"][side] = {"wins": wins, "rate": round(wins / finished, 4) if finished else 0.0,
-                                     "ci95": [round(lo, 4), round(hi, 4)]}
-    if clock is not None:
-        result["timing"] = {
+    if pair is not None:
+        result["match"] = _match_figures(rules, played, pair)
+    if timing:
+        result["timing"] = _timing(rules, played) if pair is not None else {
             side: {"decision_ms": _ms(clock.decisions.get(side, [])), "turn_ms": _ms(clock.turns.get(side, []))}
             for side in rules.sides
         }
     if len(scenarios) > 1:
-        result["scenarios"] = per_scenario
+        result["scenarios"] = {sc: dict(sorted(c.items())) for sc, c in per_scenario.items()}
     return result
 
 
+def _match_figures(rules: GameRules, played: list[Played], pair: tuple[PolicySpec, PolicySpec]) -> dict[str, Any]:
+    """Each policy's wins over all its games, and seat by seat."""
+    figures: dict[str, Any] = {}
+    for key, spec in zip(("a", "b"), pair, strict=True):
+        wins = games = 0
+        seats: dict[str, dict[str, Any]] = {}
+        for side in rules.sides:
+            mine = [p for p in played if not p.errors and dict(p.deal.seat_of)[side] == key]
+            won = sum(1 for p in mine if p.winner == side)
+            seats[side] = _rate(won, len(mine))
+            wins, games = wins + won, games + len(mine)
+        figures[key] = {"policy": spec.label, **_rate(wins, games), "seats": seats}
+    return figures
+
+
+def _timing(rules: GameRules, played: list[Played]) -> dict[str, Any]:
+    """In a match: decision and turn times by policy label and side."""
+    out: dict[str, Any] = {}
+    for p in played:
+        if p.clock is None:
+            continue
+        for side, level in p.deal.levels:
+            label = PolicySpec(side, level).label
+            entry = out.setdefault(f"{label} as {side}", {"decisions": [], "turns": []})
+            entry["decisions"].extend(p.clock.decisions.get(side, []))
+            entry["turns"].extend(p.clock.turns.get(side, []))
+    return {k: {"decision_ms": _ms(v["decisions"]), "turn_ms": _ms(v["turns"])} for k, v in sorted(out.items())}
+
+
 def main(game: str, games: int, seed: int, as_json: bool, scenario: str = "",
-         policies: list[str] | None = None) -> int:
+         policies: list[str] | None = None, workers: int = 1, match: str | None = None) -> int:
     progress = not as_json and sys.stderr.isatty()
+    if policies and match:
+        print("selfplay: give either --policy or --match, not both", file=sys.stderr)
+        return 2
     try:
-        result = run(game, games, seed, scenario, progress, policies, timing=True)
+        result = run(game, games, seed, scenario, progress, policies, timing=True, workers=max(1, workers),
+                     match=match)
     except UmpireError as exc:
         print(f"selfplay: {exc}", file=sys.stderr)
         return 2
@@ -196,6 +320,11 @@ def main(game: str, games: int, seed: int, as_json: bool, scenario: str = "",
         for side, rate in result["win_rates"].items():
             lo, hi = rate["ci95"]
             print(f"  {side}: {rate['wins']} wins ({100 * rate['rate']:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+        for figures in result.get("match", {}).values():
+            lo, hi = figures["ci95"]
+            seats = ", ".join(f"as {side} {100 * r['rate']:.1f}%" for side, r in figures["seats"].items())
+            print(f"  {figures['policy']}: {figures['wins']}/{figures['games']} games ({100 * figures['rate']:.1f}%, "
+                  f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%; {seats})")
         for side, t in result.get("timing", {}).items():
             d, b = t["decision_ms"], t["turn_ms"]
             print(f"  {side} time: decision median {d['median']} ms, p95 {d['p95']} ms; "

@@ -151,3 +151,33 @@ def test_ai_selfplay_pairing_reports_rates_intervals_and_times() -> None:
 def test_ai_selfplay_refuses_an_unknown_policy(capsys: pytest.CaptureFixture[str]) -> None:
     assert main("peiper", 1, 1, True, "", ["ge=ai:expert"]) == 2
     assert "Unknown AI level" in capsys.readouterr().err
+
+
+def test_ai_selfplay_workers_give_the_same_games_as_one_process() -> None:
+    alone = run("peiper", games=4, seed=5, policies=["ge=random", "us=greedy"])
+    spread = run("peiper", games=4, seed=5, policies=["ge=random", "us=greedy"], workers=2)
+    for r in (alone, spread):
+        r.pop("seconds")
+    assert alone == spread and alone["finished"] == 4
+
+
+def test_ai_selfplay_match_swaps_the_seats_on_every_deal() -> None:
+    result = run("peiper", games=3, seed=5, match="greedy,random")
+    pairing = run("peiper", games=3, seed=5, policies=["ge=greedy", "us=random"])
+    swapped = run("peiper", games=3, seed=5, policies=["ge=random", "us=greedy"])
+    match = result["match"]
+    assert result["games"] == 6 and result["policies"] == {"a": "greedy", "b": "random"}
+    # each seat of the match is exactly the plain pairing with the same deals
+    assert match["a"]["seats"]["ge"]["wins"] == pairing["win_rates"]["ge"]["wins"]
+    assert match["a"]["seats"]["us"]["wins"] == swapped["win_rates"]["us"]["wins"]
+    assert match["b"]["seats"]["ge"]["wins"] == swapped["win_rates"]["ge"]["wins"]
+    assert match["a"]["wins"] + match["b"]["wins"] == result["finished"] == 6
+    assert match["a"]["games"] == match["b"]["games"] == 6
+    lo, hi = match["a"]["ci95"]
+    assert lo <= match["a"]["rate"] <= hi
+
+
+@pytest.mark.parametrize("text", ["greedy", "greedy,greedy", "greedy,ai:expert", "a,b,c"])
+def test_ai_selfplay_match_refuses_a_bad_pairing(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main("peiper", 1, 1, True, "", None, match=text) == 2
+    assert "selfplay:" in capsys.readouterr().err
