@@ -4,23 +4,29 @@
 
 - ``actions_per_s``: orders applied per second over the whole run (all threads);
 - ``submit_p50_ms``, ``submit_p99_ms``: one ``GameService.submit`` (the rules and the database);
-- ``render_p99_ms``: a submit that ends a phase plus drawing its map (``images.render_png``, in a
-  worker process, as the bot should), or null when the renderer does not import;
+- ``render_p99_ms``: a submit that ends a phase plus its view and map (the bot's
+  ``cogs.common.render_map_png`` on a service thread, as the bot draws it), or null without Pillow;
 - ``mem_per_game_kib``: what the service keeps in memory per game (its cached row);
 - ``insert_ratio``: the database time of one order (the games row and the log entry in one
   transaction) over a bare INSERT of the same log row into a copy of the log table, timed in this run,
   one after the other on an idle connection.
 
 Each game's orders are chosen first by a bot (random legal orders, seeded by the game's number: the
-games' own AIs think for up to 100 ms a decision, which would measure the AI), then submitted from
-``concurrency`` worker threads, each taking the next order of a game nobody is playing (no think time:
-a closed loop, the hardest case). See docs/scale.md for figures and how to read them.
+games' own AIs think for up to 100 ms a decision, which would measure the AI). Then ``concurrency``
+players (threads) each take the next order of a game nobody is playing, think, and submit it the way
+the Discord bot does: through a pool of ``workers`` service threads (the bot's executor behind
+``asyncio.to_thread``, ``UMPIRE_WORKERS``), first come, first served. A submit's time runs from the
+player's request to the stored answer, so it includes the wait for a free worker.
+
+Thinking time is drawn from an exponential distribution with mean ``think_ms`` (seeded per player),
+as independent players order at random moments; a fixed pause would keep the players in step, all
+ordering at the same instant. The default, 200 ms, is ten to fifty times faster than people play
+on Discord; ``--think-ms 0`` is a closed loop, the process's saturation (see docs/scale.md).
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import random
 import statistics
@@ -28,19 +34,21 @@ import sys
 import threading
 import time
 import tracemalloc
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from queue import Empty, Queue
 from typing import Any
 
 from sqlalchemy import MetaData, Table, insert
 
+from bot.settings import DEFAULT_WORKERS
 from engine import registry
 from engine.game import Action
 from engine.service import GameService, Seat
 from engine.service.writes import LOG, GameCache
 
 DEFAULT_ACTIONS = 24  # orders per game
+DEFAULT_THINK_MS = 200.0  # a player's mean thinking time between orders
 
 
 def script(key: str, seed: int, count: int) -> list[tuple[str, Action]]:
@@ -69,40 +77,27 @@ def percentile(values: list[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def _render_view(view: dict[str, Any]) -> int:
-    """Draw one map (in a worker process) and return the PNG's size."""
-    from engine.maps import load_map
-    from images import render_png
-
-    return len(render_png(load_map(Path(view["map"])), view))
-
-
-def _render_pool() -> ProcessPoolExecutor | None:
-    """Maps are drawn in worker processes, as the bot should draw them: drawing holds the GIL for tens of
-    milliseconds, and in the submitting threads it would be counted against every order."""
+def _renderer() -> Callable[..., bytes | None] | None:
+    """The bot's own map drawing (``cogs.common.render_map_png``), or None when Pillow is missing."""
     try:
         import images  # noqa: F401
-
-        if not hasattr(images, "render_png"):
-            return None
+        from cogs.common import render_map_png
     except ImportError:
         return None
-    workers = max(1, min(4, (os.cpu_count() or 2) - 1))
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-    pool.submit(int, 0).result()  # start the workers before the clock does
-    return pool
+    return render_map_png
 
 
 def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_json: bool = True,
-         actions: int = DEFAULT_ACTIONS, seed: int = 1, think_ms: float = 0.0, render: bool = True,
-         out: Any = None) -> int:
+         actions: int = DEFAULT_ACTIONS, seed: int = 1, think_ms: float = DEFAULT_THINK_MS, render: bool = True,
+         out: Any = None, workers: int = DEFAULT_WORKERS) -> int:
     """Run the benchmark and print the figures; 0 when every order was applied.
 
-    ``think_ms``: a pause before each order (a player reading the board); 0 is a closed loop.
+    ``think_ms``: a player's mean thinking time before each order; 0 is a closed loop.
     ``render``: draw the map after each order that ends a phase (render_p99_ms is null without).
+    ``workers``: the service threads that run the submits (the bot's executor).
     """
     out = out or sys.stdout
-    os.environ.setdefault("UMPIRE_DB_POOL", str(max(10, concurrency)))
+    os.environ.setdefault("UMPIRE_DB_POOL", str(max(10, workers + 2)))
     service = GameService(db_url)
     keys = [k for k in registry.available()]
     seats = {k: {s: Seat("human", f"bench-{s}", s) for s in registry.get(k).sides} for k in keys}
@@ -116,7 +111,7 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
         info = service.create_game(key, seed=game_seed, seats=seats[key])
         plans[info.id] = (key, cached_scripts[(key, game_seed)])
 
-    pool = _render_pool() if render else None
+    draw = _renderer() if render else None
     submit_ms: list[float] = []
     render_ms: list[float] = []
     errors: list[str] = []
@@ -126,7 +121,10 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
     for gid in plans:
         ready.put(gid)
 
-    def worker() -> None:
+    service_pool = ThreadPoolExecutor(workers, thread_name_prefix="bench-service")
+
+    def player(number: int) -> None:
+        thinking = random.Random(f"{seed}-player-{number}")
         while True:
             try:
                 gid = ready.get_nowait()
@@ -138,18 +136,20 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
                 continue
             side, action = orders[i]
             if think_ms:
-                time.sleep(think_ms / 1000)
+                time.sleep(thinking.expovariate(1000 / think_ms))
             t0 = time.perf_counter()
             try:
-                outcome = service.submit(gid, side, action, f"bench-{side}")
+                outcome = service_pool.submit(service.submit, gid, side, action, f"bench-{side}").result()
             except Exception as exc:  # noqa: BLE001  (counted and shown, the run goes on)
                 with lock:
                     errors.append(f"#{gid} {key} {action.kind}: {exc}")
                 continue
             t1 = time.perf_counter()
             drawn = None
-            if pool is not None and outcome.phase_ended:
-                pool.submit(_render_view, service.view(gid, None)).result()
+            if draw is not None and outcome.phase_ended:
+                # as cogs.common.map_file: the view, then the picture, each on a service thread
+                view = service_pool.submit(service.view, gid, None).result()
+                service_pool.submit(draw, view).result()
                 drawn = time.perf_counter() - t0
             with lock:
                 submit_ms.append((t1 - t0) * 1000)
@@ -159,26 +159,26 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
             ready.put(gid)  # the game's next order goes to the back of the queue
 
     start = time.perf_counter()
-    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
+    threads = [threading.Thread(target=player, args=(n,)) for n in range(concurrency)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     wall = time.perf_counter() - start
-    if pool is not None:
-        pool.shutdown()
+    service_pool.shutdown()
 
     result = {
         "database": service.engine.dialect.name,
         "games": games,
         "concurrency": concurrency,
+        "workers": workers,
         "think_ms": think_ms,
         "actions": len(submit_ms),
         "refused": len(errors),
         "actions_per_s": round(len(submit_ms) / wall, 1) if wall else None,
         "submit_p50_ms": _round(percentile(submit_ms, 0.50)),
         "submit_p99_ms": _round(percentile(submit_ms, 0.99)),
-        "render_p99_ms": _round(percentile(render_ms, 0.99)) if pool is not None else None,
+        "render_p99_ms": _round(percentile(render_ms, 0.99)) if draw is not None else None,
         "mem_per_game_kib": _round(memory_per_game(service, list(plans))),
         **insert_ratio(service, list(plans)[: min(games, 40)], samples=min(200, 4 * games)),
     }

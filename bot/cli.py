@@ -53,7 +53,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--db", help="database URL for bench load (default: DATABASE_URL or ./data/umpire.db)")
     bench.add_argument("--games", type=int, default=500)
     bench.add_argument("--concurrency", type=int, default=50)
-    bench.add_argument("--think-ms", type=float, default=0.0, help="pause before each order (0: closed loop)")
+    bench.add_argument("--think-ms", type=float, default=200.0,
+                       help="bench load: a player's mean thinking time before each order (0: a closed loop)")
+    bench.add_argument("--workers", type=int, default=None,
+                       help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
     db = sub.add_parser("db", help="the database: upgrade the schema, its revision, export/import a game")
     db.add_argument("what", choices=["upgrade", "current", "export", "import"])
@@ -89,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.what == "load":
                 from bot.bench_load import main as bench_load
 
-                return bench_load(args.db, args.games, args.concurrency, args.json, think_ms=args.think_ms)
+                return bench_load(args.db, args.games, args.concurrency, args.json, think_ms=args.think_ms,
+                                  **({"workers": args.workers} if args.workers else {}))
             from images import bench
 
             bench.main(args.json)

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -79,6 +80,11 @@ class UmpireBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         from cogs.buttons import ChoiceButton
+
+        # every service call goes through asyncio.to_thread: a small pool serves them first come, first
+        # served (bot/bench_load.py measures this arrangement)
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(self.settings.umpire_workers, thread_name_prefix="umpire-service"))
 
         for ext in EXTENSIONS + (BACKGROUND if self.background else ()):
             await self.load_extension(ext)

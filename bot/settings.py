@@ -8,6 +8,11 @@ from __future__ import annotations
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+# Threads that run the service and the rules for the bot (the executor behind asyncio.to_thread).
+# Orders compute under the GIL, so a few threads per core keep the database busy while more would only
+# queue for the GIL and serve the waiting orders in a less fair order (docs/scale.md).
+DEFAULT_WORKERS = 4
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore",
@@ -27,6 +32,8 @@ class Settings(BaseSettings):
     umpire_reminder_hours: float = Field(default=12.0, gt=0)
     # How often the background task looks for idle games and passed deadlines.
     umpire_check_minutes: float = Field(default=5.0, gt=0)
+    # Worker threads for the service (asyncio.to_thread); see DEFAULT_WORKERS.
+    umpire_workers: int = Field(default=DEFAULT_WORKERS, ge=1, le=64)
 
     @property
     def token(self) -> str:

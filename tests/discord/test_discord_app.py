@@ -71,3 +71,12 @@ def test_a_process_answers_only_for_its_shards(fake: FakeDiscord, tmp_path: Path
     even = str((124 << 22) | 5)
     assert notices.handles(game(odd)) and not notices.handles(game(even))
     assert not notices.handles(game(None)), "DM games belong to the process that runs shard 0"
+
+
+async def test_service_calls_run_on_the_bots_own_worker_threads(rest_bot: UmpireBot) -> None:
+    """asyncio.to_thread (every service call of the cogs) uses the pool of UMPIRE_WORKERS threads."""
+    import threading
+
+    names = {await asyncio.to_thread(lambda: threading.current_thread().name) for _ in range(8)}
+    assert names and all(n.startswith("umpire-service") for n in names)
+    assert len(names) <= rest_bot.settings.umpire_workers

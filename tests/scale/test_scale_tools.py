@@ -47,9 +47,11 @@ def test_db_export_then_import_recreates_a_finished_game(db_url: str, tmp_path: 
 
 def test_bench_load_prints_the_figures_as_one_json_object(db_url: str) -> None:
     out = io.StringIO()
-    assert bench_load.main(db_url, games=6, concurrency=3, actions=6, render=False, out=out) == 0
+    assert bench_load.main(db_url, games=6, concurrency=3, actions=6, render=False, out=out, think_ms=2,
+                           workers=2) == 0
     figures = json.loads(out.getvalue())
     assert figures["actions"] > 0 and figures["refused"] == 0
+    assert figures["workers"] == 2 and figures["concurrency"] == 3 and figures["think_ms"] == 2
     for key in ("actions_per_s", "submit_p50_ms", "submit_p99_ms", "mem_per_game_kib", "insert_ratio"):
         assert isinstance(figures[key], float) and figures[key] > 0, key
     assert figures["submit_p50_ms"] <= figures["submit_p99_ms"]
