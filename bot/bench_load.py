@@ -5,7 +5,7 @@
 - ``actions_per_s``: orders applied per second over the whole run (all threads);
 - ``submit_p50_ms``, ``submit_p99_ms``: one ``GameService.submit`` (the rules and the database);
 - ``render_p99_ms``: a submit that ends a phase plus its view and map (the bot's
-  ``cogs.common.render_map_png`` on a service thread, as the bot draws it), or null without Pillow;
+  ``cogs.common.render_map_png`` on one of the bot's render threads), or null without Pillow;
 - ``mem_per_game_kib``: what the service keeps in memory per game (its cached row);
 - ``insert_ratio``: the database time of one order (the games row and the log entry in one
   transaction) over a bare INSERT of the same log row into a copy of the log table, timed in this run,
@@ -41,7 +41,7 @@ from typing import Any
 
 from sqlalchemy import MetaData, Table, insert
 
-from bot.settings import DEFAULT_WORKERS
+from bot.settings import DEFAULT_RENDER_WORKERS, DEFAULT_WORKERS
 from engine import registry
 from engine.game import Action
 from engine.service import GameService, Seat
@@ -122,6 +122,7 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
         ready.put(gid)
 
     service_pool = ThreadPoolExecutor(workers, thread_name_prefix="bench-service")
+    render_pool = ThreadPoolExecutor(DEFAULT_RENDER_WORKERS, thread_name_prefix="bench-render")
 
     def player(number: int) -> None:
         thinking = random.Random(f"{seed}-player-{number}")
@@ -147,9 +148,9 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
             t1 = time.perf_counter()
             drawn = None
             if draw is not None and outcome.phase_ended:
-                # as cogs.common.map_file: the view, then the picture, each on a service thread
+                # as cogs.common.map_file: the view on a service thread, the picture on a render thread
                 view = service_pool.submit(service.view, gid, None).result()
-                service_pool.submit(draw, view).result()
+                render_pool.submit(draw, view).result()
                 drawn = time.perf_counter() - t0
             with lock:
                 submit_ms.append((t1 - t0) * 1000)
@@ -166,6 +167,7 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
         t.join()
     wall = time.perf_counter() - start
     service_pool.shutdown()
+    render_pool.shutdown()
 
     result = {
         "database": service.engine.dialect.name,

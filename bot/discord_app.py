@@ -11,7 +11,7 @@ import logging
 import sys
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 import yarl
@@ -22,6 +22,7 @@ from engine.service import GameService
 from .settings import Settings
 
 log = logging.getLogger("umpire.discord")
+R = TypeVar("R")
 
 EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.orders", "cogs.gm", "cogs.rules", "cogs.help", "cogs.admin")
 BACKGROUND = ("cogs.notices",)  # not loaded by `umpire sync`
@@ -64,6 +65,8 @@ class UmpireBot(commands.AutoShardedBot):
         self.settings = settings
         self.service = service or GameService(settings.database_url)
         self.locks = GameLocks()
+        # maps and replays are drawn here, never on the service's threads (see bot/settings.py)
+        self.render_pool = ThreadPoolExecutor(settings.umpire_render_workers, thread_name_prefix="umpire-render")
         self.background = background
         if settings.umpire_discord_gateway:
             self._use_configured_gateway(yarl.URL(settings.umpire_discord_gateway))
@@ -77,6 +80,10 @@ class UmpireBot(commands.AutoShardedBot):
             return shards, str(url), limits
 
         self.http.get_bot_gateway = get_bot_gateway  # type: ignore[method-assign]
+
+    async def draw(self, function: Callable[..., R], *args: Any) -> R:
+        """Run a drawing function on the render threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.render_pool, function, *args)
 
     async def setup_hook(self) -> None:
         from cogs.buttons import ChoiceButton
@@ -102,6 +109,7 @@ class UmpireBot(commands.AutoShardedBot):
             except commands.ExtensionError:
                 log.exception("unloading %s failed", ext)
         await super().close()
+        self.render_pool.shutdown(wait=False, cancel_futures=True)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (shards %s of %s)", self.user, self.shard_ids or "all", self.shard_count)

@@ -12,6 +12,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 # Orders compute under the GIL, so a few threads per core keep the database busy while more would only
 # queue for the GIL and serve the waiting orders in a less fair order (docs/scale.md).
 DEFAULT_WORKERS = 4
+# Threads that draw maps, apart from the service's: an order never waits behind someone's picture.
+DEFAULT_RENDER_WORKERS = 2
 
 
 class Settings(BaseSettings):
@@ -34,6 +36,8 @@ class Settings(BaseSettings):
     umpire_check_minutes: float = Field(default=5.0, gt=0)
     # Worker threads for the service (asyncio.to_thread); see DEFAULT_WORKERS.
     umpire_workers: int = Field(default=DEFAULT_WORKERS, ge=1, le=64)
+    # Threads that draw maps and replays; see DEFAULT_RENDER_WORKERS.
+    umpire_render_workers: int = Field(default=DEFAULT_RENDER_WORKERS, ge=1, le=16)
 
     @property
     def token(self) -> str:

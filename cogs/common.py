@@ -272,7 +272,7 @@ def render_map_png(view: dict[str, Any], hex_label: str | None = None, radius: i
 async def map_file(bot: UmpireBot, game_id: int, *, hex_label: str | None = None, radius: int = 3,
                    limit: int = DEFAULT_FILESIZE) -> discord.File | None:
     view = await asyncio.to_thread(bot.service.view, game_id, None)
-    data = await asyncio.to_thread(render_map_png, view, hex_label, radius)
+    data = await bot.draw(render_map_png, view, hex_label, radius)
     if data is None or len(data) > limit:
         return None
     suffix = f"-{hex_label}" if hex_label else ""

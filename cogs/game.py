@@ -352,7 +352,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         info = await game_for(interaction, game)
         await interaction.response.defer(thinking=True)
         views = await asyncio.to_thread(replay_views, bot.service, info.id)
-        data = await asyncio.to_thread(render_replay, views, interaction.filesize_limit)
+        data = await bot.draw(render_replay, views, interaction.filesize_limit)
         if data is None:
             await reply(interaction, f"(no replay image: the renderer is not available) {len(views)} phases so far.")
             return

@@ -80,3 +80,5 @@ async def test_service_calls_run_on_the_bots_own_worker_threads(rest_bot: Umpire
     names = {await asyncio.to_thread(lambda: threading.current_thread().name) for _ in range(8)}
     assert names and all(n.startswith("umpire-service") for n in names)
     assert len(names) <= rest_bot.settings.umpire_workers
+    drawn_on = await rest_bot.draw(lambda: threading.current_thread().name)
+    assert drawn_on.startswith("umpire-render")  # pictures never hold up the service threads
