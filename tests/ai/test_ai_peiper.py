@@ -9,7 +9,9 @@ from engine.ai.random_policy import RandomPolicy
 from engine.game import Action
 from engine.games.peiper import RULES
 from engine.games.peiper.ai_field import situation, unit_distance
+from engine.games.peiper.ai_plan import risk
 from engine.games.peiper.ai_policy import ranked
+from engine.games.peiper.ai_score import Context
 from engine.games.peiper.ai_search import _search, reshuffle_undrawn
 from engine.games.peiper.state import ACTIVATE, DECIDE, PeiperState
 from engine.games.peiper.units import game_map
@@ -244,3 +246,74 @@ def test_ai_us_setup_blocks_the_roads() -> None:
     assert state.turn == 1  # the set-up ended with ready
     placed = {u.hex for u in state.units.values() if u.side == "us" and u.status == "on_map"}
     assert len(placed) >= 3 and all(h and not h.startswith("14") for h in placed)
+
+
+# --- hard German: the plan (ai_plan) ---------------------------------------------------------
+def _turn_one_screen(state: PeiperState) -> None:
+    """The normal US set-up after 2/23/2 has left Stavelot for the north road."""
+    state.turn = 1
+    _put(state, "CCR/3/1", "1209")
+    _put(state, "2/23/2", "1302")
+    _put(state, "99 BG", "0304")
+    _put(state, "106 BG", "0809")
+
+
+def test_ai_hard_german_enters_next_to_an_empty_stavelot_for_the_fuel_depot() -> None:
+    """German Supply: an entry one step from an empty Stavelot is worth the depot draw after it."""
+    state = _empty()
+    _turn_one_screen(state)
+    _activate(state, "ge", acts=2)
+    action, why = RULES.bot_action(state, "ge", "hard")
+    assert action.kind == "enter", (action, why)
+    assert Hex.parse(action.args["at"]).distance(Hex.parse("1308")) == 1, (action, why)
+    assert "next step worth" in why
+    RULES.apply(state, "ge", action)
+    action, why = RULES.bot_action(state, "ge", "hard")
+    assert action == Action("move", {"unit": action.args["unit"], "to": "1308"}), (action, why)
+    assert "Fuel Depot" in why
+
+
+def test_ai_hard_german_counts_a_unit_stuck_under_us_fire() -> None:
+    """Movement: next to a US unit with no hex clear of it in one step, the unit waits under fire."""
+    state = _empty()
+    state.turn = 1
+    _put(state, "2/23/2", "1302")
+    _put(state, "30/117/1", "1203")
+    ctx = Context.build(state, "ge")
+    stuck_cost, stuck_hits, stuck = risk(ctx, "Spitze", Hex.parse("1301"))  # corner: no way clear
+    free_cost, free_hits, free = risk(ctx, "Spitze", Hex.parse("1305"))  # two hexes off: it must close first
+    assert stuck and not free
+    assert stuck_hits > 3 * free_hits > 0
+    assert stuck_cost > free_cost
+    assert risk(ctx, "Spitze", Hex.parse("0708"))[0] == 0.0  # nobody near
+
+
+def test_ai_hard_german_finishes_the_unit_nearest_the_exit_first() -> None:
+    """Who Wins: an exited unit counts and is safe; the hard German runs its nearest unit out first."""
+    state = _empty()
+    state.turn = 2
+    state.fuel_depot = "captured"
+    _put(state, "Spitze", "0310")  # past the Neufmoulin bridge: one short road move, then the exit
+    _put(state, "501", "1407")  # far east, with open road ahead: a longer step
+    _put(state, "99 BG", "1301")
+    _activate(state, "ge", acts=1)
+    action, why = RULES.bot_action(state, "ge", "hard")
+    assert action.kind == "move" and action.args["unit"] == "Spitze", (action, why)
+    assert "nearest the exit goes first" in why
+
+
+def test_ai_hard_german_wastes_no_card_on_a_shot_that_cannot_hit() -> None:
+    """Combat: a 0% shot only draws a card (the Joker comes nearer); the hard German ends instead."""
+    state = _empty()
+    state.turn = 2
+    state.fuel_depot = "destroyed"
+    _put(state, "Spitze", "1009")  # AI 1 against infantry across the Salm, in town, out of supply
+    _put(state, "106 BG", "0909")
+    _put(state, "CCR/3/1", "1110")
+    for uid in ("1/1 LAH", "501", "3/2 LAH", "3FJ/KG1", "3FJ/KG2"):
+        state.units[uid].status = "eliminated"
+    _activate(state, "ge", acts=1)
+    legal = RULES.legal_actions(state, "ge")
+    assert Action("attack", {"unit": "Spitze", "target": "106 BG"}) in legal
+    action, why = RULES.bot_action(state, "ge", "hard")
+    assert action.kind != "attack", (action, why)

@@ -5,6 +5,10 @@ choice between a hex and the OBA), the few best are each played on copies of the
 undrawn deck is reshuffled with an RNG forked from the state's (never the real order), the rest
 of the side's activations played out by the normal AI through the real rules, and the positions
 compared by the German potential and the units' losses. The most valuable on average is played.
+
+The German activations go by the plan instead (``ai_plan``: the next step, the US fire where a unit
+stops, the unit nearest the exit first); the look-ahead still decides the German face card. With
+``PLAN`` off, the German falls back to the look-ahead with ``CAUTION`` (the earlier hard German).
 """
 
 from __future__ import annotations
@@ -18,19 +22,26 @@ from engine.game import Action, GameRules
 from engine.rng import Rng
 
 from .ai_field import distances, potential, situation
+from .ai_plan import ranked_plan
 from .ai_policy import best_action, decide, fingerprint, ranked
-from .ai_score import POINTS
+from .ai_score import POINTS, Context, hit_chance
+from .combat import unit_attack
 from .state import ACTIVATE, DECIDE, DRAW, UNIT_ELIMINATED, PeiperState
 
 if TYPE_CHECKING:
     from .rules import PeiperRules
 
-CAUTION = 10.0  # German: points per expected US hit on a unit that stops next to US units
+CAUTION = 10.0  # German, PLAN off: points per expected US hit on a unit that stops next to US units
+PLAN = True  # German activations by the plan (ai_plan) rather than the look-ahead
 SPARE_FIRE = True  # German: fire rather than leave ACTs unused
 MARGIN = 3.0  # points (a German ACT is 10): closer than this, look ahead
 TOP = 3  # candidates looked at
 SAMPLES = 2  # determinisations of the undrawn deck
 DEPTH = 14  # decisions played on, at most
+# The US look-ahead is cut down: the normal US already wins ~99% against the normal German, and the
+# full budget made a hard-US game cost about four normal ones (13 s a game on this machine).
+US_TOP = 2
+US_SAMPLES = 1
 
 
 def reshuffle_undrawn(state: PeiperState, rng: Rng) -> None:
@@ -69,6 +80,8 @@ def _run_over(side: str) -> Any:
 
 
 def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Action, str]:
+    if side == "ge" and state.phase == ACTIVATE and PLAN:
+        return _ge_plan(rules, state)
     if state.phase == ACTIVATE:
         legal = rules.legal_actions(state, side)
         order = ranked(state, side, legal, CAUTION if side == "ge" else 0.0)
@@ -80,7 +93,8 @@ def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Acti
                 if shots:
                     return shots[0][1], shots[0][2] + " (a spare ACT: any hit thins the US screen)"
             return Action("end"), "end the activations: no order left improves our position"
-        close = [(s, a, w) for s, _, a, w in order[:TOP] if s > 0 and best_score - s < MARGIN]
+        top = US_TOP if side == "us" else TOP
+        close = [(s, a, w) for s, _, a, w in order[:top] if s > 0 and best_score - s < MARGIN]
         if len(close) < 2:
             return best, why
         return _search(rules, state, side, close)
@@ -93,10 +107,28 @@ def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Acti
     return best_action(rules, state, side)
 
 
+def _ge_plan(rules: PeiperRules, state: PeiperState) -> tuple[Action, str]:
+    """The German activation by the plan (ai_plan): next step and US fire weighed with each order."""
+    legal = rules.legal_actions(state, "ge")
+    order = ranked_plan(state, legal)
+    best_score, _, best, why = order[0]
+    if best.kind == "end" or best_score <= 0:
+        shots = [(s, a, w) for s, _, a, w in order if a.kind == "attack" and _chance(state, a) > 0]
+        if shots and SPARE_FIRE:
+            return shots[0][1], shots[0][2] + " (a spare ACT: any hit thins the US screen)"
+        return Action("end"), "end the activations: no order left improves our position"
+    return best, why
+
+
+def _chance(state: PeiperState, a: Action) -> float:
+    att = unit_attack(state, a.args["unit"], a.args["target"])
+    return hit_chance(att.strength, att.modifier)
+
+
 def _decide_options(rules: PeiperRules, state: PeiperState, side: str, first: Action, why: str
                     ) -> list[tuple[float, Action, str]]:
     """The best hex activation, the best OBA attack and passing: the face card's real choices."""
-    from .ai_score import Context, hex_activation_value, oba_value
+    from .ai_score import hex_activation_value, oba_value
 
     ctx = Context.build(state, side)
     best_take: tuple[float, Action, str] | None = None
@@ -119,11 +151,12 @@ def _decide_options(rules: PeiperRules, state: PeiperState, side: str, first: Ac
 def _search(rules: PeiperRules, state: PeiperState, side: str, options: list[tuple[float, Action, str]]
             ) -> tuple[Action, str]:
     rng = decision_rng(rules, state, side, "hard-lookahead", fingerprint(state, side))
-    config = RolloutConfig(samples=SAMPLES, depth=DEPTH, stop=_run_over(side))
+    samples = US_SAMPLES if side == "us" else SAMPLES
+    config = RolloutConfig(samples=samples, depth=DEPTH, stop=_run_over(side))
     candidates = [a for _, a, _ in options]
     normal = _Normal()
     values = rollout_values(rules, state, side, candidates, lambda _s: normal, value, rng, reshuffle_undrawn, config)
     i = max(range(len(candidates)), key=lambda j: (values[j], -j))
     others = len(candidates) - 1
     return candidates[i], (f"{options[i][2]} (looked ahead: best of {others + 1} close choices over "
-                           f"{SAMPLES} reshuffles of the undrawn cards)")
+                           f"{samples} reshuffle{'s' * (samples != 1)} of the undrawn cards)")
