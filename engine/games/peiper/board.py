@@ -6,6 +6,8 @@ Movement (Terrain Chart, Movement), stacking (Set-Up), German Supply.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from engine.hexgrid import Hex, Hexside, path_to, search
 from engine.maps import GameMap
@@ -74,7 +76,21 @@ def can_stop(state: PeiperState, where: dict[Hex, list[str]], h: Hex, uid: str) 
     return None
 
 
-def bridge_intact(state: PeiperState, gmap: GameMap, side: Hexside) -> bool:
+class Bridges(Protocol):
+    """What the terrain costs depend on: the bridges blown so far (a PeiperState is one)."""
+
+    @property
+    def bridges_down(self) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class BridgesDown:
+    """Bridges down without a whole game state: for searches cached by the bridges alone."""
+
+    bridges_down: list[str] = field(default_factory=list)
+
+
+def bridge_intact(state: Bridges, gmap: GameMap, side: Hexside) -> bool:
     bridge = gmap.bridge_at.get(side)
     return bridge is not None and bridge.name not in state.bridges_down
 
@@ -83,7 +99,7 @@ def river_between(gmap: GameMap, a: Hex, b: Hex) -> bool:
     return "river" in gmap.features(a, b)
 
 
-def road_open(state: PeiperState, gmap: GameMap, a: Hex, b: Hex) -> bool:
+def road_open(state: Bridges, gmap: GameMap, a: Hex, b: Hex) -> bool:
     """A road link that can be followed: a road, and if it crosses a river, its bridge stands."""
     side = Hexside.of(a, b)
     if side not in gmap.road_links:
@@ -91,7 +107,7 @@ def road_open(state: PeiperState, gmap: GameMap, a: Hex, b: Hex) -> bool:
     return not river_between(gmap, a, b) or bridge_intact(state, gmap, side)
 
 
-def mech_step_cost(state: PeiperState, gmap: GameMap, a: Hex, b: Hex) -> float | None:
+def mech_step_cost(state: Bridges, gmap: GameMap, a: Hex, b: Hex) -> float | None:
     """Mech MP cost from a to adjacent b; None where a Mech may not go (Terrain Chart)."""
     if b not in gmap:
         return None

@@ -22,7 +22,7 @@ from engine.ai.random_policy import RandomPolicy
 from engine.game import Action
 from engine.hexgrid import Hex
 
-from .board import hex_of, mech_step_cost, occupants, side_at, spec
+from .board import BridgesDown, hex_of, mech_step_cost, occupants, side_at, spec
 from .combat import unit_attack
 from .state import ACTIVATE, DECIDE, DRAW, FACE, SETUP, UNIT_ON_MAP, PeiperState
 from .units import game_map
@@ -40,8 +40,7 @@ def hit_chance(strength: int, modifier: int) -> float:
 def _west_distance(mech: bool, bridges_down: tuple[str, ...]) -> dict[Hex, float]:
     """Least MP cost from each hex to leaving by the west edge, ignoring units."""
     gmap = game_map()
-    probe = PeiperState(scenario="historical", seed=0, options={}, rng=None)  # type: ignore[arg-type]
-    probe.bridges_down = list(bridges_down)
+    probe = BridgesDown(list(bridges_down))
     dist: dict[Hex, float] = {h: 1.0 for h in gmap.edges["west"]}
     heap = [(d, h) for h, d in dist.items()]
     heapq.heapify(heap)
