@@ -115,3 +115,55 @@ def test_threat_counts_enemies_in_reach_and_nothing_else() -> None:
     assert threat(state, ge, next_to) > 0  # adjacent: in range and in sight
     sherman.status, sherman.hex = "eliminated", None
     assert threat(state, ge, next_to) == 0.0  # nobody left to fire
+
+
+def test_hard_rolls_out_the_last_turns_to_the_end() -> None:
+    """In the last two turns hard plays normal's best orders to the end of the game (on resampled
+    dice) and says so; the choice is legal, the same twice, and leaves the state as it was."""
+    from engine.games.pl.ai_search import LATE_TURNS
+
+    state = RULES.new_state("hill30", 4, {})
+    rolled = 0
+    while not RULES.is_over(state) and rolled < 2:
+        side = RULES.to_act(state)
+        assert side is not None
+        late = state.turn > state.turns - LATE_TURNS and state.phase in ("move_vehicles", "move_infantry")
+        if late and len(ranked(state, side)) >= 2:
+            before = RULES.dump(state)
+            action, why = RULES.bot_action(state, side, "hard")
+            assert action in RULES.legal_actions(state, side)
+            assert "played to the end" in why
+            assert RULES.bot_action(state, side, "hard") == (action, why)
+            assert RULES.dump(state) == before
+            rolled += 1
+        action, _ = RULES.bot_action(state, side, "normal")
+        RULES.apply(state, side, action)
+    assert rolled == 2
+
+
+def test_defender_closes_on_the_contested_objectives() -> None:
+    """Utah: the US paratroopers start next to Pouppeville, far from Ste-Marie and the La Fiere
+    bridge; Pouppeville alone is contested, and the German reserves off the objectives move toward
+    it rather than toward the nearest objective."""
+    from engine.games.pl.ai_policy import contested_objectives, move_options
+    from engine.games.pl.ai_value import objectives
+    from engine.games.pl.board import distance
+
+    state = RULES.new_state("utah", 2, {})
+    while not (state.side == "ge" and state.phase == "move_infantry"):
+        side = RULES.to_act(state)
+        assert side is not None
+        action, _ = RULES.bot_action(state, side, "normal")
+        RULES.apply(state, side, action)
+    objs = objectives(state)
+    hot = contested_objectives(state, "ge", objs)
+    assert set(hot) <= {"0810", "0811", "0911", "0912"} and hot
+    moves = [a for _, a, _ in move_options(state, "ge") if a.kind == "move"]
+    assert moves
+    for a in moves:
+        u = state.units[a.args["units"]]
+        assert u.hex is not None
+        if u.hex in objs:
+            continue
+        before = min(distance(u.hex, o) for o in hot)
+        assert min(distance(a.args["to"], o) for o in hot) < before, (u.id, u.hex, a.args["to"])

@@ -29,6 +29,9 @@ from .state import AttackOrder, PlState, Unit
 
 EASY_SLIP = 0.25  # share of easy decisions drawn at random among the legal orders
 GOAL_WEIGHT = 3.0  # worth points per hex nearer the objectives (attacking side)
+DEFEND_WEIGHT = 6.0  # worth points per hex nearer a contested objective (defending side)
+CONTEST_RANGE = 4  # an objective with an enemy unit this near is contested
+REINFORCE_FROM = 1  # a defender further than this from a contested objective holds its fire to move
 HOLD_WEIGHT = 12.0  # standing on an objective hex
 RISK_WEIGHT = 1.0  # per worth point of expected loss where the unit stops
 COVER_WEIGHT = 2.0  # per step of terrain defense multiplier above 1
@@ -96,10 +99,21 @@ def _advancing(state: PlState, side: str, u: Unit, objs: list[str]) -> bool:
     return min(distance(u.hex, o) for o in open_objs) > reach
 
 
+def _reinforcing(state: PlState, side: str, u: Unit, objs: list[str]) -> bool:
+    """A defending unit off the objectives while the enemy closes on some: firing would cost it the
+    move toward them."""
+    if side == attacker_side(state) or utype(u).movement <= 0 or u.hex is None or u.hex in objs:
+        return False
+    hot = contested_objectives(state, side, objs)
+    return bool(hot) and min(distance(u.hex, o) for o in hot) > REINFORCE_FROM
+
+
 def _fire_cost(state: PlState, side: str, u: Unit, objs: list[str]) -> float:
-    """What firing costs a unit of the attacking side: the move it gives up, and in the last turns
+    """What firing costs: the move it gives up (a unit of the attacking side short of the
+    objectives, a defender on its way to a contested one), and for the attacker in the last turns
     the empty objective hex it could have driven onto instead."""
-    cost = MOVE_GIVEN_UP if _advancing(state, side, u, objs) else 0.0
+    moving = _advancing(state, side, u, objs) or _reinforcing(state, side, u, objs)
+    cost = MOVE_GIVEN_UP if moving else 0.0
     if side == attacker_side(state) and state.turn >= state.turns - 2 and u.hex is not None and u.hex not in objs:
         empty = [o for o in objs if not state.at(o)]
         if any(distance(u.hex, o) <= max(1, utype(u).movement // 3) for o in empty):
@@ -194,7 +208,12 @@ def place_value(state: PlState, side: str, u: Unit, label: str, objs: list[str],
         hold += 6.0 * late
         risk *= 1.0 - 0.15 * late
     else:
-        v -= GOAL_WEIGHT / 2 * min(distance(label, o) for o in objs)
+        # the defender closes on the objectives the enemy is near (else on any), much as the attacker
+        hot = contested_objectives(state, side, objs)
+        if hot:
+            v -= DEFEND_WEIGHT * min(distance(label, o) for o in hot)
+        else:
+            v -= GOAL_WEIGHT / 2 * min(distance(label, o) for o in objs)
         if label in objs and any(x.side == side for x in state.at(label)):
             hold /= 3  # a second defender in a held hex adds less than holding another
     if label in objs:
@@ -202,6 +221,12 @@ def place_value(state: PlState, side: str, u: Unit, label: str, objs: list[str],
     v += COVER_WEIGHT * (defense_multiplier(state, label) - 1)
     v -= risk * threat(state, u, label)
     return v
+
+
+def contested_objectives(state: PlState, side: str, objs: list[str]) -> list[str]:
+    """The objectives with an enemy unit within CONTEST_RANGE hexes: where the defence is needed."""
+    enemy = {e.hex for e in state.on_map(state.enemy(side)) if e.hex is not None}
+    return [o for o in objs if any(distance(o, h) <= CONTEST_RANGE for h in enemy)]
 
 
 def _open_objectives(state: PlState, side: str, objs: list[str]) -> list[str]:

@@ -1,12 +1,15 @@
-"""Panzer Leader ``hard``: normal, plus determinised rollouts where normal's choice is close.
+"""Panzer Leader ``hard``: normal, plus determinised rollouts through the real rules.
 
-In the combat and close assault phases, when the best orders are within ``CLOSE`` of each other
-(or a group is about to be started that another target nearly matches), the best three (the end of
-the phase among them if it is close) are each played on copies of the state whose RNG is reseeded
-from a fork of the state's (engine.ai.rollout: common random numbers, dice resampled, never the
-real future), the rest of the phase played by normal through the real rules and its resolution
-rolled, and the results compared by the worth each side has left. Movement is left to normal
-(a move is only judged after the enemy's turn: too slow to play out at a bot's pace).
+In the last ``LATE_TURNS`` turns, in every phase, normal's best ``LATE_CANDIDATES`` orders (and ending
+the phase) are each played on copies of the state whose RNG is reseeded from a fork of the state's
+(engine.ai.rollout: common random numbers, dice resampled, never the real future), the rest of the
+game played by normal on both sides, and judged by the result (the real victory check) and then by
+the worth each side has left.
+
+Before that, in the combat and close assault phases, when the best orders are within ``CLOSE`` of
+each other (or a group is about to be started that another target nearly matches), the best three
+(the end of the phase among them if it is close) are played to the end of the phase, its fire
+resolved, and compared by the worth each side has left.
 """
 
 from __future__ import annotations
@@ -18,12 +21,18 @@ from engine.game import Action, GameRules
 from engine.rng import Rng
 
 from .ai_policy import choose, fingerprint, ranked
-from .ai_value import DISPERSED_SHARE, worth
+from .ai_value import DISPERSED_SHARE, attacker_side, worth
+from .sequence import victory_met
 from .state import PlState
 
 CLOSE = 0.75  # the second best within this share of the best
 SAMPLES = 3
 DEPTH = 24
+LATE_TURNS = 2  # the last turns, whose orders are rolled out to the end of the game
+LATE_CANDIDATES = 3
+LATE_SAMPLES = 4
+LATE_DEPTH = 400  # decisions: to the end of the game
+WIN = 100.0
 
 
 class NormalPolicy:
@@ -46,9 +55,42 @@ def _phase_over(start: Any, sim: Any) -> bool:
     return bool(sim.phase != start.phase or sim.side != start.side)
 
 
+def outcome_value(state: PlState, side: str) -> float:
+    """A rolled-out end: the game's result first (the victory check of the real rules), then the
+    worth each side has left."""
+    if state.over:
+        won = WIN if state.winner == side else -WIN
+    else:
+        held = bool(victory_met(state))
+        won = WIN / 2 if held == (side == attacker_side(state)) else -WIN / 2
+    return won + material(state, side)
+
+
+def _choose_late(state: PlState, side: str, opts: list[tuple[float, Action, str]]) -> tuple[Action, str]:
+    """The last turns: normal's best LATE_CANDIDATES orders (and ending the phase) each played to the
+    end of the game by normal on both sides, on determinised dice, and judged by the result."""
+    close = opts[:LATE_CANDIDATES]
+    if not any(o[1].kind == "end" for o in close):
+        close.append(opts[-1])
+    from .rules import PanzerLeader
+
+    rules = cast(GameRules, PanzerLeader())
+    rng = Rng(state.rng.state).fork(("pl-hard-late", fingerprint(state, side)))
+    normal = NormalPolicy()
+    values = rollout_values(rules, state, side, [o[1] for o in close], lambda _s: normal, outcome_value, rng, None,
+                            RolloutConfig(samples=LATE_SAMPLES, depth=LATE_DEPTH))
+    i = max(range(len(close)), key=lambda k: (values[k], -k))
+    action, text = close[i][1], close[i][2]
+    return action, (f"{text} (hard: best of {len(close)} orders, each played to the end {LATE_SAMPLES} times"
+                    f" on resampled dice: {values[i]:+.0f}, a win counting 100 and a loss -100)")
+
+
 def choose_hard(state: PlState, side: str) -> tuple[Action, str]:
     opts = ranked(state, side)
     best_v, best, why = opts[0]
+    if state.phase in ("combat", "move_vehicles", "move_infantry", "assault") \
+            and state.turn >= state.turns - LATE_TURNS + 1 and len(opts) >= 2:
+        return _choose_late(state, side, opts)
     if state.phase not in ("combat", "assault") or len(opts) < 2 or best.kind == "end":
         return best, why
     close = [o for o in opts[:3] if o[0] >= CLOSE * best_v or o[1].kind == "end" and best_v < 2.0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from engine.errors import DataFileError, IllegalAction
@@ -30,8 +30,66 @@ def utype(u: Unit) -> UnitType:
     return data.unit_types()[u.type]
 
 
+# The board never changes during a run (datafiles.board() is cached), so its static questions are
+# answered from tables built once, keyed by the canonical label; other text falls back to parsing.
+@cache
+def _hex_of() -> dict[str, Hex]:
+    return {h.label: h for h in gmap().terrain}
+
+
+@cache
+def _label_of() -> dict[Hex, str]:
+    return {h: label for label, h in _hex_of().items()}
+
+
+@cache
+def _terrain_of() -> dict[str, str]:
+    return {h.label: kind for h, kind in gmap().terrain.items()}
+
+
+@cache
+def _level_of() -> dict[str, int]:
+    return {label: level(gmap(), h) for label, h in _hex_of().items()}
+
+
+@cache
+def _bridges() -> frozenset[str]:
+    return frozenset(h.label for h in gmap().markers.get("bridge", []))
+
+
+@cache
+def _adjacent() -> dict[str, tuple[str, ...]]:
+    return {label: tuple(n.label for n in h.neighbors() if n in gmap()) for label, h in _hex_of().items()}
+
+
+@cache
+def _roads() -> frozenset[tuple[str, str]]:
+    return frozenset(pair for side in gmap().road_links for pair in ((side.a.label, side.b.label),
+                                                                    (side.b.label, side.a.label)))
+
+
 def hx(label: str) -> Hex:
-    return Hex.parse(label)
+    h = _hex_of().get(label)
+    return h if h is not None else Hex.parse(label)
+
+
+def label_of(h: Hex) -> str:
+    got = _label_of().get(h)
+    return got if got is not None else h.label
+
+
+def adjacent(label: str) -> tuple[str, ...]:
+    """The board hexes next to a board hex, in the order of Hex.neighbors."""
+    return _adjacent()[label]
+
+
+def road_link(a: str, b: str) -> bool:
+    """A road crosses the hexside between two adjacent board hexes."""
+    return (a, b) in _roads()
+
+
+def board_labels() -> dict[str, Hex]:
+    return _hex_of()
 
 
 @lru_cache(maxsize=64)
@@ -77,7 +135,8 @@ def check_tables(options: dict[str, object]) -> None:
 
 
 def terrain(label: str) -> str:
-    return gmap().terrain[hx(label)]
+    got = _terrain_of().get(label)
+    return got if got is not None else gmap().terrain[hx(label)]
 
 
 def low_kinds(state: PlState) -> set[str]:
@@ -85,13 +144,20 @@ def low_kinds(state: PlState) -> set[str]:
 
 
 def line_of_sight(state: PlState, a: str, b: str) -> tuple[bool, str]:
-    return los(gmap(), hx(a), hx(b), low_kinds(state))
+    return _sight(a, b, frozenset(low_kinds(state)))
+
+
+@lru_cache(maxsize=1 << 18)
+def _sight(a: str, b: str, low: frozenset[str]) -> tuple[bool, str]:
+    return los(gmap(), hx(a), hx(b), set(low))
 
 
 def elevation(label: str) -> int:
-    return level(gmap(), hx(label))
+    got = _level_of().get(label)
+    return got if got is not None else level(gmap(), hx(label))
 
 
+@lru_cache(maxsize=1 << 18)
 def distance(a: str, b: str) -> int:
     return hx(a).distance(hx(b))
 
@@ -122,6 +188,8 @@ def stack_count(state: PlState, label: str, exclude: set[str] | None = None) -> 
 
 
 def is_bridge(label: str) -> bool:
+    if label in _hex_of():
+        return label in _bridges()
     return hx(label) in gmap().markers.get("bridge", [])
 
 

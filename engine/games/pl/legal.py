@@ -2,14 +2,36 @@
 
 from __future__ import annotations
 
-from engine.game import Action
-from engine.hexgrid import reachable, within
+import heapq
+import math
+from collections.abc import Callable
 
-from .board import STACK_LIMIT, distance, gmap, hx, stack_count, step_ok_for_setup, utype
+from engine.game import Action
+from engine.hexgrid import within
+
+from .board import (
+    STACK_LIMIT,
+    adjacent,
+    board_labels,
+    distance,
+    gmap,
+    hx,
+    stack_count,
+    step_ok_for_setup,
+    utype,
+)
 from .engineers import block_refusal, demolish_refusal
 from .fire import assault_refusal, fire_refusal, indirect_refusal, target_refusal
 from .forts import demolish_refusal as fort_demolish_refusal
-from .movement import clear_refusal, cost_fn, move_refusal, overrun_refusal, transport_refusal
+from .movement import (
+    clear_refusal,
+    label_cost_fn,
+    move_refusal,
+    occupancy,
+    overrun_refusal,
+    stack_size,
+    transport_refusal,
+)
 from .sequence import setup_area
 from .state import PlState, Unit
 
@@ -57,23 +79,73 @@ def indirect_targets(state: PlState, u: Unit) -> list[str]:
     return out
 
 
+def reach(start: str, budget: float, cost: Callable[[str, str], float | None]) -> dict[str, float]:
+    """Every board hex reachable from start within budget, with its least cost: Dijkstra over labels
+    (the same hexes and costs as engine.hexgrid.reachable, which keys by Hex; least costs do not
+    depend on the order the search settles hexes in)."""
+    best: dict[str, float] = {start: 0.0}
+    frontier: list[tuple[float, str]] = [(0.0, start)]
+    while frontier:
+        spent, here = heapq.heappop(frontier)
+        if spent > best[here]:
+            continue
+        for nxt in adjacent(here):
+            step = cost(here, nxt)
+            if step is None:
+                continue
+            total = spent + step
+            if total <= budget + 1e-9 and total < best.get(nxt, math.inf):
+                best[nxt] = total
+                heapq.heappush(frontier, (total, nxt))
+    return best
+
+
+_TARGETS: dict[tuple[object, ...], list[str]] = {}
+_TARGETS_MAX = 20_000
+
+
+def move_world(state: PlState) -> tuple[object, ...]:
+    """Everything a unit's reachable hexes depend on besides the unit itself: where every unit is
+    (and whether it is carried or ON a fortification), wrecks, mines, blocks, fortifications,
+    bridges, and the options (tables, optional rules)."""
+    return (
+        tuple((u.id, u.hex, u.status, u.on_fort, u.carrier) for u in state.units.values()),
+        tuple(sorted(state.wrecks.items())), tuple(sorted(state.mines.items())), tuple(state.blocks),
+        tuple(state.built_blocks), tuple(sorted(state.forts.items())), tuple(state.bridges_down),
+        tuple(sorted(state.temp_bridges.items())), repr(sorted(state.options.items())),
+    )
+
+
 def move_targets(state: PlState, u: Unit) -> list[str]:
+    """The hexes u may move to now, in board order. Cached by the unit's own movement facts and
+    move_world: the bot, the legal check and the AI ask for the same position many times."""
     if move_refusal(state, u, state.phase) or u.hex is None:
         return []
-    start = hx(u.hex)
-    cost = cost_fn(state, [u], start)
-    got = reachable(start, u.mp_left, cost)
+    key = (move_world(state), u.id, u.type, u.side, u.hex, u.mp_left, u.moved)
+    got = _TARGETS.get(key)
+    if got is None:
+        if len(_TARGETS) >= _TARGETS_MAX:
+            _TARGETS.clear()
+        got = _TARGETS[key] = _move_targets(state, u, u.hex)
+    return list(got)
+
+
+def _move_targets(state: PlState, u: Unit, start: str) -> list[str]:
+    cost = label_cost_fn(state, [u], start)
+    got = reach(start, u.mp_left, cost)
     if not u.moved:
-        for n in gmap().neighbors(start):
+        for n in adjacent(start):
             if n not in got and cost(start, n) is not None:
                 got[n] = 0
+    occ = occupancy(state)
+    labels = board_labels()
     out = []
-    for h, _ in sorted(got.items()):
-        if h == start:
+    for label in sorted(got, key=labels.__getitem__):
+        if label == start:
             continue
-        if stack_count(state, h.label) + 1 > STACK_LIMIT:
+        if stack_size(state, occ, label) + 1 > STACK_LIMIT:
             continue
-        out.append(h.label)
+        out.append(label)
     return out
 
 

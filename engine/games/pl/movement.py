@@ -18,7 +18,9 @@ from .board import (
     has_enemy,
     hx,
     is_bridge,
+    label_of,
     own_unit,
+    road_link,
     stack_count,
     tec,
     terrain,
@@ -81,32 +83,41 @@ def _count(state: PlState, occ: Occupancy, label: str, exclude: set[str]) -> int
     return n + (1 if block_at(state, label) else 0)
 
 
+def stack_size(state: PlState, occ: Occupancy, label: str) -> int:
+    """board.stack_count from an occupancy table (the same count)."""
+    return _count(state, occ, label, set())
+
+
 def step_cost(
     state: PlState, movers: list[Unit], a: Hex, b: Hex, road_bonus: bool = True, occ: Occupancy | None = None
 ) -> float | None:
     """MP to step from a to b for a group, or None where it may not enter."""
-    g = gmap()
-    if b not in g:
+    if b not in gmap():
         return None
-    occ = occ if occ is not None else occupancy(state)
+    return label_step_cost(state, movers, label_of(a), label_of(b), road_bonus,
+                           occ if occ is not None else occupancy(state))
+
+
+def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_bonus: bool, occ: Occupancy) -> float | None:
+    """step_cost between two adjacent board hexes given by label (the movement searches' hot path)."""
     side = movers[0].side
-    la, lb = a.label, b.label
     enemies = [u for u in occ.get(lb, []) if u.side != side]
     if enemies and not (fort_at(state, lb) and not any(u.on_fort for u in enemies)):
         return None  # only an overrun passes through enemy units (or a unit going ON an enemy fortification)
     vehicle = any(is_vehicle(u) for u in movers)
     t = tec(state)
-    entry = t.terrain[g.terrain[b]]
-    road = g.road_between(a, b)
+    kind_b = terrain(lb)
+    entry = t.terrain[kind_b]
+    road = road_link(la, lb)
     if vehicle and (is_bridge(la) and not road):
         return None  # vehicles leave a bridge along its road
-    if vehicle and g.terrain[b] == "stream" and lb in state.temp_bridges:
+    if vehicle and kind_b == "stream" and lb in state.temp_bridges:
         return float(t.terrain["clear"].vehicle or 1) + (t.climb_cost if elevation(lb) > elevation(la) else 0)
-    if vehicle and g.terrain[b] == "stream" and lone_bridgelayer(state, movers):
+    if vehicle and kind_b == "stream" and lone_bridgelayer(state, movers):
         return float(entry.infantry or 2)  # a bridgelayer drives into the stream, and stops there
-    if vehicle and g.terrain[b] == "stream" and not (bridge_up(state, lb) and road):
+    if vehicle and kind_b == "stream" and not (bridge_up(state, lb) and road):
         return None  # vehicles cross streams only on bridges
-    if block_at(state, lb) and vehicle and "woods" in (g.terrain[a], g.terrain[b]):
+    if block_at(state, lb) and vehicle and "woods" in (terrain(la), kind_b):
         return None  # no vehicle enters a block across a woods hexside
     ids = {u.id for u in movers}
     if road and road_bonus and not block_at(state, lb) and not mine_at(state, lb) and not fort_at(state, lb) \
@@ -168,23 +179,33 @@ def besieged(state: PlState, u: Unit) -> bool:
 
 
 def cost_fn(state: PlState, movers: list[Unit], start: Hex) -> Callable[[Hex, Hex], float | None]:
-    occ = occupancy(state)
+    by_label = label_cost_fn(state, movers, label_of(start))
+    g = gmap()
 
     def cost(a: Hex, b: Hex) -> float | None:
-        if a != start and (mine_at(state, a.label) or block_at(state, a.label)):
+        return by_label(label_of(a), label_of(b)) if b in g else None
+
+    return cost
+
+
+def label_cost_fn(state: PlState, movers: list[Unit], start: str) -> Callable[[str, str], float | None]:
+    """The MP cost of a step between adjacent board hexes (labels) for movers starting at start."""
+    occ = occupancy(state)
+    lone = lone_bridgelayer(state, movers)
+
+    def cost(a: str, b: str) -> float | None:
+        if a != start and (mine_at(state, a) or block_at(state, a)):
             return None  # a unit entering a minefield or block stops there
-        if a != start and enemy_fort(state, movers[0].side, a.label, occ):
+        if a != start and enemy_fort(state, movers[0].side, a, occ):
             return None  # a unit going ON an enemy-held fortification stops there
-        if a != start and lone_bridgelayer(state, movers) and terrain(a.label) == "stream" \
-                and a.label not in state.temp_bridges:
+        if a != start and lone and terrain(a) == "stream" and a not in state.temp_bridges:
             return None  # the bridgelayer stops in the stream hex
-        if a == start and lone_bridgelayer(state, movers) and terrain(a.label) == "stream" \
-                and a.label not in state.temp_bridges and not movers[0].moved:
-            base = step_cost(state, movers, a, b, occ=occ)
+        if a == start and lone and terrain(a) == "stream" and a not in state.temp_bridges and not movers[0].moved:
+            base = label_step_cost(state, movers, a, b, True, occ)
             return None if base is None else 3.0  # exiting the stream leaves the bridge: 3 MP
-        if block_at(state, b.label) and (a != start or any(u.moved for u in movers)):
+        if block_at(state, b) and (a != start or any(u.moved for u in movers)):
             return None  # enter a block only from the hex where the phase began
-        return step_cost(state, movers, a, b, occ=occ)
+        return label_step_cost(state, movers, a, b, True, occ)
 
     return cost
 

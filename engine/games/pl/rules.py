@@ -12,6 +12,7 @@ from . import bot, engineers, forts, legal, opportunity, sequence
 from .board import (
     MAX_WRECKS,
     STACK_LIMIT,
+    board_labels,
     check_tables,
     fort_at,
     gmap,
@@ -304,7 +305,7 @@ class PanzerLeader:
         seen: dict[str, str] = {}
         for u in state.units.values():
             if u.status == "on_map":
-                if not u.hex or u.hex not in {h.label for h in gmap().hexes()}:
+                if not u.hex or u.hex not in board_labels():
                     bad.append(f"{u.id} on the map without a hex")
                 if u.id in seen:
                     bad.append(f"{u.id} twice")
