@@ -117,10 +117,11 @@ def test_threat_counts_enemies_in_reach_and_nothing_else() -> None:
     assert threat(state, ge, next_to) == 0.0  # nobody left to fire
 
 
-def test_hard_rolls_out_the_last_turns_to_the_end() -> None:
-    """In the last two turns hard plays normal's best orders to the end of the game (on resampled
-    dice) and says so; the choice is legal, the same twice, and leaves the state as it was."""
-    from engine.games.pl.ai_search import LATE_TURNS
+def test_rollouts_play_the_last_turns_to_the_end() -> None:
+    """The earlier hard (ai_search.choose_with_rollouts): in the last two turns normal's best orders
+    are played to the end of the game (on resampled dice) and it says so; the choice is legal, the
+    same twice, and leaves the state as it was."""
+    from engine.games.pl.ai_search import LATE_TURNS, choose_with_rollouts
 
     state = RULES.new_state("hill30", 4, {})
     rolled = 0
@@ -130,10 +131,10 @@ def test_hard_rolls_out_the_last_turns_to_the_end() -> None:
         late = state.turn > state.turns - LATE_TURNS and state.phase in ("move_vehicles", "move_infantry")
         if late and len(ranked(state, side)) >= 2:
             before = RULES.dump(state)
-            action, why = RULES.bot_action(state, side, "hard")
+            action, why = choose_with_rollouts(state, side)
             assert action in RULES.legal_actions(state, side)
             assert "played to the end" in why
-            assert RULES.bot_action(state, side, "hard") == (action, why)
+            assert choose_with_rollouts(state, side) == (action, why)
             assert RULES.dump(state) == before
             rolled += 1
         action, _ = RULES.bot_action(state, side, "normal")
@@ -167,3 +168,58 @@ def test_defender_closes_on_the_contested_objectives() -> None:
             continue
         before = min(distance(u.hex, o) for o in hot)
         assert min(distance(a.args["to"], o) for o in hot) < before, (u.id, u.hex, a.args["to"])
+
+
+def _pouppeville_assault() -> PlState:
+    """Utah, turn 5, the US close assault phase: Pouppeville 0811 is held by three strong counters,
+    0911 by one Flak 20 only; four US units stand in 0810, next to both."""
+    state = RULES.new_state("utah", 1, {})
+    for i in ("GR1", "PI1"):
+        state.units[i].hex = "0811"
+    for i in ("R4", "R5", "R6", "MG1"):
+        state.units[i].hex = "0810"
+    state.phase, state.side, state.turn = "assault", "us", 5
+    return state
+
+
+def test_hard_weighs_the_chance_to_clear_an_objective() -> None:
+    """hard adds to an attack on an enemy-held objective its chance of emptying the hex (every
+    counter destroyed: an X on the real CRT column, die -2), and says so; normal does not."""
+    from engine.games.pl.ai_policy import NORMAL, assault_options, clear_chance
+    from engine.games.pl.ai_search import HARD
+    from engine.games.pl.fire import build_assault
+
+    state = _pouppeville_assault()
+    normal = {a.args["target"]: (v, why) for v, a, why in assault_options(state, "us", NORMAL)}
+    hard = {a.args["target"]: (v, why) for v, a, why in assault_options(state, "us", HARD)}
+    att = build_assault(state, AttackOrder(["MG1", "R4", "R5", "R6"], "0911"))
+    col = crt(state).column(att.attack, att.defense)
+    assert col is not None
+    p = clear_chance(state, att)
+    assert p == pytest.approx(result_chances(state, col, -2).get("X", 0.0)) and p > 0
+    assert hard["0911"][0] == pytest.approx(normal["0911"][0] + HARD.open_value * p)
+    assert f"{p:.0%} to clear the objective hex" in hard["0911"][1]
+    assert "clear" not in normal["0911"][1]
+    # 0811 cannot be emptied at these odds: nothing added
+    assert hard["0811"][0] <= normal["0811"][0] + 1e-9
+
+
+def test_hard_masses_rifles_next_to_the_weakest_objective() -> None:
+    """The attacker's rifles are drawn next to an enemy-held objective where one more rifle raises
+    the chance a close assault empties it; a hex next to no such objective adds nothing."""
+    from engine.games.pl.ai_policy import massing
+    from engine.games.pl.ai_value import objectives
+    from engine.games.pl.board import distance
+
+    state = _pouppeville_assault()
+    state.phase = "move_infantry"
+    for i in ("MG1",):  # three rifles (6) next to 0911 (4): one more moves the odds up a column
+        state.units[i].hex = "0711"
+    objs = objectives(state)
+    r7 = state.units["R7"]
+    near = [h.label for h in hx("0911").neighbors() if distance(h.label, "0811") > 1 and not state.at(h.label)]
+    assert near
+    assert massing(state, "us", r7, near[0], objs) == pytest.approx(0.5 - 1 / 6)  # X on 1-1 and 2-1, die -2
+    assert massing(state, "us", r7, "0605", objs) == 0.0
+    # the mortar does not close assault: it gains nothing there
+    assert massing(state, "us", state.units["M1"], near[0], objs) == 0.0

@@ -10,18 +10,34 @@ normal, one decision at a time, every order valued in worth points (ai_value.wor
   overruns and close assaults when the expected loss is high; riders get off near the objectives.
 - opportunity fire: the best expected loss, less the turn of fire the marker costs.
 easy: normal, but about a quarter of its decisions are a legal order picked at random.
+
+Every figure of that judgement is a field of ``Weights`` (``NORMAL``: normal's, the module constants);
+hard (ai_search) plays this code with its own ``Weights``, which also switch on what normal does not
+weigh: the chance an attack clears an objective hex, trimmed close assault groups, rifles massed next
+to the objective an assault may clear, the defender's fire on rifles that could assault it.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from engine.errors import UmpireError
 from engine.game import Action
 from engine.rng import Rng
 
-from .ai_value import attacker_side, defense_multiplier, element_worth, objectives, outcome, threat, worth
-from .board import STACK_LIMIT, distance, hx, stack_count, utype
+from .ai_value import (
+    attacker_side,
+    defense_multiplier,
+    element_worth,
+    objectives,
+    outcome,
+    result_chances,
+    threat,
+    worth,
+)
+from .board import STACK_LIMIT, crt, distance, hx, stack_count, utype
 from .bot import lay_bridge
-from .combat import element_of, elements_at
+from .combat import Attack, element_of, elements_at, shifted
 from .fire import assault_refusal, build_assault, build_direct
 from .legal import enemy_hexes, fire_targets, indirect_targets, legal_actions, move_targets
 from .movement import overrun_refusal, transport_refusal
@@ -42,6 +58,78 @@ OF_MARKER = 0.3  # share of a unit's attack the opportunity fire marker costs (n
 Choice = tuple[Action, str]
 
 
+@dataclass(frozen=True)
+class Weights:
+    """normal's judgement, every figure in one place (the module constants above are normal's);
+    hard plays the same code with its own set (ai_search.HARD)."""
+
+    goal: float = GOAL_WEIGHT
+    defend: float = DEFEND_WEIGHT
+    contest_range: int = CONTEST_RANGE
+    reinforce_from: int = REINFORCE_FROM
+    hold: float = HOLD_WEIGHT
+    risk: float = RISK_WEIGHT
+    cover: float = COVER_WEIGHT
+    move_given_up: float = MOVE_GIVEN_UP
+    fire_min: float = FIRE_MIN
+    of_marker: float = OF_MARKER
+    late_turns: int = 4  # the attacker's last turns, in which holding counts more and risk less
+    late_hold: float = 6.0  # added to hold, per late turn
+    late_risk: float = 0.15  # risk accepted less, per late turn
+    advance_reach: int = 3  # an attacker further than this from an open objective is advancing
+    second_hold: float = 1 / 3  # share of hold a defender adds to a hex already held
+    overrun_risk: float = 0.5  # share of the fire lane an overrunning unit counts
+    assault_min: float = FIRE_MIN / 2  # the least expected loss worth a close assault
+    defender_goal: float = GOAL_WEIGHT / 2  # defender, per hex to any objective while none is contested
+    open_value: float = 0.0  # attacker: worth of the chance an attack clears an enemy-held objective hex
+    retake_value: float = 0.0  # defender: the same for an objective hex the attacker holds
+    trim_assault: bool = False  # close assault groups trimmed like fire groups (spare units elsewhere)
+    mass: float = 0.0  # attacker: per unit of the chance a close assault clears an enemy-held objective
+    #                    next to the hex, the difference u makes by joining the rifles already next to it
+    disrupt: float = 0.0  # defender: per attack factor of enemy rifles near a held objective its fire may
+    #                       disperse or destroy (a dispersed unit may not close assault in its next turn)
+    shore: float = 0.0  # defender: per unit of the chance its stack on an objective is cleared by the
+    #                     rifles within two hexes, the difference u makes by standing there
+
+
+NORMAL = Weights()
+
+
+def clear_chance(state: PlState, att: Attack) -> float:
+    """The chance an attack leaves its hex without a defender: every counter in it destroyed."""
+    col = shifted(state, crt(state).column(att.attack, att.defense), att.shift)
+    if col is None or not att.elements:
+        return 0.0
+    chances = result_chances(state, col, att.modifier)
+    return sum(p for res, p in chances.items()
+               if all(res == "X" or (res == "DD" and all(u.dispersed for u in el.units)) for el in att.elements))
+
+
+def disruption(state: PlState, side: str, att: Attack, objs: list[str]) -> float:
+    """The defender's fire on enemy rifles within two hexes of an objective it holds: their attack
+    factors times the chance of any result (dispersed, they may not close assault next turn)."""
+    if side == attacker_side(state) or not any(
+            distance(att.target, o) <= 2 and any(x.side == side for x in state.at(o)) for o in objs):
+        return 0.0
+    factors = sum(utype(u).attack for el in att.elements for u in el.units
+                  if not u.dispersed and utype(u).kind in ("infantry", "engineer", "mg"))
+    if factors <= 0:
+        return 0.0
+    col = shifted(state, crt(state).column(att.attack, att.defense), att.shift)
+    if col is None:
+        return 0.0
+    return factors * sum(p for r, p in result_chances(state, col, att.modifier).items() if r != "-")
+
+
+def opening(state: PlState, side: str, att: Attack, objs: list[str], w: Weights) -> float:
+    """What clearing the target hex is worth: an objective the enemy holds opened to the attacking
+    side (open_value), or one the attacker holds retaken by the defender (retake_value)."""
+    value = w.open_value if side == attacker_side(state) else w.retake_value
+    if value <= 0 or att.target not in objs:
+        return 0.0
+    return value * clear_chance(state, att)
+
+
 def fingerprint(state: PlState, side: str) -> str:
     units = ";".join(f"{u.id}:{u.hex}:{u.status}:{int(u.dispersed)}:{int(u.fired)}:{int(u.moved)}:{u.mp_left}"
                      for u in sorted(state.units.values(), key=lambda x: x.id))
@@ -49,30 +137,30 @@ def fingerprint(state: PlState, side: str) -> str:
     return f"{state.turn}|{state.phase}|{state.side}|{side}|{queues}|{units}"
 
 
-def choose(state: PlState, side: str, level: str) -> Choice:
+def choose(state: PlState, side: str, level: str, w: Weights = NORMAL) -> Choice:
     if level == "easy":
         rng = Rng(state.rng.state).fork(("pl-easy", fingerprint(state, side)))
         if rng.below(1000) < EASY_SLIP * 1000:
             acts = legal_actions(state, side)
             pick = rng.choice(acts)
             return pick, f"easy: a hasty {pick.kind}, one of {len(acts)} orders picked without much thought"
-    return ranked(state, side)[0][1:]
+    return ranked(state, side, w)[0][1:]
 
 
-def ranked(state: PlState, side: str) -> list[tuple[float, Action, str]]:
+def ranked(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[float, Action, str]]:
     """The orders normal considers, best first, each with its value (the end of the phase is 0)."""
     opts: list[tuple[float, Action, str]] = []
     if state.phase == "combat":
-        opts += indirect_options(state, side) + fire_options(state, side)
+        opts += indirect_options(state, side) + fire_options(state, side, w)
         end = "no fire group worth its cost: resolve and close the combat phase"
     elif state.phase in ("move_vehicles", "move_infantry"):
-        opts += move_options(state, side)
+        opts += move_options(state, side, w)
         end = "every unit stands where it is worth most"
     elif state.phase == "opportunity":
-        opts += opportunity_options(state, side)
+        opts += opportunity_options(state, side, w)
         end = "no opportunity fire worth the marker"
     elif state.phase == "assault":
-        opts += assault_options(state, side)
+        opts += assault_options(state, side, w)
         end = "no close assault worth making: resolve and close the phase"
     else:
         end = "set-up as the situation gives it"
@@ -90,34 +178,34 @@ def _target_text(state: PlState, els: list, armoured: bool) -> str:
 
 
 # --- combat -------------------------------------------------------------------------------------
-def _advancing(state: PlState, side: str, u: Unit, objs: list[str]) -> bool:
+def _advancing(state: PlState, side: str, u: Unit, objs: list[str], w: Weights = NORMAL) -> bool:
     """An attacking unit still short of the objectives: firing would cost it its move."""
     if side != attacker_side(state) or utype(u).movement <= 1 or u.hex is None or u.hex in objs:
         return False
     open_objs = _open_objectives(state, side, objs) or objs
-    reach = 1 if state.turn >= state.turns - 3 else 3
+    reach = 1 if state.turn >= state.turns - 3 else w.advance_reach
     return min(distance(u.hex, o) for o in open_objs) > reach
 
 
-def _reinforcing(state: PlState, side: str, u: Unit, objs: list[str]) -> bool:
+def _reinforcing(state: PlState, side: str, u: Unit, objs: list[str], w: Weights = NORMAL) -> bool:
     """A defending unit off the objectives while the enemy closes on some: firing would cost it the
     move toward them."""
     if side == attacker_side(state) or utype(u).movement <= 0 or u.hex is None or u.hex in objs:
         return False
-    hot = contested_objectives(state, side, objs)
-    return bool(hot) and min(distance(u.hex, o) for o in hot) > REINFORCE_FROM
+    hot = contested_objectives(state, side, objs, w)
+    return bool(hot) and min(distance(u.hex, o) for o in hot) > w.reinforce_from
 
 
-def _fire_cost(state: PlState, side: str, u: Unit, objs: list[str]) -> float:
+def _fire_cost(state: PlState, side: str, u: Unit, objs: list[str], w: Weights = NORMAL) -> float:
     """What firing costs: the move it gives up (a unit of the attacking side short of the
     objectives, a defender on its way to a contested one), and for the attacker in the last turns
     the empty objective hex it could have driven onto instead."""
-    moving = _advancing(state, side, u, objs) or _reinforcing(state, side, u, objs)
-    cost = MOVE_GIVEN_UP if moving else 0.0
+    moving = _advancing(state, side, u, objs, w) or _reinforcing(state, side, u, objs, w)
+    cost = w.move_given_up if moving else 0.0
     if side == attacker_side(state) and state.turn >= state.turns - 2 and u.hex is not None and u.hex not in objs:
         empty = [o for o in objs if not state.at(o)]
         if any(distance(u.hex, o) <= max(1, utype(u).movement // 3) for o in empty):
-            cost += HOLD_WEIGHT
+            cost += w.hold
     return cost
 
 
@@ -129,7 +217,7 @@ def _saving_for_assault(state: PlState, side: str, u: Unit, objs: list[str]) -> 
     return any(n.label in objs and any(e.side != side for e in state.at(n.label)) for n in hx(u.hex).neighbors())
 
 
-def fire_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
+def fire_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[float, Action, str]]:
     objs = objectives(state)
     cands: dict[str, list[Unit]] = {}
     for u in sorted(state.on_map(side), key=lambda x: x.id):
@@ -143,20 +231,20 @@ def fire_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
         if existing and existing.unit:
             continue
         base = list(existing.units) if existing else []
-        cost = {u.id: _fire_cost(state, side, u, objs) for u in units}
+        cost = {u.id: _fire_cost(state, side, u, objs, w) for u in units}
         # strongest first; drop any unit whose leaving keeps the value (less its cost) as high
         group = sorted(units, key=lambda u: (-direct_strength_of(state, u, t), u.id))
 
-        best = _net(state, side, t, base, group, cost)
+        best = _net(state, side, t, base, group, cost, w, objs)
         for u in reversed(list(group)):
             rest = [x for x in group if x is not u]
-            v = _net(state, side, t, base, rest, cost)
+            v = _net(state, side, t, base, rest, cost, w, objs)
             if v >= best - 1e-9:
                 group, best = rest, v
         if not group:
             continue
-        gain = best - _net(state, side, t, base, [], cost)
-        if gain < FIRE_MIN:
+        gain = best - _net(state, side, t, base, [], cost, w, objs)
+        if gain < w.fire_min:
             continue
         ids = base + [u.id for u in group]
         att = build_direct(state, side, AttackOrder(ids, t))
@@ -164,16 +252,25 @@ def fire_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
         first = group[0].id
         why = (f"{first} fires on {t} with {_names(state, ids)} ({_target_text(state, att.elements, att.armoured)}):"
                f" {att.attack:g}/{att.defense:g} = {oc.odds(state)}, {oc.destroy:.0%} to destroy")
+        if opening(state, side, att, objs, w) > 0:
+            why += f" (hard: {clear_chance(state, att):.0%} to clear the objective hex)"
+        if w.disrupt > 0 and disruption(state, side, att, objs) > 0:
+            why += " (hard: rifles that could close assault a held objective, dispersed would sit out a turn)"
         out.append((gain, Action("fire", {"units": first, "target": t}), why))
     return out
 
 
-def _net(state: PlState, side: str, t: str, base: list[str], group: list[Unit], cost: dict[str, float]) -> float:
-    """Expected loss to the defender from the fire group base + group, less what the group gives up."""
+def _net(state: PlState, side: str, t: str, base: list[str], group: list[Unit], cost: dict[str, float],
+         w: Weights = NORMAL, objs: list[str] | None = None) -> float:
+    """Expected loss to the defender from the fire group base + group (and the chance it clears an
+    objective, if w values that), less what the group gives up."""
     if not group and not base:
         return 0.0
     att = build_direct(state, side, AttackOrder(base + [u.id for u in group], t))
-    return outcome(state, att).value - sum(cost[u.id] for u in group)
+    opened = opening(state, side, att, objs, w) if objs is not None else 0.0
+    if objs is not None and w.disrupt > 0:
+        opened += w.disrupt * disruption(state, side, att, objs)
+    return outcome(state, att).value + opened - sum(cost[u.id] for u in group)
 
 
 def direct_strength_of(state: PlState, u: Unit, target: str) -> float:
@@ -194,68 +291,120 @@ def indirect_options(state: PlState, side: str) -> list[tuple[float, Action, str
 
 
 # --- movement -----------------------------------------------------------------------------------
-def place_value(state: PlState, side: str, u: Unit, label: str, objs: list[str], open_objs: list[str]) -> float:
+def place_value(state: PlState, side: str, u: Unit, label: str, objs: list[str], open_objs: list[str],
+                w: Weights = NORMAL) -> float:
     """How good it is for u to stop at label: nearer the objectives (attackers, and defenders off
     them), on an objective, in cover, out of the enemy's fire lanes."""
     v = 0.0
     goal = min(distance(label, o) for o in (open_objs or objs))
-    risk = RISK_WEIGHT
-    hold = HOLD_WEIGHT
+    risk = w.risk
+    hold = w.hold
     if side == attacker_side(state):
-        v -= GOAL_WEIGHT * goal
+        v -= w.goal * goal
         # the objectives count at the end: the nearer it is, the more risk is worth taking for them
-        late = max(0, state.turn - (state.turns - 4))
-        hold += 6.0 * late
-        risk *= 1.0 - 0.15 * late
+        late = max(0, state.turn - (state.turns - w.late_turns))
+        hold += w.late_hold * late
+        risk *= max(0.0, 1.0 - w.late_risk * late)
     else:
         # the defender closes on the objectives the enemy is near (else on any), much as the attacker
-        hot = contested_objectives(state, side, objs)
+        hot = contested_objectives(state, side, objs, w)
         if hot:
-            v -= DEFEND_WEIGHT * min(distance(label, o) for o in hot)
+            v -= w.defend * min(distance(label, o) for o in hot)
         else:
-            v -= GOAL_WEIGHT / 2 * min(distance(label, o) for o in objs)
+            v -= w.defender_goal * min(distance(label, o) for o in objs)
         if label in objs and any(x.side == side for x in state.at(label)):
-            hold /= 3  # a second defender in a held hex adds less than holding another
+            hold *= w.second_hold  # a second defender in a held hex adds less than holding another
+        if w.shore != 0 and label in objs:
+            v += w.shore * shoring(state, side, u, label)
+    if side == attacker_side(state) and w.mass > 0:
+        v += w.mass * massing(state, side, u, label, objs)
     if label in objs:
         v += hold
-    v += COVER_WEIGHT * (defense_multiplier(state, label) - 1)
+    v += w.cover * (defense_multiplier(state, label) - 1)
     v -= risk * threat(state, u, label)
     return v
 
 
-def contested_objectives(state: PlState, side: str, objs: list[str]) -> list[str]:
+ASSAULT_KINDS = ("infantry", "engineer", "mg")
+
+
+def _clear_p(state: PlState, attack: float, defense: float) -> float:
+    if defense <= 0:
+        return 1.0
+    col = crt(state).column(attack, defense)
+    if col is None:
+        return 0.0
+    return result_chances(state, col, -2).get("X", 0.0)
+
+
+def shoring(state: PlState, side: str, u: Unit, label: str) -> float:
+    """How much less likely the side's stack on the objective label is to be wiped out by a close
+    assault of every enemy rifle within two hexes if u stands there too."""
+    attack = sum(utype(e).attack for e in state.on_map(state.enemy(side))
+                 if e.hex is not None and not e.carrier and utype(e).kind in ASSAULT_KINDS
+                 and distance(e.hex, label) <= 2)
+    if attack <= 0:
+        return 0.0
+    mult = defense_multiplier(state, label)
+    others = sum(utype(x).defense * mult for x in state.at(label) if x.side == side and x.id != u.id)
+    if others <= 0:
+        return 0.0  # an empty hex: what holding it is worth counts already
+    return _clear_p(state, attack, others) - _clear_p(state, attack, others + utype(u).defense * mult)
+
+
+def massing(state: PlState, side: str, u: Unit, label: str, objs: list[str]) -> float:
+    """How much more likely a close assault is to clear the enemy-held objective next to label (the
+    best one) if u stands at label with the side's rifles already next to it."""
+    if utype(u).kind not in ASSAULT_KINDS:
+        return 0.0
+    best = 0.0
+    for o in objs:
+        if distance(label, o) != 1:
+            continue
+        els = elements_at(state, o, enemy_of=side)
+        if not els:
+            continue
+        defense = sum(e.defense for e in els)
+        others = sum(utype(x).attack for x in state.on_map(side)
+                     if x.id != u.id and x.hex is not None and not x.dispersed and utype(x).kind in ASSAULT_KINDS
+                     and distance(x.hex, o) == 1)
+        best = max(best, _clear_p(state, others + utype(u).attack, defense) - _clear_p(state, others, defense))
+    return best
+
+
+def contested_objectives(state: PlState, side: str, objs: list[str], w: Weights = NORMAL) -> list[str]:
     """The objectives with an enemy unit within CONTEST_RANGE hexes: where the defence is needed."""
     enemy = {e.hex for e in state.on_map(state.enemy(side)) if e.hex is not None}
-    return [o for o in objs if any(distance(o, h) <= CONTEST_RANGE for h in enemy)]
+    return [o for o in objs if any(distance(o, h) <= w.contest_range for h in enemy)]
 
 
 def _open_objectives(state: PlState, side: str, objs: list[str]) -> list[str]:
     return [o for o in objs if not any(x.side == side for x in state.at(o))]
 
 
-def move_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
+def move_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[float, Action, str]]:
     objs = objectives(state)
     open_objs = _open_objectives(state, side, objs)
     out: list[tuple[float, Action, str]] = []
     mine = sorted(state.on_map(side), key=lambda x: x.id)
     if state.phase == "move_vehicles":
-        out += _overruns(state, side, mine) + _unloads(state, side, mine, objs)
+        out += _overruns(state, side, mine, w) + _unloads(state, side, mine, objs)
         for u in mine:  # the Valentine Bridgelayer (engineer vehicles): as greedy lays it
             bridge = lay_bridge(state, side, u)
             if bridge:
-                out.append((HOLD_WEIGHT, bridge[0], bridge[1]))
+                out.append((w.hold, bridge[0], bridge[1]))
     for u in mine:
         if u.moved or u.hex is None:
             continue
         options = move_targets(state, u)
         if not options:
             continue
-        here = place_value(state, side, u, u.hex, objs, open_objs)
+        here = place_value(state, side, u, u.hex, objs, open_objs, w)
         # a unit on an objective holds it (the defender's only if it is alone there)
         if u.hex in objs and (side == attacker_side(state) or all(
                 x.id == u.id or x.carrier == u.id for x in state.at(u.hex))):
             continue
-        scored = sorted(((place_value(state, side, u, t, objs, open_objs), t) for t in options),
+        scored = sorted(((place_value(state, side, u, t, objs, open_objs, w), t) for t in options),
                         key=lambda p: (-p[0], p[1]))
         v, t = scored[0]
         if v - here <= 0.5:
@@ -264,11 +413,15 @@ def move_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
         why = (f"{u.id} moves {u.hex}-{t}: {min(distance(t, o) for o in objs)} from the objectives"
                f"{', on Hill 30' if t in objs and state.scenario == 'hill30' else ', on an objective' if t in objs else ''}"
                f", expected loss there {risk:.1f} (was {threat(state, u, u.hex):.1f})")
+        if w.mass > 0 and side == attacker_side(state):
+            gain = massing(state, side, u, t, objs)
+            if gain > 0:
+                why += f" (hard: {gain:.0%} more to clear the objective next to it by close assault)"
         out.append((v - here, Action("move", {"units": u.id, "to": t}), why))
     return out
 
 
-def _overruns(state: PlState, side: str, mine: list[Unit]) -> list[tuple[float, Action, str]]:
+def _overruns(state: PlState, side: str, mine: list[Unit], w: Weights = NORMAL) -> list[tuple[float, Action, str]]:
     from .movement import move_refusal
 
     out = []
@@ -284,8 +437,8 @@ def _overruns(state: PlState, side: str, mine: list[Unit]) -> list[tuple[float, 
             att.attack, att.shift = float(utype(u).attack), 1
             att.defense = sum(e.defense for e in els)
             oc = outcome(state, att)
-            gain = oc.value - threat(state, u, t) * 0.5
-            if oc.column is not None and gain > FIRE_MIN:
+            gain = oc.value - threat(state, u, t) * w.overrun_risk
+            if oc.column is not None and gain > w.fire_min:
                 out.append((gain, Action("overrun", {"units": u.id, "target": t}),
                             f"{u.id} overruns {t}: {att.attack:g}/{att.defense:g} = {oc.odds(state)}"
                             f" (one column up), {oc.destroy:.0%} to destroy"))
@@ -308,7 +461,8 @@ def _unloads(state: PlState, side: str, mine: list[Unit], objs: list[str]) -> li
 
 
 # --- close assault and opportunity fire ----------------------------------------------------------
-def assault_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
+def assault_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[float, Action, str]]:
+    objs = objectives(state)
     queued = {i for o in state.assault_queue for i in o.units}
     mine = sorted(state.on_map(side), key=lambda x: x.id)
     out = []
@@ -318,19 +472,34 @@ def assault_options(state: PlState, side: str) -> list[tuple[float, Action, str]
         if not ids:
             continue
         existing = next((o.units for o in state.assault_queue if o.target == t), [])
+
+        def value(group: list[str], t: str = t) -> float:
+            if not group:
+                return 0.0
+            att = build_assault(state, AttackOrder(group, t))
+            return outcome(state, att).value + opening(state, side, att, objs, w)
+
+        best = value(existing + ids)
+        if w.trim_assault:  # drop any unit whose leaving keeps the value: it may assault elsewhere
+            for i in reversed(list(ids)):
+                rest = [x for x in ids if x != i]
+                v = value(existing + rest) if rest else -1.0
+                if v >= best - 1e-9:
+                    ids, best = rest, v
         att = build_assault(state, AttackOrder(existing + ids, t))
         oc = outcome(state, att)
-        before = outcome(state, build_assault(state, AttackOrder(existing, t))).value if existing else 0.0
-        gain = oc.value - before
-        if gain < FIRE_MIN / 2:
+        gain = best - value(existing)
+        if gain < w.assault_min:
             continue
         out.append((gain, Action("assault", {"units": ids[0], "target": t}),
                     f"{ids[0]} close assaults {t} with {', '.join(existing + ids)}: {att.attack:g}/{att.defense:g}"
-                    f" = {oc.odds(state)}, die -2, {oc.destroy:.0%} to destroy"))
+                    f" = {oc.odds(state)}, die -2, {oc.destroy:.0%} to destroy"
+                    + (f" (hard: {clear_chance(state, att):.0%} to clear the objective hex)"
+                       if opening(state, side, att, objs, w) > 0 else "")))
     return out
 
 
-def opportunity_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
+def opportunity_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[float, Action, str]]:
     out = []
     for cand in legal_actions(state, side):
         if cand.kind != "fire":
@@ -342,11 +511,11 @@ def opportunity_options(state: PlState, side: str) -> list[tuple[float, Action, 
         except UmpireError:
             continue
         oc = outcome(state, att)
-        gain = oc.value - OF_MARKER * utype(f).attack
-        if gain >= FIRE_MIN:
+        gain = oc.value - w.of_marker * utype(f).attack
+        if gain >= w.fire_min:
             out.append((gain, cand, f"{f.id} opportunity fire at {m.id} ({'armoured' if el.armoured else 'soft'}):"
                                     f" {att.attack:g}/{att.defense:g} = {oc.odds(state)}, {oc.destroy:.0%} to destroy"))
     return out
 
 
-__all__ = ["choose", "ranked", "fingerprint", "worth"]
+__all__ = ["choose", "ranked", "fingerprint", "worth", "Weights", "NORMAL"]

@@ -1,15 +1,25 @@
-"""Panzer Leader ``hard``: normal, plus determinised rollouts through the real rules.
+"""Panzer Leader ``hard``: normal's code with its own judgement (``HARD``, an ai_policy.Weights),
+found by playing variants against ``normal`` head to head in Utah (docs/ai.md):
 
-In the last ``LATE_TURNS`` turns, in every phase, normal's best ``LATE_CANDIDATES`` orders (and ending
-the phase) are each played on copies of the state whose RNG is reseeded from a fork of the state's
-(engine.ai.rollout: common random numbers, dice resampled, never the real future), the rest of the
-game played by normal on both sides, and judged by the result (the real victory check) and then by
-the worth each side has left.
+- an attack on an objective hex the enemy holds also counts the chance it empties the hex (every
+  counter in it destroyed: the hex is open to be taken), at ``open_value`` worth points;
+- close assault groups are trimmed like fire groups, so spare rifles may assault another hex;
+- the attacker's rifles are drawn next to the enemy-held objective where one more of them most
+  raises the chance a close assault empties it (``mass`` points per unit of that chance).
+- the defender's fire on enemy rifles within two hexes of an objective it holds counts their attack
+  factors times the chance of any result (``disrupt``): dispersed, they may not close assault next turn.
 
-Before that, in the combat and close assault phases, when the best orders are within ``CLOSE`` of
-each other (or a group is about to be started that another target nearly matches), the best three
-(the end of the phase among them if it is close) are played to the end of the phase, its fire
-resolved, and compared by the worth each side has left.
+``choose_with_rollouts`` is the earlier hard (normal plus determinised rollouts through the real
+rules in the last ``LATE_TURNS`` turns, and of the close fire and assault orders before that); it
+was level with normal (49.5% of 800 games in Utah), is slow, and is no longer what ``hard`` plays.
+
+The rollouts: in the last ``LATE_TURNS`` turns, in every phase, the best ``LATE_CANDIDATES`` orders
+(and ending the phase) are each played on copies of the state whose RNG is reseeded from a fork of
+the state's (engine.ai.rollout: common random numbers, dice resampled, never the real future), the
+rest of the game played by normal on both sides, and judged by the result (the real victory check)
+and then by the worth each side has left. Before that, in the combat and close assault phases, when
+the best orders are within ``CLOSE`` of each other, the best three are played to the end of the
+phase, its fire resolved, and compared by the worth each side has left.
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ from engine.ai.rollout import RolloutConfig, rollout_values
 from engine.game import Action, GameRules
 from engine.rng import Rng
 
-from .ai_policy import choose, fingerprint, ranked
+from .ai_policy import NORMAL, Weights, choose, fingerprint, ranked
 from .ai_value import DISPERSED_SHARE, attacker_side, worth
 from .sequence import victory_met
 from .state import PlState
@@ -33,6 +43,8 @@ LATE_CANDIDATES = 3
 LATE_SAMPLES = 4
 LATE_DEPTH = 400  # decisions: to the end of the game
 WIN = 100.0
+
+HARD = Weights(open_value=12.0, trim_assault=True, mass=30.0, disrupt=1.0)  # hard's own judgement
 
 
 class NormalPolicy:
@@ -86,7 +98,15 @@ def _choose_late(state: PlState, side: str, opts: list[tuple[float, Action, str]
 
 
 def choose_hard(state: PlState, side: str) -> tuple[Action, str]:
-    opts = ranked(state, side)
+    """hard: normal's one-decision-at-a-time choice, judged with HARD."""
+    _v, action, why = ranked(state, side, HARD)[0]
+    return action, why
+
+
+def choose_with_rollouts(state: PlState, side: str, w: Weights = NORMAL) -> tuple[Action, str]:
+    """The earlier hard: the orders ranked with w, the close ones and those of the last turns
+    rolled out through the real rules."""
+    opts = ranked(state, side, w)
     best_v, best, why = opts[0]
     if state.phase in ("combat", "move_vehicles", "move_infantry", "assault") \
             and state.turn >= state.turns - LATE_TURNS + 1 and len(opts) >= 2:
