@@ -9,9 +9,8 @@ from engine.ai.random_policy import RandomPolicy
 from engine.game import Action
 from engine.games.peiper import RULES
 from engine.games.peiper.ai_field import situation, unit_distance
-from engine.games.peiper.ai_plan import risk
+from engine.games.peiper.ai_plan import Planner
 from engine.games.peiper.ai_policy import ranked
-from engine.games.peiper.ai_score import Context
 from engine.games.peiper.ai_search import _search, reshuffle_undrawn
 from engine.games.peiper.state import ACTIVATE, DECIDE, PeiperState
 from engine.games.peiper.units import game_map
@@ -279,13 +278,13 @@ def test_ai_hard_german_counts_a_unit_stuck_under_us_fire() -> None:
     state.turn = 1
     _put(state, "2/23/2", "1302")
     _put(state, "30/117/1", "1203")
-    ctx = Context.build(state, "ge")
-    stuck_cost, stuck_hits, stuck = risk(ctx, "Spitze", Hex.parse("1301"))  # corner: no way clear
-    free_cost, free_hits, free = risk(ctx, "Spitze", Hex.parse("1305"))  # two hexes off: it must close first
+    risk = Planner(state).risk
+    stuck_cost, stuck_hits, stuck = risk("Spitze", Hex.parse("1301"))  # corner: no way clear
+    free_cost, free_hits, free = risk("Spitze", Hex.parse("1305"))  # two hexes off: it must close first
     assert stuck and not free
     assert stuck_hits > 3 * free_hits > 0
     assert stuck_cost > free_cost
-    assert risk(ctx, "Spitze", Hex.parse("0708"))[0] == 0.0  # nobody near
+    assert risk("Spitze", Hex.parse("0708"))[0] == 0.0  # nobody near
 
 
 def test_ai_hard_german_finishes_the_unit_nearest_the_exit_first() -> None:

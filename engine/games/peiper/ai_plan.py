@@ -34,6 +34,7 @@ from engine.game import Action
 from engine.hexgrid import Hex
 
 from .ai_field import FAR
+from .ai_policy import rank
 from .ai_score import POINTS, Context, hit_chance, score, under_ten
 from .board import destinations, mech_step_cost, spec
 from .combat import values
@@ -204,21 +205,8 @@ class Planner:
             why += "; " + ", ".join(notes)
         return s - cost + follow + finish, why
 
-    def ranked(self, legal: list[Action]) -> list[tuple[float, int, Action, str]]:
-        """Every legal order with its plan score, best first (ties: the earlier legal order)."""
-        out = []
-        for i, a in enumerate(legal):
-            s, why = self.score(a)
-            out.append((s, -i, a, why))
-        out.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        return out
-
-
-def risk(ctx: Context, uid: str, at: Hex) -> tuple[float, float, bool]:
-    """The US fire a German unit standing at ``at`` can expect: (points, expected hits, stuck)."""
-    planner = Planner(ctx.state)
-    return planner.risk(uid, at)
 
 
 def ranked_plan(state: PeiperState, legal: list[Action]) -> list[tuple[float, int, Action, str]]:
-    return Planner(state).ranked(legal)
+    """Every legal German order with its plan score, best first (ties: the earlier legal order)."""
+    return rank(legal, Planner(state).score)

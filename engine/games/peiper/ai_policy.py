@@ -10,6 +10,7 @@ forked RNG): it blunders now and then.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -62,16 +63,21 @@ def best_action(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Acti
     return legal[0], "the only order"
 
 
-def ranked(state: PeiperState, side: str, legal: list[Action], caution: float = 0.0
-           ) -> list[tuple[float, int, Action, str]]:
-    """Every legal activation order with its score, best first (ties: the earlier legal order)."""
-    ctx = Context.build(state, side, caution)
+def rank(legal: list[Action], scorer: Callable[[Action], tuple[float, str]]
+         ) -> list[tuple[float, int, Action, str]]:
+    """Every legal order with its score and reason, best first (ties: the earlier legal order)."""
     out = []
     for i, a in enumerate(legal):
-        s, why = score(ctx, a)
+        s, why = scorer(a)
         out.append((s, -i, a, why))
     out.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return out
+
+
+def ranked(state: PeiperState, side: str, legal: list[Action]) -> list[tuple[float, int, Action, str]]:
+    """Every legal activation order with its normal score, best first."""
+    ctx = Context.build(state, side)
+    return rank(legal, lambda a: score(ctx, a))
 
 
 def activate(state: PeiperState, side: str, legal: list[Action]) -> tuple[Action, str]:

@@ -60,10 +60,9 @@ class Context:
     _removed: dict[str, float] = field(default_factory=dict)
     _corridor: list[Hex] | None = None
     _steps: list[int] | None = None
-    caution: float = 0.0  # points per expected US hit on a German unit that stops in reach (hard)
 
     @classmethod
-    def build(cls, state: PeiperState, side: str, caution: float = 0.0) -> Context:
+    def build(cls, state: PeiperState, side: str) -> Context:
         sit = situation(state)
         dist = dict(zip(german_ids(), distances(state, sit), strict=True))
         counts: dict[int, int] = {}
@@ -72,7 +71,7 @@ class Context:
                 i = sit.t.index[Hex.parse(u.hex)]
                 counts[i] = counts.get(i, 0) + 1
         pot = us_objective(state, sit) if side == "us" else potential(list(dist.values()))
-        return cls(state, side, sit, dist, pot, counts, caution=caution)
+        return cls(state, side, sit, dist, pot, counts)
 
     def idx(self, label: str) -> int:
         return self.sit.t.index[Hex.parse(label)]
@@ -200,11 +199,6 @@ def _ge_move(ctx: Context, a: Action) -> tuple[float, str]:
         p = under_ten(2 if us_near else 0)
         s += p * POINTS * max(0.0, ctx.pot - ctx.pot_captured())
         notes.append(f"{int(p * 100)}% to capture the Fuel Depot")
-    if ctx.caution > 0:
-        hits = exposure(ctx, uid, to_hex)
-        if hits > 0.01:
-            s -= ctx.caution * hits
-            notes.append(f"{hits:.1f} US hits expected there")
     supplied_after = ctx.sit.zone is None or to in ctx.sit.zone
     if not supplied_after and spec(uid).mech:
         notes.append("leaves supply")
@@ -222,26 +216,6 @@ def _ge_move(ctx: Context, a: Action) -> tuple[float, str]:
     if notes:
         why += "; " + ", ".join(notes)
     return s, why
-
-
-def exposure(ctx: Context, uid: str, at: Hex) -> float:
-    """Expected US hits on ``uid`` standing at ``at`` over about two shots from each adjacent US unit."""
-    from .combat import values
-
-    gmap = game_map()
-    mech = spec(uid).mech
-    terrain = 1 if gmap.terrain_of(at) in ("town", "forest") else 0
-    total = 0.0
-    for u in ctx.state.units.values():
-        if u.side != "us" or u.status != UNIT_ON_MAP or not u.hex:
-            continue
-        there = Hex.parse(u.hex)
-        if there.distance(at) != 1:
-            continue
-        at_value, _prof, ai_value = values(ctx.state, u.id)
-        river = 1 if "river" in gmap.features(there, at) else 0
-        total += 2 * hit_chance(at_value if mech else ai_value, terrain + river)
-    return total
 
 
 def _attack(ctx: Context, uid: str, target: str) -> tuple[float, str]:

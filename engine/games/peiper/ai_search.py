@@ -7,8 +7,7 @@ of the side's activations played out by the normal AI through the real rules, an
 compared by the German potential and the units' losses. The most valuable on average is played.
 
 The German activations go by the plan instead (``ai_plan``: the next step, the US fire where a unit
-stops, the unit nearest the exit first); the look-ahead still decides the German face card. With
-``PLAN`` off, the German falls back to the look-ahead with ``CAUTION`` (the earlier hard German).
+stops, the unit nearest the exit first); the look-ahead still decides the German face card.
 """
 
 from __future__ import annotations
@@ -31,11 +30,7 @@ from .state import ACTIVATE, DECIDE, DRAW, UNIT_ELIMINATED, PeiperState
 if TYPE_CHECKING:
     from .rules import PeiperRules
 
-CAUTION = 10.0  # German, PLAN off: points per expected US hit on a unit that stops next to US units
-PLAN = True  # German activations by the plan (ai_plan) rather than the look-ahead
-SPARE_FIRE = True  # German: fire rather than leave ACTs unused
 MARGIN = 3.0  # points (a German ACT is 10): closer than this, look ahead
-TOP = 3  # candidates looked at
 SAMPLES = 2  # determinisations of the undrawn deck
 DEPTH = 14  # decisions played on, at most
 # The US look-ahead is cut down: the normal US already wins ~99% against the normal German, and the
@@ -80,21 +75,15 @@ def _run_over(side: str) -> Any:
 
 
 def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Action, str]:
-    if side == "ge" and state.phase == ACTIVATE and PLAN:
+    if side == "ge" and state.phase == ACTIVATE:
         return _ge_plan(rules, state)
-    if state.phase == ACTIVATE:
+    if state.phase == ACTIVATE:  # the US
         legal = rules.legal_actions(state, side)
-        order = ranked(state, side, legal, CAUTION if side == "ge" else 0.0)
+        order = ranked(state, side, legal)
         best_score, _, best, why = order[0]
         if best.kind == "end" or best_score <= 0:
-            if side == "ge" and SPARE_FIRE:
-                # An unused ACT is lost at the next draw: spend it on the best shot at a US unit.
-                shots = [(s, a, w) for s, _, a, w in order if a.kind == "attack"]
-                if shots:
-                    return shots[0][1], shots[0][2] + " (a spare ACT: any hit thins the US screen)"
             return Action("end"), "end the activations: no order left improves our position"
-        top = US_TOP if side == "us" else TOP
-        close = [(s, a, w) for s, _, a, w in order[:top] if s > 0 and best_score - s < MARGIN]
+        close = [(s, a, w) for s, _, a, w in order[:US_TOP] if s > 0 and best_score - s < MARGIN]
         if len(close) < 2:
             return best, why
         return _search(rules, state, side, close)
@@ -113,8 +102,9 @@ def _ge_plan(rules: PeiperRules, state: PeiperState) -> tuple[Action, str]:
     order = ranked_plan(state, legal)
     best_score, _, best, why = order[0]
     if best.kind == "end" or best_score <= 0:
+        # An unused ACT is lost at the next draw: spend it on the best shot that can hit.
         shots = [(s, a, w) for s, _, a, w in order if a.kind == "attack" and _chance(state, a) > 0]
-        if shots and SPARE_FIRE:
+        if shots:
             return shots[0][1], shots[0][2] + " (a spare ACT: any hit thins the US screen)"
         return Action("end"), "end the activations: no order left improves our position"
     return best, why
