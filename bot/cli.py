@@ -90,10 +90,11 @@ def main(argv: list[str] | None = None) -> int:
             return _render(args.game, args.scenario, args.out)
         if command == "bench":
             if args.what == "load":
+                from bot.bench_load import DEFAULT_WORKERS
                 from bot.bench_load import main as bench_load
 
                 return bench_load(args.db, args.games, args.concurrency, args.json, think_ms=args.think_ms,
-                                  **({"workers": args.workers} if args.workers else {}))
+                                  workers=args.workers or DEFAULT_WORKERS)
             from images import bench
 
             bench.main(args.json)

@@ -15,6 +15,7 @@ import multiprocessing
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import repeat
@@ -155,28 +156,24 @@ def _play_deal(game: str, seed: int, deal: Deal, timing: bool) -> Played:
 def _play_all(game: str, seed: int, deals: list[Deal], timing: bool, workers: int,
               progress: bool) -> list[Played]:
     """Every deal, in deal order whatever the number of worker processes."""
-    def report(done: int, errors: int) -> None:
-        if progress:
-            bar = "#" * (30 * done // len(deals))
-            print(f"\r[{bar:30}] {done}/{len(deals)} games, {errors} errors", end="", file=sys.stderr, flush=True)
+    args = (repeat(game), repeat(seed), deals, repeat(timing))
+    if workers <= 1:
+        return _gather(map(_play_deal, *args), len(deals), progress)
+    # fork: the workers inherit the loaded rules and data; each deal is independent
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        chunk = max(1, min(8, len(deals) // (4 * workers)))
+        return _gather(pool.map(_play_deal, *args, chunksize=chunk), len(deals), progress)
 
+
+def _gather(results: Iterable[Played], total: int, progress: bool) -> list[Played]:
     played: list[Played] = []
     errors = 0
-    if workers <= 1:
-        for deal in deals:
-            played.append(_play_deal(game, seed, deal, timing))
-            errors += bool(played[-1].errors)
-            report(len(played), errors)
-    else:
-        # fork: the workers inherit the loaded rules and data; each deal is independent
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            chunk = max(1, min(8, len(deals) // (4 * workers)))
-            for result in pool.map(_play_deal, repeat(game), repeat(seed), deals, repeat(timing),
-                                   chunksize=chunk):
-                played.append(result)
-                errors += bool(result.errors)
-                report(len(played), errors)
+    for result in results:
+        played.append(result)
+        errors += bool(result.errors)
+        if progress:
+            bar = "#" * (30 * len(played) // total)
+            print(f"\r[{bar:30}] {len(played)}/{total} games, {errors} errors", end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
     return played
@@ -214,6 +211,8 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
     scenarios = [s.key for s in rules.scenarios()] if scenario == "all" else [scenario or rules.scenarios()[0].key]
     deals: list[Deal] = []
     pair: tuple[PolicySpec, PolicySpec] | None = None
+    if match and policies:
+        raise UnknownPolicy("give either --policy or --match, not both")
     if match:
         pair = parse_match(rules, match)
         s1, s2 = rules.sides
@@ -233,7 +232,6 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
     per_scenario: dict[str, Counter[str]] = {sc: Counter() for sc in scenarios}
     errors: list[str] = []
     finished = actions = 0
-    clock = Clock()
     for p in played:
         actions += p.actions
         errors += [f"{p.deal.scenario}: {e}" for e in p.errors] if len(scenarios) > 1 else p.errors
@@ -241,11 +239,6 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
             finished += 1
             winners[p.winner or "draw"] += 1
             per_scenario[p.deal.scenario][p.winner or "draw"] += 1
-        if p.clock is not None:
-            for side, values in p.clock.decisions.items():
-                clock.decisions.setdefault(side, []).extend(values)
-            for side, values in p.clock.turns.items():
-                clock.turns.setdefault(side, []).extend(values)
     result: dict[str, Any] = {
         "game": game,
         "games": len(deals),
@@ -260,11 +253,11 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
     }
     if pair is not None:
         result["match"] = _match_figures(rules, played, pair)
-    if timing:
-        result["timing"] = _timing(rules, played) if pair is not None else {
-            side: {"decision_ms": _ms(clock.decisions.get(side, [])), "turn_ms": _ms(clock.turns.get(side, []))}
-            for side in rules.sides
-        }
+    if timing and pair is None:
+        result["timing"] = _timing(played, lambda side, _level: side)
+    elif timing:  # by policy and side
+        result["timing"] = dict(sorted(_timing(played, lambda side, level: f"{PolicySpec(side, level).label} as {side}")
+                                       .items()))
     if len(scenarios) > 1:
         result["scenarios"] = {sc: dict(sorted(c.items())) for sc, c in per_scenario.items()}
     return result
@@ -285,26 +278,23 @@ def _match_figures(rules: GameRules, played: list[Played], pair: tuple[PolicySpe
     return figures
 
 
-def _timing(rules: GameRules, played: list[Played]) -> dict[str, Any]:
-    """In a match: decision and turn times by policy label and side."""
-    out: dict[str, Any] = {}
+def _timing(played: list[Played], key: Callable[[str, str], str]) -> dict[str, Any]:
+    """Decision and turn times grouped by ``key(side, level)``."""
+    times: dict[str, Clock] = {}
     for p in played:
         if p.clock is None:
             continue
         for side, level in p.deal.levels:
-            label = PolicySpec(side, level).label
-            entry = out.setdefault(f"{label} as {side}", {"decisions": [], "turns": []})
-            entry["decisions"].extend(p.clock.decisions.get(side, []))
-            entry["turns"].extend(p.clock.turns.get(side, []))
-    return {k: {"decision_ms": _ms(v["decisions"]), "turn_ms": _ms(v["turns"])} for k, v in sorted(out.items())}
+            entry = times.setdefault(key(side, level), Clock())
+            entry.decisions.setdefault(side, []).extend(p.clock.decisions.get(side, []))
+            entry.turns.setdefault(side, []).extend(p.clock.turns.get(side, []))
+    return {k: {"decision_ms": _ms([t for v in c.decisions.values() for t in v]),
+                "turn_ms": _ms([t for v in c.turns.values() for t in v])} for k, c in times.items()}
 
 
 def main(game: str, games: int, seed: int, as_json: bool, scenario: str = "",
          policies: list[str] | None = None, workers: int = 1, match: str | None = None) -> int:
     progress = not as_json and sys.stderr.isatty()
-    if policies and match:
-        print("selfplay: give either --policy or --match, not both", file=sys.stderr)
-        return 2
     try:
         result = run(game, games, seed, scenario, progress, policies, timing=True, workers=max(1, workers),
                      match=match)
