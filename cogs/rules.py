@@ -2,64 +2,32 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import discord
-import yaml
 from discord import app_commands
 from discord.ext import commands
-from pydantic import BaseModel, Field, ValidationError
 
 from engine import registry
-from engine.errors import DataFileError, NotFound
+from engine.errors import NotFound
+from engine.rulebook import GameSummary, Section
 
 from .common import clip, reply
 
-SUMMARIES = Path(__file__).with_name("rules_summaries.yaml")
 
-
-class Section(BaseModel):
-    topic: str = Field(min_length=1, max_length=90)
-    rule: str = Field(min_length=1)
-    text: str = Field(min_length=1, max_length=1500)
-
-
-class GameSummary(BaseModel):
-    title: str
-    sections: list[Section] = Field(min_length=1)
-
-
-@lru_cache(maxsize=1)
-def summaries(path: Path = SUMMARIES) -> dict[str, GameSummary]:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    out: dict[str, GameSummary] = {}
-    for key, entry in (raw or {}).items():
-        try:
-            out[key] = GameSummary.model_validate(entry)
-        except ValidationError as exc:
-            raise DataFileError(path.name, key, str(exc).splitlines()[0]) from None
-    return out
+def summaries() -> dict[str, GameSummary]:
+    """Each playable game's rule summaries, from its own package."""
+    return {key: registry.get(key).rules_summary() for key in registry.available()}
 
 
 def search(game: str, query: str) -> list[Section]:
-    """Sections whose topic matches first, then those whose rule or text holds every word."""
     summary = summaries().get(game)
     if summary is None:
         raise NotFound(f"No rule summaries for '{game}'")
-    words = query.lower().split()
-    if not words:
-        return list(summary.sections)
-    exact = [s for s in summary.sections if s.topic.lower() == query.lower().strip()]
-    topical = [s for s in summary.sections if all(w in s.topic.lower() for w in words) and s not in exact]
-    text = [s for s in summary.sections if s not in exact + topical
-            and all(w in f"{s.rule} {s.text}".lower() for w in words)]
-    return exact + topical + text
+    return summary.search(query)
 
 
-GAMES = [app_commands.Choice(name=registry.GAME_TITLES[k], value=k) for k in registry.GAME_PACKAGES
-         if k in summaries()]
+GAMES = [app_commands.Choice(name=registry.get(k).title, value=k) for k in registry.available()]
 
 
 class RulesCog(commands.Cog):

@@ -5,11 +5,10 @@ renderer and the AI all go through this one interface:
 
 - ``new_state(scenario, seed, options)``: the opening position.
 - ``to_act(state)``: the side whose decision is pending, or None when the game is over.
-- ``legal_actions(state, side)``: every action that side may take now. Validation,
-  autocomplete, buttons and bots all read it.
+- ``legal_actions(state, side)``: every action that side may take now. ``apply`` accepts exactly
+  these (``engine.contract``); autocomplete, buttons and bots all read them.
 - ``apply(state, side, action)``: mutate the state and return the events, or raise an
-  ``UmpireError`` naming the reason and rule. The service applies to a copy, so a refused action
-  never changes a stored game.
+  ``UmpireError`` naming the reason and rule. A refused action leaves the state as it was.
 - ``view(state, side)``: what one side (or a spectator, side None) may see.
 """
 
@@ -19,6 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.events import Event
+from engine.options import GameOptionSpec
+from engine.rulebook import GameSummary
+
+__all__ = ["Action", "CommandSpec", "GameOptionSpec", "GameRules", "OptionSpec", "Result", "ScenarioInfo"]
 
 
 @dataclass(frozen=True)
@@ -49,13 +52,16 @@ class Action:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option of a slash command."""
+    """One option of a slash command, typed: the contract parses what a player typed into it once."""
 
     name: str
     description: str
-    kind: str = "str"  # "str", "int", "unit", "hex", "choice", "bridge"
+    kind: str = "str"  # "str", "int", "unit", "units" (comma-separated), "hex", "choice", or a game's own
     required: bool = True
     choices: tuple[str, ...] = ()
+    minimum: int = 0  # "int" options: the range a player may type
+    maximum: int = 99
+    default: str | int | None = None  # an optional option left out reads as this
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,24 @@ class CommandSpec:
     example: str = ""
     rule: str = ""
 
+    def usage(self) -> str:
+        """``unit:<unit> to:<hex> [target:<unit>]``"""
+        parts = [f"{o.name}:<{o.kind}>" if o.required else f"[{o.name}:<{o.kind}>]" for o in self.options]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winner (None for a draw) and why, with the rule that decided it."""
+
+    winner: str | None
+    reason: str
+    rule: str = ""
+
+    def text(self, side_names: dict[str, str]) -> str:
+        who = f"{side_names.get(self.winner, self.winner)} wins" if self.winner else "no winner"
+        return f"{who} ({self.reason})" if self.reason else who
+
 
 @dataclass(frozen=True)
 class ScenarioInfo:
@@ -76,30 +100,62 @@ class ScenarioInfo:
     summary: str
 
 
-@dataclass(frozen=True)
-class GameOptionSpec:
-    """A per-game option a GM may set at creation: a number or switch the rulebook leaves open."""
-
-    name: str
-    default: Any
-    description: str
-    ruling: str = ""  # the section in docs/rulings that explains it
-
-
 class GameRules(Protocol):
-    key: str  # "peiper", "saf", "pl"
-    title: str
-    sides: tuple[str, ...]
+    """What the service, the cogs, the table, the renderer and the bots may ask of a game.
+
+    Every game implements it by subclassing ``engine.contract.Contract`` and declaring its orders.
+    """
+
+    @property
+    def key(self) -> str: ...  # "peiper", "saf", "pl"
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def short_name(self) -> str: ...  # as a thread name or a menu shows it
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
+    @property
+    def side_names(self) -> dict[str, str]: ...
+
+    @property
+    def levels(self) -> tuple[str, ...]: ...  # the bot levels it plays at
+
+    @property
+    def standing_orders(self) -> tuple[str, ...]: ...  # orders a notice may offer as one click ("pass")
+
+    @property
+    def quiet_orders(self) -> tuple[str, ...]: ...  # buttons that give something up (drawn grey)
+
+    @property
+    def solitaire(self) -> bool: ...
 
     def scenarios(self) -> list[ScenarioInfo]: ...
 
     def option_specs(self) -> list[GameOptionSpec]: ...
 
+    def parse_options(self, options: dict[str, Any] | None) -> dict[str, Any]: ...
+
     def commands(self) -> list[CommandSpec]: ...
+
+    def rules_summary(self) -> GameSummary: ...
 
     def new_state(self, scenario: str, seed: int, options: dict[str, Any]) -> Any: ...
 
+    def phase(self, state: Any) -> str: ...
+
+    def phase_name(self, state: Any) -> str: ...
+
     def to_act(self, state: Any) -> str | None: ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def winner(self, state: Any) -> str | None: ...
 
     def legal_actions(self, state: Any, side: str) -> list[Action]: ...
 
@@ -113,20 +169,12 @@ class GameRules(Protocol):
 
     def load(self, data: dict[str, Any]) -> Any: ...
 
-    def is_over(self, state: Any) -> bool: ...
-
-    def winner(self, state: Any) -> str | None: ...
-
     def status_line(self, state: Any) -> str: ...
 
-    def bot_action(self, state: Any, side: str, level: str = "normal") -> tuple[Action, str]:
-        """A legal action for a side the bot holds, with a one-line reason for the log.
+    def check_level(self, level: str) -> str: ...
 
-        Deterministic for a given state. It may sample hidden things with ``state``'s RNG forked
-        (``Rng(state.rng.state).fork(...)``), never by peeking and never advancing the game's RNG.
-        """
-        ...
+    def bot_action(self, state: Any, side: str, level: str = "normal") -> tuple[Action, str]: ...
 
     def invariants(self, state: Any) -> list[str]:
-        """Broken invariants (empty when all hold); selfplay checks them after every action."""
+        """Broken invariants (empty when all hold); selfplay and the conformance test check them."""
         ...

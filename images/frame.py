@@ -300,7 +300,7 @@ def header_fields(gmap: GameMap, view: Mapping[str, Any], colours: dict[str, RGB
         turn = f"{view['turn']}" + (f" of {view['turns']}" if view.get("turns") else "")
         fields.append([("text", "Turn ", lab), ("text", turn, val)])
     if view.get("phase"):
-        fields.append([("text", "Phase ", lab), ("text", str(view["phase"]).replace("_", " "), val)])
+        fields.append([("text", "Phase ", lab), ("text", str(view.get("phase_name") or view["phase"]).replace("_", " "), val)])
     to_act = view.get("to_act")
     sides = view.get("sides") if isinstance(view.get("sides"), Mapping) else {}
     if to_act:

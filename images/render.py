@@ -188,7 +188,7 @@ def compose_closeup(gmap: GameMap, view: Mapping[str, Any], center_label: str, r
     if view.get("turn") is not None:
         bits.append(f"Turn {view['turn']}" + (f" of {view['turns']}" if view.get("turns") else ""))
     if view.get("phase"):
-        bits.append(str(view["phase"]).replace("_", " "))
+        bits.append(str(view.get("phase_name") or view["phase"]).replace("_", " "))
     d.text((0.2 * R, header_h / 2), safe(title), font=font(0.3 * R, "bold"), fill=style.INK, anchor="lm")
     d.text((w - 0.2 * R, header_h / 2), safe("  |  ".join(bits)), font=font(0.24 * R), fill=style.LABEL, anchor="rm")
     return img, spec

@@ -10,6 +10,7 @@ from cogs.help import game_help, table_help
 from cogs.rules import search, summaries
 from engine import registry
 from engine.errors import DataFileError
+from engine.rulebook import load_summary
 
 
 def test_every_game_has_summaries_and_search_finds_topics_then_words() -> None:
@@ -20,11 +21,11 @@ def test_every_game_has_summaries_and_search_finds_topics_then_words() -> None:
 
 
 def test_a_bad_summary_file_names_the_file_and_entry(tmp_path: Path) -> None:
-    bad = tmp_path / "rules_summaries.yaml"
-    bad.write_text("peiper:\n  title: x\n  sections:\n    - topic: ''\n      rule: A\n      text: t\n")
+    bad = tmp_path / "rules_summary.yaml"
+    bad.write_text("title: x\nsections:\n  - topic: ''\n    rule: A\n    text: t\n")
     with pytest.raises(DataFileError) as err:
-        summaries(bad)
-    assert "rules_summaries.yaml" in str(err.value) and "peiper" in str(err.value)
+        load_summary(bad)
+    assert "rules_summary.yaml" in str(err.value) and "sections" in str(err.value)
 
 
 def test_help_lists_every_order_with_its_example_within_embed_limits() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.game import CommandSpec, OptionSpec
 
 UNIT = OptionSpec("unit", "Your unit (its id, such as Spitze or 30/117/1)", "unit")
-COMMANDS: tuple[CommandSpec, ...] = (
+_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("place", "Set up a US unit (Set-Up)", (UNIT, OptionSpec("at", "Hex, such as 0804", "hex")),
                 "/peiper place unit:CCR/3/1 at:0404", "Set-Up"),
     CommandSpec("ready", "Finish the US set-up (unplaced units take the scenario's hexes)", (),
@@ -19,7 +19,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("oba", "Face card: use your OBA marker on a hex",
                 (OptionSpec("target", "Hex with enemy units", "hex"),
                  OptionSpec("mode", "attack (strength 4 on each unit) or support (-1 to your attacks there)",
-                            "choice", choices=("attack", "support"))),
+                            "choice", required=False, choices=("attack", "support"), default="attack")),
                 "/peiper oba target:0705 mode:attack", "Off Board Artillery (OBA) Markers"),
     CommandSpec("move", "Spend 1 ACT: move a unit", (UNIT, OptionSpec("to", "Destination hex", "hex")),
                 "/peiper move unit:Spitze to:1308", "Movement"),
@@ -38,3 +38,4 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("miss", "A face card came up when you fired: take it as a miss", (), "/peiper miss", "Combat"),
     CommandSpec("end", "End your activations now (unused ACTs are lost)", (), "/peiper end", "Turn Begins"),
 )
+COMMANDS: dict[str, CommandSpec] = {c.name: c for c in _COMMANDS}

@@ -6,13 +6,16 @@ Phases: Set-Up -> (Turn Begins: draw -> decide -> activate [-> face] -> draw ...
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine import cards
-from engine.errors import GameOver, IllegalAction, NotFound, NotYourTurn
+from engine.contract import Contract, Order
+from engine.errors import IllegalAction, NotFound
 from engine.events import Event
-from engine.game import Action, CommandSpec, GameOptionSpec, ScenarioInfo
+from engine.game import Action, Result, ScenarioInfo
 from engine.hexgrid import Hex
+from engine.options import GameOptionSpec, shorten
 from engine.rng import Rng, seed_hash
 
 from . import combat, orders
@@ -36,12 +39,19 @@ from .state import (
 )
 from .units import SIDE_NAMES, game_map, resolve_unit, scenarios, unit_specs
 
+GERMAN_UNITS = 6  # the German counters (units.yaml): more exits than that cannot be won
+
 OPTIONS = (
-    GameOptionSpec("stack_limit", 2, "Units per hex (Set-Up: up to 2 friendly ground units)"),
-    GameOptionSpec("exits_to_win", 4, "German units that must exit the west edge (Who Wins)"),
-    GameOptionSpec("jokers", 1, "Jokers in the deck (Turn Begins: include 1 joker)"),
-    GameOptionSpec("bridge_down_markers", 4, "Bridge Down markers on the sheet: most demolitions", "Bridge Demolition"),
-    GameOptionSpec("demolition_from_turn", 3, "First turn bridges may be blown ('after Turn 2')", "Bridge Demolition"),
+    GameOptionSpec("stack_limit", 2, "Units per hex (Set-Up: up to 2 friendly ground units)", "Set-Up",
+                   minimum=1, maximum=4),
+    GameOptionSpec("exits_to_win", 4, "German units that must exit the west edge (Who Wins)", "Who Wins",
+                   minimum=1, maximum=GERMAN_UNITS),
+    GameOptionSpec("jokers", 1, "Jokers in the deck (Turn Begins: include 1 joker)", "Turn Begins",
+                   minimum=0, maximum=2),
+    GameOptionSpec("bridge_down_markers", 4, "Bridge Down markers on the sheet: most demolitions", "Bridge Demolition",
+                   minimum=0, maximum=12),
+    GameOptionSpec("demolition_from_turn", 3, "First turn bridges may be blown ('after Turn 2')", "Bridge Demolition",
+                   minimum=1, maximum=6),
     GameOptionSpec("exactly_10_succeeds", False, "A modified demolition or depot draw of exactly 10 succeeds",
                    "Bridge Demolition: exactly 10"),
     GameOptionSpec("combat_ends_activations", False, "An attack ends the side's remaining ACTs ('return to CD')",
@@ -70,11 +80,195 @@ def resolve_bridge(text: str) -> str:
     raise IllegalAction(f"No bridge '{text}'. Bridges: {', '.join(names)}", "Bridge Demolition")
 
 
-class PeiperRules:
+def _place(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.place(state, events, a.args["unit"], game_map().hex(a.args["at"]))
+    return events
+
+
+def _ready(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.ready(state, events)
+    return events
+
+
+def _draw(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.draw_card(state, events)
+    return events
+
+
+def _take(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.take(state, events, side, a.args.get("hex"))
+    return events
+
+
+def _pass(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.pass_card(state, events, side)
+    return events
+
+
+def _oba(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.use_oba(state, events, side, a.args["target"], a.args["mode"])
+    return events
+
+
+def _move(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.move(state, events, side, a.args["unit"], game_map().hex(a.args["to"]))
+    return events
+
+
+def _attack(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.attack(state, events, side, a.args["unit"], a.args["target"])
+    return events
+
+
+def _enter(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.enter(state, events, side, a.args["unit"], game_map().hex(a.args["at"]))
+    return events
+
+
+def _exit(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.exit_map(state, events, side, a.args["unit"])
+    return events
+
+
+def _demolish(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.demolish(state, events, side, a.args["bridge"])
+    return events
+
+
+def _face(redraw: bool) -> Callable[[PeiperState, str, Action], list[Event]]:
+    def perform(state: PeiperState, side: str, a: Action) -> list[Event]:
+        events: list[Event] = []
+        combat.face_choice(state, events, redraw=redraw)
+        return events
+    return perform
+
+
+def _end(state: PeiperState, side: str, a: Action) -> list[Event]:
+    events: list[Event] = []
+    orders.end_activations(state, events, side)
+    return events
+
+
+# --- candidates: what each order offers a side now ----------------------------------------------
+def _one(kind: str) -> Callable[[PeiperState, str, Any], list[Action]]:
+    return lambda state, side, only: [Action(kind)]
+
+
+def _place_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Action]:
+    for uid, s in unit_specs().items():
+        if s.arrives == "setup" and only in (None, uid):
+            for h in game_map().hexes():
+                if orders.setup_hex_problem(state, uid, h) is None:
+                    yield Action("place", {"unit": uid, "at": h.label})
+
+
+def _own_hexes(state: PeiperState, side: str, own: bool) -> list[str]:
+    return sorted({u.hex for u in state.units.values()
+                   if (u.side == side) == own and u.status == UNIT_ON_MAP and u.hex})
+
+
+def _take_candidates(state: PeiperState, side: str, only: Any) -> list[Action]:
+    if cards.is_face(state.card):
+        return [Action("take", {"hex": h}) for h in _own_hexes(state, side, True)]
+    return [Action("take")]
+
+
+def _oba_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Action]:
+    if cards.is_face(state.card) and not state.oba_used[side]:
+        for label in _own_hexes(state, side, False):
+            yield Action("oba", {"target": label, "mode": "attack"})
+            yield Action("oba", {"target": label, "mode": "support"})
+
+
+def _movers(state: PeiperState, side: str, only: Any) -> list[str]:
+    movers = [u.id for u in state.units.values() if u.side == side and u.status == UNIT_ON_MAP
+              and only in (None, u.id)]
+    return movers if state.acts > 0 else [u for u in movers if u in state.act_units]
+
+
+def _move_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Action]:
+    network = supply_network(state) if side == "ge" else set()
+    for uid in _movers(state, side, only):
+        for h in sorted(destinations(state, uid, in_supply(state, uid, network))):
+            yield Action("move", {"unit": uid, "to": h.label})
+
+
+def _attack_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Action]:
+    for uid in _movers(state, side, only):
+        here = hex_of(state, uid)
+        assert here is not None
+        for t in state.units.values():
+            if t.side != side and t.status == UNIT_ON_MAP and t.hex and Hex.parse(t.hex).distance(here) == 1:
+                yield Action("attack", {"unit": uid, "target": t.id})
+
+
+def _exit_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Action]:
+    if side == "ge":
+        for uid in _movers(state, side, only):
+            here = hex_of(state, uid)
+            if here is not None and game_map().on_edge(here, "west"):
+                yield Action("exit", {"unit": uid})
+
+
+def _enter_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Action]:
+    if state.acts <= 0:
+        return
+    gmap = game_map()
+    for u in state.units.values():
+        if u.side == side and u.status == UNIT_AWAITING and spec(u.id).arrives == "reinforcement" \
+                and only in (None, u.id):
+            edges = {h for e in spec(u.id).edges for h in gmap.edges[e]}
+            for h in sorted(edges):
+                if orders.enter_problem(state, u.id, h) is None:
+                    yield Action("enter", {"unit": u.id, "at": h.label})
+
+
+def _demolish_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Action]:
+    if state.acts > 0 and side == "us" and state.turn >= int(state.options["demolition_from_turn"]) and \
+            len(state.bridges_down) < int(state.options["bridge_down_markers"]):
+        for name, b in game_map().bridges.items():
+            if b.demolishable and name not in state.bridges_down:
+                yield Action("demolish", {"bridge": name})
+
+
+ORDERS: tuple[Order, ...] = (
+    Order(COMMANDS["place"], (SETUP,), _place_candidates, _place, narrow_by="unit"),
+    Order(COMMANDS["ready"], (SETUP,), _one("ready"), _ready),
+    Order(COMMANDS["draw"], (DRAW,), _one("draw"), _draw),
+    Order(COMMANDS["take"], (DECIDE,), _take_candidates, _take),
+    Order(COMMANDS["oba"], (DECIDE,), _oba_candidates, _oba),
+    Order(COMMANDS["pass"], (DECIDE,), _one("pass"), _pass),
+    Order(COMMANDS["move"], (ACTIVATE,), _move_candidates, _move, narrow_by="unit"),
+    Order(COMMANDS["attack"], (ACTIVATE,), _attack_candidates, _attack, narrow_by="unit"),
+    Order(COMMANDS["enter"], (ACTIVATE,), _enter_candidates, _enter, narrow_by="unit"),
+    Order(COMMANDS["exit"], (ACTIVATE,), _exit_candidates, _exit, narrow_by="unit"),
+    Order(COMMANDS["demolish"], (ACTIVATE,), _demolish_candidates, _demolish),
+    Order(COMMANDS["end"], (ACTIVATE,), _one("end"), _end),
+    Order(COMMANDS["redraw"], (FACE,), _one("redraw"), _face(True)),
+    Order(COMMANDS["miss"], (FACE,), _one("miss"), _face(False)),
+)
+
+
+class PeiperRules(Contract):
     key = "peiper"
     title = "Just a Peiper Dream?"
+    short_name = "Peiper"
     sides: tuple[str, ...] = ("ge", "us")
     side_names = SIDE_NAMES
+    standing_orders = ("pass", "end", "miss", "ready")
+    quiet_orders = ("pass", "end", "miss")
+    sequence_rule = "Turn Sequence"
 
     # --- catalogue ---------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -83,19 +277,15 @@ class PeiperRules:
     def option_specs(self) -> list[GameOptionSpec]:
         return list(OPTIONS)
 
-    def commands(self) -> list[CommandSpec]:
-        return list(COMMANDS)
+    def orders(self) -> tuple[Order, ...]:
+        return ORDERS
 
     # --- state -------------------------------------------------------------------------------
     def new_state(self, scenario: str = "historical", seed: int = 0, options: dict[str, Any] | None = None) -> PeiperState:
         scenario = scenario or "historical"
         if scenario not in scenarios():
-            raise NotFound(f"No Peiper scenario '{scenario}': choose {', '.join(scenarios())}")
-        opts = dict(DEFAULTS)
-        for key, val in (options or {}).items():
-            if key not in DEFAULTS:
-                raise IllegalAction(f"Unknown option '{key}' for {self.title}: options are {', '.join(DEFAULTS)}")
-            opts[key] = type(DEFAULTS[key])(val)
+            raise NotFound(f"No Peiper scenario '{shorten(scenario, 30)}': choose {', '.join(scenarios())}")
+        opts = self.parse_options(options)
         state = PeiperState(scenario=scenario, seed=seed, options=opts, rng=Rng.seeded(seed),
                             turns=scenarios()[scenario].turns)
         state.units = {uid: UnitState(uid, s.side) for uid, s in unit_specs().items()}
@@ -107,156 +297,36 @@ class PeiperRules:
     def load(self, data: dict[str, Any]) -> PeiperState:
         return load_state(data)
 
-    def to_act(self, state: PeiperState) -> str | None:
-        return None if state.phase == OVER else state.side
+    def phase(self, state: PeiperState) -> str:
+        return state.phase
 
-    def is_over(self, state: PeiperState) -> bool:
-        return state.phase == OVER
+    def phase_name(self, state: PeiperState) -> str:
+        return PHASE_NAMES[state.phase]
 
-    def winner(self, state: PeiperState) -> str | None:
-        return state.winner
+    def side_to_act(self, state: PeiperState) -> str:
+        return state.side
+
+    def result(self, state: PeiperState) -> Result | None:
+        if state.phase != OVER:
+            return None
+        return Result(state.winner, state.result, "Who Wins")
 
     # --- orders ------------------------------------------------------------------------------
     def apply(self, state: PeiperState, side: str, action: Action) -> list[Event]:
-        if state.phase == OVER:
-            raise GameOver(f"The game is over: {state.result}", "Who Wins")
-        if side not in self.sides:
-            raise IllegalAction(f"Unknown side '{side}': sides are ge and us")
-        if side != state.side:
-            raise NotYourTurn(
-                f"It is the {SIDE_NAMES[state.side]} player's {PHASE_NAMES[state.phase]}, not yours",
-                "Turn Sequence",
-            )
-        allowed = self._kinds(state)
-        if action.kind not in allowed:
-            raise IllegalAction(
-                f"'{action.kind}' is not an order now ({PHASE_NAMES[state.phase]}): you may {', '.join(allowed)}",
-                "Turn Sequence",
-            )
-        events: list[Event] = []
-        a = action.args
-        kind = action.kind
-        if kind == "place":
-            orders.place(state, events, self._unit(a), self._hex(a, "at"))
-        elif kind == "ready":
-            orders.ready(state, events)
-        elif kind == "draw":
-            orders.draw_card(state, events)
-        elif kind == "take":
-            orders.take(state, events, side, a.get("hex") or None)
-        elif kind == "pass":
-            orders.pass_card(state, events, side)
-        elif kind == "oba":
-            orders.use_oba(state, events, side, str(self._arg(a, "target")), str(a.get("mode", "attack")))
-        elif kind == "move":
-            orders.move(state, events, side, self._unit(a), self._hex(a, "to"))
-        elif kind == "attack":
-            orders.attack(state, events, side, self._unit(a), resolve_unit(str(self._arg(a, "target"))))
-        elif kind == "enter":
-            orders.enter(state, events, side, self._unit(a), self._hex(a, "at"))
-        elif kind == "exit":
-            orders.exit_map(state, events, side, self._unit(a))
-        elif kind == "demolish":
-            orders.demolish(state, events, side, resolve_bridge(str(self._arg(a, "bridge"))))
-        elif kind in ("redraw", "miss"):
-            combat.face_choice(state, events, redraw=kind == "redraw")
-        elif kind == "end":
-            orders.end_activations(state, events, side)
+        events = super().apply(state, side, action)
         state.actions += 1
         return events
 
-    def _kinds(self, state: PeiperState) -> list[str]:
-        if state.phase == SETUP:
-            return ["place", "ready"]
-        if state.phase == DRAW:
-            return ["draw"]
-        if state.phase == DECIDE:
-            return ["take", "oba", "pass"]
-        if state.phase == ACTIVATE:
-            return ["move", "attack", "enter", "exit", "demolish", "end"]
-        if state.phase == FACE:
-            return ["redraw", "miss"]
-        return []
+    def unit_id(self, state: PeiperState, text: str) -> str:
+        return resolve_unit(text)
 
-    @staticmethod
-    def _arg(args: dict[str, Any], name: str) -> Any:
-        if name not in args or args[name] in (None, ""):
-            raise IllegalAction(f"This order needs {name}:<value>")
-        return args[name]
+    def hex_label(self, state: PeiperState, text: str) -> str:
+        return game_map().hex(text).label
 
-    def _unit(self, args: dict[str, Any]) -> str:
-        return resolve_unit(str(self._arg(args, "unit")))
-
-    def _hex(self, args: dict[str, Any], name: str) -> Hex:
-        return game_map().hex(str(self._arg(args, name)))
-
-    # --- legal actions -----------------------------------------------------------------------
-    def legal_actions(self, state: PeiperState, side: str) -> list[Action]:
-        if state.phase == OVER or side != state.side:
-            return []
-        gmap = game_map()
-        acts: list[Action] = []
-        if state.phase == SETUP:
-            for uid, s in unit_specs().items():
-                if s.arrives == "setup":
-                    for h in gmap.hexes():
-                        if orders.setup_hex_problem(state, uid, h) is None:
-                            acts.append(Action("place", {"unit": uid, "at": h.label}))
-            acts.append(Action("ready"))
-        elif state.phase == DRAW:
-            acts.append(Action("draw"))
-        elif state.phase == DECIDE:
-            if cards.is_face(state.card):
-                own = sorted({u.hex for u in state.units.values()
-                              if u.side == side and u.status == UNIT_ON_MAP and u.hex})
-                acts += [Action("take", {"hex": h}) for h in own]
-                if not state.oba_used[side]:
-                    targets = sorted({u.hex for u in state.units.values()
-                                      if u.side != side and u.status == UNIT_ON_MAP and u.hex})
-                    for label in targets:
-                        acts.append(Action("oba", {"target": label, "mode": "attack"}))
-                        acts.append(Action("oba", {"target": label, "mode": "support"}))
-            else:
-                acts.append(Action("take"))
-            acts.append(Action("pass"))
-        elif state.phase == ACTIVATE:
-            acts += self._activation_actions(state, side)
-            acts.append(Action("end"))
-        elif state.phase == FACE:
-            acts += [Action("redraw"), Action("miss")]
-        return acts
-
-    def _activation_actions(self, state: PeiperState, side: str) -> list[Action]:
-        gmap = game_map()
-        acts: list[Action] = []
-        movers = [u.id for u in state.units.values() if u.side == side and u.status == UNIT_ON_MAP]
-        if state.acts <= 0:
-            movers = [u for u in movers if u in state.act_units]
-        network = supply_network(state) if side == "ge" else set()
-        for uid in movers:
-            supplied = in_supply(state, uid, network)
-            for h in sorted(destinations(state, uid, supplied)):
-                acts.append(Action("move", {"unit": uid, "to": h.label}))
-            here = hex_of(state, uid)
-            assert here is not None
-            for t in state.units.values():
-                if t.side != side and t.status == UNIT_ON_MAP and t.hex and Hex.parse(t.hex).distance(here) == 1:
-                    acts.append(Action("attack", {"unit": uid, "target": t.id}))
-            if side == "ge" and gmap.on_edge(here, "west"):
-                acts.append(Action("exit", {"unit": uid}))
-        if state.acts > 0:
-            for u in state.units.values():
-                if u.side == side and u.status == UNIT_AWAITING and spec(u.id).arrives == "reinforcement":
-                    edges = {h for e in spec(u.id).edges for h in gmap.edges[e]}
-                    for h in sorted(edges):
-                        if orders.enter_problem(state, u.id, h) is None:
-                            acts.append(Action("enter", {"unit": u.id, "at": h.label}))
-            if side == "us" and state.turn >= int(state.options["demolition_from_turn"]) and \
-                    len(state.bridges_down) < int(state.options["bridge_down_markers"]):
-                for name, b in gmap.bridges.items():
-                    if b.demolishable and name not in state.bridges_down:
-                        acts.append(Action("demolish", {"bridge": name}))
-        return acts
+    def parse_other(self, state: PeiperState, kind: str, text: str) -> Any:
+        if kind == "bridge":
+            return resolve_bridge(text)
+        return super().parse_other(state, kind, text)
 
     # --- GM ----------------------------------------------------------------------------------
     def gm_apply(self, state: PeiperState, action: Action) -> list[Event]:
@@ -265,7 +335,7 @@ class PeiperRules:
         return gm_apply(state, action)
 
     # --- views -------------------------------------------------------------------------------
-    def view(self, state: PeiperState, side: str | None) -> dict[str, Any]:
+    def build_view(self, state: PeiperState, side: str | None) -> dict[str, Any]:
         from .view import build_view
 
         return build_view(state, side)
@@ -288,7 +358,7 @@ class PeiperRules:
         return seed_hash(state.seed)
 
     # --- bots and checks ---------------------------------------------------------------------
-    def bot_action(self, state: PeiperState, side: str, level: str = "normal") -> tuple[Action, str]:
+    def choose(self, state: PeiperState, side: str, level: str) -> tuple[Action, str]:
         from .bot import choose
 
         return choose(self, state, side, level)

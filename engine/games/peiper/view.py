@@ -8,10 +8,7 @@ from engine import cards
 
 from .board import in_supply, spec, supply_network
 from .state import UNIT_ON_MAP, PeiperState
-from .units import MAP_PATH, SIDE_NAMES, game_map, scenarios
-
-PHASES = {"setup": "US set-up", "draw": "card draw", "decide": "card decision", "activate": "activations",
-          "face": "face card in combat", "over": "game over"}
+from .units import MAP_PATH, game_map, scenarios
 
 
 def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
@@ -41,16 +38,11 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
     for s_side, hexes in state.oba_support.items():
         markers += [{"kind": "oba", "hex": h, "side": s_side} for h in hexes]
     return {
-        "game": "peiper",
-        "title": "Just a Peiper Dream?",
         "scenario": scenarios()[state.scenario].title,
         "map": str(MAP_PATH),
         "turn": state.turn,
         "turns": state.turns,
-        "phase": PHASES[state.phase],
-        "to_act": None if state.phase == "over" else state.side,
         "viewer": side,
-        "sides": dict(SIDE_NAMES),
         "edges": {"north": "US entry", "west": "German exit, US entry", "east": "German entry"},
         "values_label": "AT-Prof-AI",
         "score": {
@@ -64,8 +56,6 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
         "act_units": list(state.act_units),
         "oba_used": dict(state.oba_used),
         "last_random": state.last_random,
-        "winner": state.winner,
-        "result": state.result,
         "units": units,
         "markers": markers,
         "overlays": [dict(o) for o in state.overlays],

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, GameOptionSpec, OptionSpec, ScenarioInfo
+from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 
 from . import bot, engineers, forts, legal, opportunity, sequence
 from .board import (
@@ -57,6 +59,9 @@ class PanzerLeader:
     key = "pl"
     title = "Panzer Leader"
     sides = ("us", "ge")
+
+    def rules_summary(self) -> GameSummary:  # until this game moves onto engine.contract
+        return load_summary(Path(__file__).parent / "data" / SUMMARY_FILE)
 
     # --- catalogue ------------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:

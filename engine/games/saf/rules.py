@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UnknownUnit
 from engine.events import Event
-from engine.game import Action, CommandSpec, GameOptionSpec, GameRules, OptionSpec, ScenarioInfo
+from engine.game import Action, CommandSpec, GameOptionSpec, OptionSpec, ScenarioInfo
 from engine.hexgrid import Hex
+from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 
 from . import american, setup, turn
 from .bot import choose
@@ -26,6 +28,9 @@ class SafRules:
     key: str = "saf"
     title: str = "Scream, Aim, Fire!"
     sides: tuple[str, ...] = ("us", "ge")
+
+    def rules_summary(self) -> GameSummary:  # until this game moves onto engine.contract
+        return load_summary(Path(__file__).parent / "data" / SUMMARY_FILE)
 
     # --- catalogue ------------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -310,4 +315,4 @@ class SafRules:
         return bad
 
 
-RULES: GameRules = SafRules()
+RULES = SafRules()

@@ -1,0 +1,316 @@
+"""One contract for every game: orders declared once, legality from one place.
+
+A game is a ``Contract`` subclass with a table of ``Order``s. Each order declares its slash command
+(name, typed options, rule section), the phases in which it exists, the candidates it offers a side,
+what it does, and optionally one refusal function. Everything else derives from that table:
+
+- ``legal_actions(state, side)``: the candidates of the orders of the current phase.
+- ``apply(state, side, action)``: the typed arguments are parsed once into canonical values (so an
+  order typed by a player equals the legal action it names), then the order is accepted exactly when
+  it is among the candidates. A refused order names the reason and the rule: the order's refusal
+  function, or else the reason its own checks give on a scratch copy of the state.
+- ``commands()``: the slash commands, for the console, the cogs, autocomplete and /help.
+
+Where listing every candidate would be too large, the order says so in ``unlisted`` (with the
+reason); its candidates are then a bounded part of what it allows, and its refusal function alone
+decides both what ``apply`` accepts and which candidates ``legal_actions`` lists.
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from engine.ai.policy import LEVELS, UnknownPolicy
+from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
+from engine.events import Event
+from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
+from engine.options import GameOptionSpec, parse_options, shorten
+from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
+
+MAX_UNITS = 12  # units named in one order ("units:A,B,C")
+MAX_TEXT = 200
+
+Candidates = Callable[[Any, str, Any], Iterable[Action]]  # (state, side, narrowed-to value or None)
+Perform = Callable[[Any, str, Action], list[Event]]
+Refusal = Callable[[Any, str, Action], UmpireError | None]
+
+
+@dataclass(frozen=True)
+class Order:
+    """One order of a game, declared once."""
+
+    command: CommandSpec
+    phases: tuple[str, ...]
+    candidates: Candidates
+    perform: Perform
+    refusal: Refusal | None = None
+    # Non-empty: why the candidates are only a bounded part of what the order allows (refusal decides).
+    unlisted: str = ""
+    # The option whose value narrows the candidates apply must search (the unit, mostly): passed to
+    # ``candidates`` as its third argument. Empty: all candidates.
+    narrow_by: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.command.name
+
+
+class Contract:
+    """The shared half of every game: legality, parsing, options, levels and the game's facts."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    short_name: ClassVar[str]
+    sides: tuple[str, ...]
+    side_names: ClassVar[dict[str, str]]
+    levels: ClassVar[tuple[str, ...]] = LEVELS
+    # Orders a notice may offer as a one-click standing order, and buttons shown grey (giving up something).
+    standing_orders: ClassVar[tuple[str, ...]] = ()
+    quiet_orders: ClassVar[tuple[str, ...]] = ()
+    solitaire: ClassVar[bool] = False
+
+    # --- what each game supplies ---------------------------------------------------------------
+    def orders(self) -> tuple[Order, ...]:
+        raise NotImplementedError
+
+    def phase(self, state: Any) -> str:
+        """The key of the current phase (the ``phases`` an order names)."""
+        raise NotImplementedError
+
+    def phase_name(self, state: Any) -> str:
+        return self.phase(state).replace("_", " ")
+
+    def side_to_act(self, state: Any) -> str:
+        """The side whose decision is pending (the game is not over)."""
+        raise NotImplementedError
+
+    def result(self, state: Any) -> Result | None:
+        """The result once the game is over, else None: the one way to say the game has ended."""
+        raise NotImplementedError
+
+    def option_specs(self) -> list[GameOptionSpec]:
+        return []
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        raise NotImplementedError
+
+    def unit_id(self, state: Any, text: str) -> str:
+        """A unit named by a player, as its canonical id (or UnknownUnit)."""
+        raise NotImplementedError
+
+    def hex_label(self, state: Any, text: str) -> str:
+        """A hex named by a player, as its canonical label (or UnknownHex)."""
+        raise NotImplementedError
+
+    def parse_other(self, state: Any, kind: str, text: str) -> Any:
+        """Arguments of a game's own kinds (a bridge name, say)."""
+        raise IllegalAction(f"Cannot read a {kind}")
+
+    def choose(self, state: Any, side: str, level: str) -> tuple[Action, str]:
+        raise NotImplementedError
+
+    # --- derived: the game's facts ---------------------------------------------------------------
+    def commands(self) -> list[CommandSpec]:
+        return [o.command for o in self.orders()]
+
+    def order(self, name: str) -> Order | None:
+        return self._table().get(name)
+
+    def _table(self) -> dict[str, Order]:
+        table: dict[str, Order] | None = self.__dict__.get("_order_table")
+        if table is None:
+            table = {o.name: o for o in self.orders()}
+            self.__dict__["_order_table"] = table
+        return table
+
+    def orders_now(self, state: Any) -> list[Order]:
+        phase = self.phase(state)
+        return [o for o in self._table().values() if phase in o.phases]
+
+    def rules_summary(self) -> GameSummary:
+        """Umpire's summaries of this game's rules (data/rules_summary.yaml in the game's package)."""
+        package = Path(sys.modules[type(self).__module__].__file__ or "").parent
+        return load_summary(package / "data" / SUMMARY_FILE)
+
+    def side_name(self, side: str | None) -> str:
+        return self.side_names.get(side or "", str(side))
+
+    def parse_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        return parse_options(self.title, self.option_specs(), options)
+
+    def build_view(self, state: Any, side: str | None) -> dict[str, Any]:
+        """The game's own part of the view (units, markers, overlays, score)."""
+        raise NotImplementedError
+
+    def view(self, state: Any, side: str | None) -> dict[str, Any]:
+        """What one side (or a spectator, side None) may see, in the shape of ``engine.view.View``."""
+        view = self.build_view(state, side)
+        result = self.result(state)
+        view.update(
+            game=self.key, title=self.title, phase=self.phase(state), phase_name=self.phase_name(state),
+            to_act=self.to_act(state), sides=dict(self.side_names),
+            winner=result.winner if result else None,
+            result=None if result is None else {"winner": result.winner, "reason": result.reason,
+                                                 "rule": result.rule, "text": result.text(self.side_names)},
+        )
+        view.setdefault("overlays", [])
+        view.setdefault("markers", [])
+        view.setdefault("last_random", "")
+        return view
+
+    # --- derived: the game's course --------------------------------------------------------------
+    def is_over(self, state: Any) -> bool:
+        return self.result(state) is not None
+
+    def winner(self, state: Any) -> str | None:
+        r = self.result(state)
+        return r.winner if r is not None else None
+
+    def to_act(self, state: Any) -> str | None:
+        return None if self.is_over(state) else self.side_to_act(state)
+
+    # --- derived: legality ------------------------------------------------------------------------
+    def legal_actions(self, state: Any, side: str) -> list[Action]:
+        if self.is_over(state) or side != self.side_to_act(state):
+            return []
+        out: list[Action] = []
+        for order in self.orders_now(state):
+            for action in order.candidates(state, side, None):
+                if order.unlisted and order.refusal is not None and order.refusal(state, side, action) is not None:
+                    continue
+                out.append(action)
+        return out
+
+    def apply(self, state: Any, side: str, action: Action) -> list[Event]:
+        order, parsed = self.check(state, side, action)
+        return order.perform(state, side, parsed)
+
+    def check(self, state: Any, side: str, action: Action) -> tuple[Order, Action]:
+        """The order and its canonical form if the side may give it now; else the refusal, raised."""
+        result = self.result(state)
+        if result is not None:
+            raise GameOver(f"The game is over: {result.text(self.side_names)}", result.rule)
+        if side not in self.sides:
+            raise IllegalAction(f"Unknown side '{shorten(side, 12)}': the sides are {', '.join(self.sides)}")
+        if side != self.side_to_act(state):
+            raise NotYourTurn(f"It is the {self.side_name(self.side_to_act(state))} player's "
+                              f"{self.phase_name(state)}, not yours", self.sequence_rule)
+        order = self.order(str(action.kind))
+        now = self.orders_now(state)
+        if order is None or order not in now:
+            names = ", ".join(o.name for o in now) or "nothing"
+            what = f"'{shorten(action.kind, 20)}' is not an order now" if order is not None else \
+                f"{self.title} has no order '{shorten(action.kind, 20)}'"
+            raise IllegalAction(f"{what} ({self.phase_name(state)}): you may {names}", self.sequence_rule)
+        parsed = self.parse_action(state, order, action)
+        self._check_legal(state, side, order, parsed)
+        return order, parsed
+
+    sequence_rule: ClassVar[str] = "Sequence of Play"
+
+    def _check_legal(self, state: Any, side: str, order: Order, action: Action) -> None:
+        if order.unlisted:
+            assert order.refusal is not None, f"{order.name} is unlisted without a refusal function"
+            refusal = order.refusal(state, side, action)
+            if refusal is not None:
+                raise refusal
+            return
+        narrowed = action.args.get(order.narrow_by) if order.narrow_by else None
+        if action in set(order.candidates(state, side, narrowed)):
+            return
+        refusal = order.refusal(state, side, action) if order.refusal else None
+        if refusal is None:
+            refusal = self._dry_run(state, side, order, action)
+        raise refusal or IllegalAction(f"{action.command(self.key)} is not among the orders the rules offer now",
+                                       order.command.rule)
+
+    def _dry_run(self, state: Any, side: str, order: Order, action: Action) -> UmpireError | None:
+        """The reason the order's own checks give, found on a scratch copy (the real state is untouched)."""
+        try:
+            order.perform(copy.deepcopy(state), side, action)
+        except UmpireError as exc:
+            return exc
+        return None
+
+    # --- parsing: typed, canonical arguments, once --------------------------------------------------
+    def parse_action(self, state: Any, order: Order, action: Action) -> Action:
+        spec = order.command
+        given = dict(action.args)
+        known = {o.name: o for o in spec.options}
+        unknown = [k for k in given if k not in known]
+        if unknown:
+            raise IllegalAction(f"/{self.key} {spec.name} has no option {shorten(unknown[0], 20)}: "
+                                f"it takes {spec.usage() or 'no options'}", spec.rule)
+        args: dict[str, Any] = {}
+        for opt in spec.options:
+            value = given.get(opt.name)
+            if value is None or (isinstance(value, str) and not value.strip()):
+                value = opt.default
+            if value is None:
+                if opt.required:
+                    raise IllegalAction(f"/{self.key} {spec.name} needs {opt.name}: ({opt.description}). "
+                                        f"Usage: {spec.usage()}", spec.rule)
+                continue
+            args[opt.name] = self.parse_arg(state, opt, value)
+        return Action(spec.name, args)
+
+    def parse_arg(self, state: Any, opt: OptionSpec, value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise IllegalAction(f"{opt.name} must be text or a whole number")
+        text = str(value).strip()
+        if len(text) > MAX_TEXT:
+            raise IllegalAction(f"{opt.name} is too long ({len(text)} characters; at most {MAX_TEXT})")
+        kind = opt.kind
+        if kind == "int":
+            if isinstance(value, int):
+                number = value
+            elif text.lstrip("+-").isdigit() and len(text) <= 6:
+                number = int(text)
+            else:
+                raise IllegalAction(f"{opt.name} is a whole number, not '{shorten(text, 12)}'")
+            if not opt.minimum <= number <= opt.maximum:
+                raise IllegalAction(f"{opt.name} is a whole number from {opt.minimum} to {opt.maximum}, not {number}")
+            return number
+        if kind == "choice":
+            word = text.lower()
+            if word not in opt.choices:
+                raise IllegalAction(f"{opt.name} must be one of {', '.join(opt.choices)}, not '{shorten(text, 20)}'")
+            return word
+        if kind == "unit":
+            return self.unit_id(state, text)
+        if kind == "units":
+            parts = [p.strip() for p in text.split(",") if p.strip()]
+            if not parts:
+                raise IllegalAction(f"{opt.name} names one or more units, comma-separated")
+            if len(parts) > MAX_UNITS:
+                raise IllegalAction(f"{opt.name} names {len(parts)} units; an order takes at most {MAX_UNITS}")
+            ids = [self.unit_id(state, p) for p in parts]
+            if len(set(ids)) != len(ids):
+                raise IllegalAction(f"{opt.name} names a unit twice")
+            return ",".join(ids)
+        if kind == "hex":
+            return self.hex_label(state, text)
+        if kind == "str":
+            return text
+        return self.parse_other(state, kind, text)
+
+    # --- bots --------------------------------------------------------------------------------------
+    def check_level(self, level: str) -> str:
+        word = str(level).strip().lower()
+        if word not in self.levels:
+            raise UnknownPolicy(f"Unknown bot level '{shorten(level, 20)}': {self.title}'s bot plays at "
+                                f"{', '.join(self.levels)}", "AI levels")
+        return word
+
+    def bot_action(self, state: Any, side: str, level: str = "normal") -> tuple[Action, str]:
+        """A legal action for a side the bot holds, with a one-line reason for the log.
+
+        Deterministic for a given state; hidden things are sampled with a fork of the state's RNG,
+        never by peeking and never advancing the game's RNG.
+        """
+        return self.choose(state, side, self.check_level(level))
