@@ -8,14 +8,13 @@ and 2 at the first one refused.
 from __future__ import annotations
 
 import logging
-import secrets
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
 from engine import registry
-from engine.errors import IllegalAction, UmpireError
+from engine.errors import IllegalAction, InternalFault, UmpireError, new_fault_id
 from engine.events import Event
 from engine.game import Action, GameRules
 from engine.service import GameService, Outcome, Seat, event_from_dict
@@ -97,12 +96,11 @@ class Table:
         except UmpireError as exc:
             self.say(f"Refused: {exc}")
             return False
-        except (ValueError, KeyError, TypeError, AttributeError, AssertionError) as exc:
-            # A fault of ours, not of the order: say so with an id, keep the details in the log.
-            error_id = secrets.token_hex(4)
-            logging.getLogger("umpire.table").exception("error %s on %r", error_id, line)
-            self.say(f"Internal error {error_id}: the order was not applied ({type(exc).__name__}). "
-                     "The game is unchanged; please report the id.")
+        except Exception:
+            # A fault of ours, not of the order: the same words as the service's, the details in the log.
+            fault = new_fault_id()
+            logging.getLogger("umpire.table").exception("internal fault %s on %r", fault, line[:200])
+            self.say(f"Refused: {InternalFault(fault)}")
             return False
 
     def _dispatch(self, typed: Typed) -> None:

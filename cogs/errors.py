@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.errors import UmpireError
+from engine.errors import InternalFault, UmpireError, new_fault_id
 
 log = logging.getLogger("umpire.discord")
 
@@ -32,9 +32,9 @@ def error_text(error: BaseException) -> str:
         log.warning("error %s: Discord refused a request: %s", eid, original)
         return (f"Discord refused Umpire a permission here (error `{eid}`): see the permissions in "
                 "docs/discord.md, or ask a server admin.")
-    eid = secrets.token_hex(3)
-    log.error("error %s", eid, exc_info=(type(original), original, original.__traceback__))
-    return f"Something went wrong on Umpire's side (error `{eid}`): tell the GM or the bot's owner this id."
+    fault = new_fault_id()
+    log.error("internal fault %s", fault, exc_info=(type(original), original, original.__traceback__))
+    return f"Refused: {InternalFault(fault).message}"
 
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:

@@ -59,3 +59,22 @@ class DataFileError(UmpireError):
         self.file = file
         self.entry = entry
         self.problem = problem
+
+
+class InternalFault(UmpireError):
+    """A fault in Umpire itself, not the player's mistake: logged with an id, the game left unchanged.
+
+    The service raises it for anything a rules module raises that is not an ``UmpireError``; the
+    adapters show its message as it is, and show the same words for any other exception they meet.
+    """
+
+    def __init__(self, fault_id: str) -> None:
+        super().__init__(f"Internal fault {fault_id}: Umpire could not do this and the game is unchanged. "
+                         "Tell the GM or the bot's owner this id.")
+        self.fault_id = fault_id
+
+
+def new_fault_id() -> str:
+    import secrets
+
+    return secrets.token_hex(4)

@@ -6,6 +6,7 @@ game survives any restart and replays from its seed and log to the same state.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from contextlib import AbstractContextManager, nullcontext
@@ -23,11 +24,13 @@ from engine.errors import (
     Forbidden,
     GameOver,
     IllegalAction,
+    InternalFault,
     NotFound,
     NotYourTurn,
     StaleVersion,
     UmpireError,
     UndoRefused,
+    new_fault_id,
 )
 from engine.events import Event
 from engine.game import Action, GameRules
@@ -37,6 +40,7 @@ from .database import make_engine
 from .models import GameRecord, LogEntry, SeatRecord, SnapshotRecord, now
 from .writes import GAMES, Cached, GameCache, append_entry, new_log_row
 
+log = logging.getLogger("umpire.service")
 SNAPSHOT_EVERY = 20
 BOT = "bot"
 STATE_KINDS = ("action", "gm", "reroll")  # entries that change the state when replayed
@@ -237,7 +241,7 @@ class GameService:
                 to_act = rules.to_act(state)
                 if to_act != side:
                     raise NotYourTurn(f"It is not {side}'s decision now: {rules.status_line(state)}")
-                events = self._apply(rules, state, side, action)
+                events = self._apply(rules, state, side, action, game_id)
             except UmpireError:
                 if cached and self._stored_version(game_id) != row.version:
                     self.cache.drop(game_id)  # judged on an old copy: judge again on the stored game
@@ -257,16 +261,19 @@ class GameService:
         raise StaleVersion("The board changed while the order was applied: try again")
 
     @staticmethod
-    def _apply(rules: GameRules, state: Any, side: str | None, action: Action) -> list[Event]:
-        """The rules' apply (gm_apply when side is None). A slip in a game module refuses the order
-        instead of crashing the caller; the stored game is unchanged either way."""
+    def _apply(rules: GameRules, state: Any, side: str | None, action: Action, game_id: int = 0) -> list[Event]:
+        """The rules' apply (gm_apply when side is None). A refusal is the rules' word; anything else a
+        rules module raises is a fault of Umpire's: logged with an id and the game's, never a refusal.
+        Either way nothing is stored, so the game is unchanged."""
         try:
             return rules.gm_apply(state, action) if side is None else rules.apply(state, side, action)
         except UmpireError:
             raise
-        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
-            raise IllegalAction(f"Umpire could not apply /{rules.key} {action.kind}: {type(exc).__name__} "
-                                f"({str(exc)[:80]}); the game is unchanged") from exc
+        except Exception as exc:
+            fault = new_fault_id()
+            log.error("internal fault %s in game #%s (%s, %s %s)", fault, game_id, rules.key, side or "gm",
+                      str(action.kind)[:40], exc_info=exc)
+            raise InternalFault(fault) from exc
 
     @staticmethod
     def _check_shape(action: Action) -> None:
@@ -516,7 +523,7 @@ class GameService:
             rules = registry.get(rec.game)
             state = rules.load(rec.state)
             self._check_shape(action)
-            events = self._apply(rules, state, None, action)
+            events = self._apply(rules, state, None, action, game_id)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="gm", actor=actor, actor_name=actor_name,
                              action=action.to_dict(), reason=reason.strip(), rule=rule.strip())
             return self._commit(s, rec, rules, state, entry, events, action)
@@ -570,7 +577,7 @@ class GameService:
             salt = rec.seq + 1
             state.rng = Rng(seed_from(state.rng.state, salt))
             action = Action.from_dict(last.action)
-            events = self._apply(rules, state, last.side or "", action)
+            events = self._apply(rules, state, last.side or "", action, game_id)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="reroll", side=last.side, actor=actor,
                              action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip())
             return self._commit(s, rec, rules, state, entry, events, action)

@@ -79,7 +79,7 @@ def rebuild_log(rules: GameRules, state: Any, log: list[Any]
                     events = rules.apply(state, entry.side or "", action)
             except UmpireError as exc:
                 raise IllegalAction(f"Log entry #{seq} does not replay: {exc.message}") from None
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            except Exception as exc:  # an entry the rules cannot even read: the import is refused whole
                 raise IllegalAction(f"Log entry #{seq} is malformed: {type(exc).__name__}") from None
             entry.events = [_event(e) for e in events]
             entry.random = any(e.random for e in events)

@@ -175,3 +175,27 @@ def test_notify_preference_is_not_a_ruling_and_info_tells_the_last_action_time(s
     assert service.info(gid).last_action_at is not None
     with pytest.raises(Exception, match="channel or by DM"):
         service.set_notify(gid, "us", "carrier pigeon")
+
+
+def test_a_rules_bug_is_an_internal_fault_logged_with_ids_not_a_refusal(
+        service: GameService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from engine.errors import IllegalAction, InternalFault
+    from engine.games.peiper import orders
+
+    gid = new_game(service)
+    service.submit(gid, "us", Action("ready"), "alice")
+    before = (service.info(gid).version, RULES.dump(service.state(gid)))
+
+    def broken(state: object, events: object) -> None:
+        raise KeyError("a slip in the rules")
+
+    monkeypatch.setattr(orders, "draw_card", broken)
+    with caplog.at_level("ERROR", logger="umpire.service"), pytest.raises(InternalFault) as err:
+        service.submit(gid, "ge", Action("draw"), "bob")
+    assert not isinstance(err.value, IllegalAction)
+    fault = err.value.fault_id
+    assert f"Internal fault {fault}" in err.value.message and "the game is unchanged" in err.value.message
+    assert "KeyError" not in err.value.message and "slip" not in err.value.message
+    logged = [r for r in caplog.records if fault in r.getMessage()]
+    assert logged and f"game #{gid}" in logged[0].getMessage() and logged[0].exc_info is not None
+    assert (service.info(gid).version, RULES.dump(service.state(gid))) == before
