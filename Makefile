@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SRC := $(wildcard bot cogs engine images migrations tests tools)
 
-.PHONY: run test lint install bench selfplay clean
+.PHONY: run test test-slow lint install bench selfplay clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ test: $(STAMP)
 	$(BIN)/python -m ruff check $(SRC)
 	$(BIN)/python -m mypy engine
 	$(BIN)/python -m pytest
+
+# The long variants: every game and scenario played to its end under the conformance checks.
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check $(SRC)

@@ -58,12 +58,16 @@ class HelpCog(commands.Cog):
     async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         keys = [game] if game else [g.value for g in GAMES]
         embeds = [table_help()] + [game_help(k) for k in keys]
-        left_out: list[str] = []
-        while sum(len(e) for e in embeds) > 6000 or len(embeds) > 10:  # one message holds 6000 characters
-            embeds.pop()
-            left_out.insert(0, keys[len(embeds) - 1])
-        more = " ".join(f"/help game:{k}" for k in left_out)
-        await interaction.response.send_message(f"More: {more}" if more else None, embeds=embeds, ephemeral=True)
+        # One message holds 10 embeds and 6000 characters: the rest follow in further private messages.
+        batches: list[list[discord.Embed]] = [[]]
+        for embed in embeds:
+            batch = batches[-1]
+            if batch and (sum(len(e) for e in batch) + len(embed) > 6000 or len(batch) >= 10):
+                batches.append(batch := [])
+            batch.append(embed)
+        await interaction.response.send_message(embeds=batches[0], ephemeral=True)
+        for batch in batches[1:]:
+            await interaction.followup.send(embeds=batch, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -143,6 +143,14 @@ class Contract:
     def parse_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         return parse_options(self.title, self.option_specs(), options)
 
+    def upgrade_options(self, stored: dict[str, Any] | None) -> dict[str, Any]:
+        """A stored game's options: one it predates reads as what the game was played with (``legacy``)."""
+        out = dict(stored or {})
+        for spec in self.option_specs():
+            if spec.name not in out and spec.legacy is not None:
+                out[spec.name] = spec.legacy
+        return out
+
     def build_view(self, state: Any, side: str | None) -> dict[str, Any]:
         """The game's own part of the view (units, markers, overlays, score)."""
         raise NotImplementedError

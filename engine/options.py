@@ -58,6 +58,9 @@ class GameOptionSpec:
     gm_only: bool = False
     max_length: int = 200  # text and file options
     check: Callable[[Any], Any] | None = None  # table options: validates and returns the parsed value
+    # The value a game stored before this option existed was played with (None: the default). Old games
+    # keep their rules: their stored options lack the new name and read as this.
+    legacy: Any = None
 
     @property
     def type(self) -> str:
@@ -88,7 +91,7 @@ class GameOptionSpec:
         return f"text of at most {self.max_length} characters"
 
     def refuse(self, value: Any, why: str = "") -> BadOption:
-        ruling = f"; see the ruling '{self.ruling}'" if self.ruling else ""
+        ruling = f"; ruling: {self.ruling}" if self.ruling else ""
         got = f" ('{shorten(value)}' {why})" if why else f", not '{shorten(value)}'"
         return BadOption(f"Option {self.name} is {self.allowed()} (default {_show(self.default)}){got}{ruling}")
 

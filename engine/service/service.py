@@ -98,6 +98,12 @@ class GameInfo:
     last_action_at: datetime | None = None
 
 
+def stored_options(rules: GameRules, options: dict[str, Any] | None) -> dict[str, Any]:
+    """A stored game's options as it was played: options it predates read as their legacy values."""
+    upgrade = getattr(rules, "upgrade_options", None)
+    return upgrade(options) if upgrade is not None else dict(options or {})
+
+
 def _event_dict(e: Event) -> dict[str, Any]:
     return {"kind": e.kind, "text": e.text, "rule": e.rule, "side": e.side, "data": e.data,
             "random": e.random, "phase_end": e.phase_end}
@@ -419,7 +425,7 @@ class GameService:
             rec = self._game(s, game_id)
             rules = registry.get(rec.game)
             entries = s.exec(select(LogEntry).where(LogEntry.game_id == game_id).order_by(col(LogEntry.seq))).all()
-            state = rules.new_state(rec.scenario, rec.seed, dict(rec.options or {}))
+            state = rules.new_state(rec.scenario, rec.seed, stored_options(rules, rec.options))
             return self._apply_entries(rules, state, [e for e in entries if upto is None or e.seq <= upto])
 
     @staticmethod
@@ -452,7 +458,7 @@ class GameService:
         if snap is not None:
             state = rules.load(snap.state)
         else:
-            state = rules.new_state(rec.scenario, rec.seed, dict(rec.options or {}))
+            state = rules.new_state(rec.scenario, rec.seed, stored_options(rules, rec.options))
         return self._apply_entries(rules, state, entries)
 
     def _last_live(self, game_id: int) -> LogEntry | None:
@@ -670,7 +676,7 @@ class GameService:
         try:
             seed = int(data["seed"])
             scenario = str(data["scenario"])
-            options = dict(data.get("options") or {})
+            options = stored_options(rules, data.get("options") or {})
             state = rules.new_state(scenario, seed, options)
         except (KeyError, TypeError, ValueError) as exc:
             raise IllegalAction(f"The export is malformed: {type(exc).__name__} {str(exc)[:80]}") from None

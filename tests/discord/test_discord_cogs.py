@@ -91,7 +91,8 @@ async def test_an_unexpected_error_is_logged_with_an_id_the_user_is_told(fake: F
     monkeypatch.setattr(rest_bot.service, "export", broken)
     with caplog.at_level(logging.ERROR, logger="umpire.discord"):
         sent = await call(rest_bot, fake, fake.slash(fake.alice, "game export", thread))
-    eid = re.search(r"error `([0-9a-f]{6})`", sent[-1].content)
+    eid = re.search(r"Internal fault ([0-9a-f]{8}): Umpire could not do this and the game is unchanged",
+                    sent[-1].content)
     assert eid is not None and "database on fire" not in sent[-1].content
     assert any(eid[1] in r.getMessage() and r.exc_info for r in caplog.records)
 

@@ -152,3 +152,20 @@ def test_german_supply_fuel_depot_plus_2_with_a_us_unit_adjacent_to_stavelot() -
 def test_german_supply_fuel_depot_destroyed_on_a_face_card() -> None:
     state = stavelot_entry("QH", us_adjacent=False)
     assert state.fuel_depot == "destroyed"  # type: ignore[attr-defined]
+
+
+def test_bridge_demolition_a_face_card_always_fails_and_says_so() -> None:
+    """Bridge Demolition: "Joker, face card or modified CD > 10 means bridge remains intact"."""
+    state = demo_state()
+    put(state, "2/23/2", "0804")  # type: ignore[arg-type]  # -1 would not save a face card
+    stack(state, "QS")  # type: ignore[arg-type]
+    text = " ".join(do(state, "us", "demolish", bridge="Cheneux"))  # type: ignore[arg-type]
+    assert "a face card always fails" in text and state.bridges_down == []  # type: ignore[attr-defined]
+
+
+def test_bridge_demolition_a_name_matching_two_bridges_names_both() -> None:
+    state = demo_state()
+    with pytest.raises(IllegalAction) as err:
+        do(state, "us", "demolish", bridge="trois")  # type: ignore[arg-type]
+    assert "Trois-Ponts (Amblève) and Trois-Ponts (Salm)" in str(err.value)
+    assert state.bridges_down == []  # type: ignore[attr-defined]

@@ -77,7 +77,7 @@ def test_combat_only_a_single_adjacent_enemy_unit() -> None:
 
 
 def test_combat_face_card_redraw_at_the_firers_option() -> None:
-    state = empty_board()
+    state = empty_board(combat_ends_activations=False)
     state.fuel_depot = "captured"
     put(state, "3/2 LAH", "1102")
     put(state, "2/23/2", "1202")
@@ -151,3 +151,27 @@ def test_oba_needs_a_face_card() -> None:
     do(state, "ge", "draw")
     with pytest.raises(IllegalAction, match="Only a face card"):
         do(state, "ge", "oba", target="0404", mode="attack")
+
+
+def test_combat_after_resolving_a_combat_return_to_cd_for_fresh_acts() -> None:
+    """Combat: "After resolving a combat, return to CD to generate fresh ACTs" (ruling 12, the default)."""
+    state = empty_board()
+    state.fuel_depot = "captured"
+    put(state, "3/2 LAH", "1102")
+    put(state, "2/23/2", "1202")
+    activate(state, "ge", 3)
+    stack(state, "9S")
+    do(state, "ge", "attack", unit="3/2 LAH", target="2/23/2")
+    assert state.phase == "draw" and state.acts == 0 and not state.act_units
+
+
+def test_combat_option_keeps_the_cards_unspent_acts_after_a_combat() -> None:
+    """Ruling 12's other reading, option combat_ends_activations:false: the card's other ACTs stay."""
+    state = empty_board(combat_ends_activations=False)
+    state.fuel_depot = "captured"
+    put(state, "3/2 LAH", "1102")
+    put(state, "2/23/2", "1202")
+    activate(state, "ge", 3)
+    stack(state, "9S")
+    do(state, "ge", "attack", unit="3/2 LAH", target="2/23/2")
+    assert state.phase == "activate" and state.acts == 2

@@ -95,8 +95,43 @@ def test_setup_us_reinforcements_from_turn_2_along_west_or_north_edges() -> None
     with pytest.raises(IllegalAction, match="west or north"):
         do(state, "us", "enter", unit="30/117/1", at="1405")
     do(state, "us", "enter", unit="30/117/1", at="0105")
-    do(state, "us", "enter", unit="30/117/2", at="0801")
-    assert state.units["30/117/2"].hex == "0801"
+    do(state, "us", "enter", unit="CCB/3/1", at="0801")
+    assert state.units["CCB/3/1"].hex == "0801"
+
+
+def test_setup_30_177_1_or_2_only_one_of_the_two_battalions_enters() -> None:
+    """Set-Up: "may enter CCB/3/1, 30/177/1 or 2 and/or 2/23/3" - one of the two (ruling 26)."""
+    state = empty_board()
+    state.turn = 2
+    activate(state, "us", 3)
+    do(state, "us", "enter", unit="30/177/2", at="0105")
+    assert Action("enter", {"unit": "30/117/1", "at": "0801"}) not in RULES.legal_actions(state, "us")
+    with pytest.raises(IllegalAction, match="only one of them may"):
+        do(state, "us", "enter", unit="30/117/1", at="0801")
+    both = empty_board(one_30th_battalion=False)
+    both.turn = 2
+    activate(both, "us", 3)
+    do(both, "us", "enter", unit="30/117/2", at="0105")
+    do(both, "us", "enter", unit="30/117/1", at="0801")
+    assert both.units["30/117/1"].hex == "0801"
+
+
+def test_setup_turn_4_the_ge_player_may_enter_3fj_kg2_on_turn_4_only() -> None:
+    """Set-Up: "Turn 4 the GE player may enter 3 FJ/ KG 2" - on turn 4, not after (ruling 27)."""
+    for turn, allowed in [(3, False), (4, True), (5, False)]:
+        state = empty_board()
+        state.turn = turn
+        activate(state, "ge", 2)
+        offered = Action("enter", {"unit": "3FJ/KG2", "at": "1405"}) in RULES.legal_actions(state, "ge")
+        assert offered is allowed, turn
+        if not allowed:
+            with pytest.raises(IllegalAction, match="turn 4"):
+                do(state, "ge", "enter", unit="3FJ/KG2", at="1405")
+    late = empty_board(kg2_turn_4_only=False)
+    late.turn = 5
+    activate(late, "ge", 2)
+    do(late, "ge", "enter", unit="3FJ/KG2", at="1405")
+    assert late.units["3FJ/KG2"].hex == "1405"
 
 
 def test_setup_2_23_3_cannot_enter_while_stoumont_is_german() -> None:
@@ -131,3 +166,16 @@ def test_setup_up_to_two_friendly_units_stack_and_never_mixed() -> None:
     activate(state, "us", 3)
     with pytest.raises(IllegalAction, match="enemy units hold that hex"):
         do(state, "us", "move", unit="99 BG", to="1102")
+
+
+def test_a_game_stored_before_a_ruling_changed_keeps_the_rules_it_was_played_with() -> None:
+    """Rulings 23, 26, 27: games stored without the new options replay and play on as they began."""
+    state = RULES.new_state("historical", 4, {})
+    dumped = RULES.dump(state)
+    for name in ("adjacent_movement", "one_30th_battalion", "kg2_turn_4_only"):
+        del dumped["options"][name]
+    old = RULES.load(dumped)
+    assert (old.options["adjacent_movement"], old.options["one_30th_battalion"], old.options["kg2_turn_4_only"]) \
+        == ("act_ends", False, False)
+    assert RULES.new_state("historical", 4, RULES.upgrade_options(dumped["options"])).options == old.options
+    assert RULES.new_state("historical", 4, {}).options["adjacent_movement"] == "hex_by_hex"

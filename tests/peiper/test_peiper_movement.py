@@ -95,3 +95,51 @@ def test_movement_refused_orders_leave_the_state_unchanged() -> None:
         with pytest.raises((IllegalAction, UnknownHex, Exception)):
             do(state, "ge", "move", **bad)
         assert RULES.dump(state) == before
+
+
+def test_movement_a_unit_stops_on_entering_a_hex_adjacent_to_an_enemy() -> None:
+    """Movement: "may not move if adjacent to an enemy unit" read hex by hex (ruling 23): Spitze may not
+    drive on from 0205, next to 99 BG in 0305, to 0207."""
+    state = empty_board()
+    state.fuel_depot = "captured"
+    put(state, "Spitze", "0105")
+    put(state, "99 BG", "0305")
+    activate(state, "ge", 2)
+    assert "0205" in reach(state, "Spitze") and "0207" not in reach(state, "Spitze")
+    with pytest.raises(IllegalAction, match="passes 0205, next to an enemy unit"):
+        do(state, "ge", "move", unit="Spitze", to="0207")
+    do(state, "ge", "move", unit="Spitze", to="0205")  # it may enter the hex, and stops there
+    assert state.units["Spitze"].hex == "0205"
+
+
+def test_movement_option_act_ends_allows_passing_next_to_enemies() -> None:
+    """Ruling 23's other reading (option adjacent_movement:act_ends): only the ACT's start and end count."""
+    state = empty_board(adjacent_movement="act_ends")
+    state.fuel_depot = "captured"
+    put(state, "Spitze", "0105")
+    put(state, "99 BG", "0305")
+    activate(state, "ge", 2)
+    do(state, "ge", "move", unit="Spitze", to="0207")
+    assert state.units["Spitze"].hex == "0207"
+
+
+def test_movement_refusal_names_an_enemy_held_hex_on_the_only_path() -> None:
+    state = empty_board(adjacent_movement="act_ends")
+    state.fuel_depot = "captured"
+    put(state, "Spitze", "0105")
+    put(state, "99 BG", "0206")
+    activate(state, "ge", 2)
+    with pytest.raises(IllegalAction, match="enemy units in 0206 block the only way there") as err:
+        do(state, "ge", "move", unit="Spitze", to="0208")
+    assert "2 MPs" not in str(err.value)
+
+
+def test_movement_refusal_names_a_blown_bridge_on_the_only_path() -> None:
+    state = empty_board()
+    state.fuel_depot = "captured"
+    state.bridges_down = ["Stoumont station"]
+    put(state, "Spitze", "0104")
+    activate(state, "ge", 2)
+    with pytest.raises(IllegalAction, match="Stoumont station bridge is down on the only way there") as err:
+        do(state, "ge", "move", unit="Spitze", to="0206")
+    assert "2 MPs" not in str(err.value)

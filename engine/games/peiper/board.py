@@ -118,8 +118,14 @@ def mech_step_cost(state: Bridges, gmap: GameMap, a: Hex, b: Hex) -> float | Non
     return MECH_COST.get(gmap.terrain_of(b), 1.0)
 
 
-def destinations(state: PeiperState, uid: str, supplied: bool = True) -> dict[Hex, list[Hex]]:
-    """Every hex the unit may move to with one ACT, with the path it takes (Movement)."""
+def destinations(state: PeiperState, uid: str, supplied: bool = True, *, enemies_block: bool = True,
+                 stops: bool = True, bridges: Bridges | None = None) -> dict[Hex, list[Hex]]:
+    """Every hex the unit may move to with one ACT, with the path it takes (Movement).
+
+    The keyword arguments lift one restriction at a time, so a refusal can name the one that bars a hex:
+    ``enemies_block`` (enemy-held hexes), ``stops`` (stopping next to an enemy), ``bridges`` (the
+    bridges down, ``BridgesDown()`` for none)."""
+    terrain: Bridges = bridges if bridges is not None else state
     gmap = game_map()
     start = hex_of(state, uid)
     if start is None:
@@ -129,12 +135,21 @@ def destinations(state: PeiperState, uid: str, supplied: bool = True) -> dict[He
     enemy = other(side)
 
     def passable(h: Hex) -> bool:
-        return h in gmap and side_at(state, where, h) != enemy
+        return h in gmap and (not enemies_block or side_at(state, where, h) != enemy)
+
+    # Movement: "Units may not move if adjacent to an enemy unit, except to a new hex not adjacent to
+    # an enemy unit". Read hex by hex (ruling 23), a unit stops on entering a hex next to an enemy: it
+    # moves on only from its start or from a hex next to no enemy.
+    hex_by_hex = stops and state.options.get("adjacent_movement", "hex_by_hex") == "hex_by_hex"
+
+    def leaves(h: Hex) -> bool:
+        return h == start or not hex_by_hex or not enemy_adjacent(state, where, h, side)
 
     paths: dict[Hex, list[Hex]] = {}
     if spec(uid).mech and supplied:
         best, came = search(
-            start, lambda a, b: mech_step_cost(state, gmap, a, b) if passable(b) else None, budget=2.0
+            start, lambda a, b: mech_step_cost(terrain, gmap, a, b) if passable(b) and leaves(a) else None,
+            budget=2.0,
         )
         paths = {h: path_to(came, start, h) for h in best if h != start}
     else:
@@ -143,16 +158,16 @@ def destinations(state: PeiperState, uid: str, supplied: bool = True) -> dict[He
                 continue
             if spec(uid).mech:
                 # Out of supply, a Mech moves one hex, still paying its terrain (German Supply).
-                if mech_step_cost(state, gmap, start, n) is None:
+                if mech_step_cost(terrain, gmap, start, n) is None:
                     continue
             paths[n] = [start, n]
         if not spec(uid).mech and supplied:
             # Infantry: or 2 hexes along roads.
             for mid in start.neighbors():
-                if not passable(mid) or not road_open(state, gmap, start, mid):
+                if not passable(mid) or not road_open(terrain, gmap, start, mid) or not leaves(mid):
                     continue
                 for end in mid.neighbors():
-                    if end != start and passable(end) and road_open(state, gmap, mid, end) and end not in paths:
+                    if end != start and passable(end) and road_open(terrain, gmap, mid, end) and end not in paths:
                         paths[end] = [start, mid, end]
     # Stacking at the end of the move, and the rule against moving while adjacent to an enemy.
     starts_adjacent = enemy_adjacent(state, where, start, side)

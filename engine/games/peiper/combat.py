@@ -183,7 +183,8 @@ def demolition(state: PeiperState, events: list[Event], bridge_name: str) -> Non
         return
     exact = bool(state.options.get("exactly_10_succeeds", False))
     if cards.is_joker(card) or cards.is_face(card):
-        blown, arithmetic = False, f"{cards.describe(card)}"
+        what = "the Joker" if cards.is_joker(card) else "a face card"
+        blown, arithmetic = False, f"{cards.describe(card)} ({what} always fails, whatever the modifiers)"
     else:
         total = cards.value(card) + modifier
         blown = total < 10 or (exact and total == 10)

@@ -7,9 +7,10 @@ import math
 from engine import cards
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.hexgrid import Hex
+from engine.hexgrid import Hex, Hexside
 
 from .board import (
+    BridgesDown,
     can_stop,
     destinations,
     enemy_adjacent,
@@ -243,11 +244,39 @@ def why_not(state: PeiperState, uid: str, to: Hex, supplied: bool) -> str:
             return "a Mech unit may only enter a forest by road"
     if not supplied:
         return "out of supply, a unit moves only 1 hex per ACT"
+    blocked = _blocked_by(state, uid, to, supplied)
+    if blocked:
+        return blocked
     if spec(uid).mech:
         if gmap.terrain_of(to) == "forest" and to not in gmap.road_hexes:
             return "a Mech unit may only enter a forest by road"
         return "it is more than the 2 MPs a Mech unit has per ACT (road 1/2, clear, village, town 1, light forest 2)"
     return "Infantry moves 1 hex, or 2 hexes along roads"
+
+
+def _blocked_by(state: PeiperState, uid: str, to: Hex, supplied: bool) -> str:
+    """The one restriction that bars the hex, found by lifting each in turn: '' if none alone does."""
+    where = occupants(state)
+    side = state.units[uid].side
+    path = destinations(state, uid, supplied, enemies_block=False).get(to)
+    if path is not None:
+        held = [h.label for h in path[1:-1] if side_at(state, where, h) not in (None, side)]
+        if held:
+            return f"enemy units in {', '.join(held)} block the only way there"
+    path = destinations(state, uid, supplied, stops=False).get(to)
+    if path is not None:
+        stops = [h for h in path[1:-1] if enemy_adjacent(state, where, h, side)]
+        if stops:
+            return (f"the way passes {stops[0].label}, next to an enemy unit, and a unit stops on entering such "
+                    "a hex (ruling 23)")
+    path = destinations(state, uid, supplied, bridges=BridgesDown()).get(to)
+    if path is not None:
+        gmap = game_map()
+        down = sorted({b.name for a, b2 in zip(path, path[1:], strict=False)
+                       for b in [gmap.bridge_at.get(Hexside.of(a, b2))] if b is not None and b.name in state.bridges_down})
+        if down:
+            return f"the {' and '.join(down)} bridge{'s are' if len(down) > 1 else ' is'} down on the only way there"
+    return ""
 
 
 def attack(state: PeiperState, events: list[Event], side: str, uid: str, target: str) -> None:
@@ -273,6 +302,12 @@ def enter_problem(state: PeiperState, uid: str, h: Hex) -> str | None:
         return f"{uid} is not waiting to enter"
     if state.turn < s.from_turn:
         return f"{uid} may enter from turn {s.from_turn}"
+    if s.only_turn and state.options.get("kg2_turn_4_only", True) and state.turn > s.from_turn:
+        return f"{uid} may enter on turn {s.from_turn} only (\"Turn {s.from_turn} the GE player may enter\")"
+    if state.options.get("one_30th_battalion", True):
+        entered = [x for x in s.excludes if state.units[x].status != UNIT_AWAITING]
+        if entered:
+            return f"{uid} cannot enter: {entered[0]} has entered, and only one of them may (\"30/177/1 or 2\")"
     if s.condition == "no_ss_exited" and any(spec(x).ss for x in state.exited):
         return f"{uid} cannot enter once an SS unit has exited the west map edge"
     if s.condition == "stoumont_not_german":

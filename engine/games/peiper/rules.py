@@ -48,14 +48,21 @@ OPTIONS = (
                    minimum=1, maximum=GERMAN_UNITS),
     GameOptionSpec("jokers", 1, "Jokers in the deck (Turn Begins: include 1 joker)", "Turn Begins",
                    minimum=0, maximum=2),
-    GameOptionSpec("bridge_down_markers", 4, "Bridge Down markers on the sheet: most demolitions", "Bridge Demolition",
+    GameOptionSpec("bridge_down_markers", 4, "Bridge Down markers on the sheet: most demolitions", "docs/rulings/peiper.md #16",
                    minimum=0, maximum=12),
     GameOptionSpec("demolition_from_turn", 3, "First turn bridges may be blown ('after Turn 2')", "Bridge Demolition",
                    minimum=1, maximum=6),
     GameOptionSpec("exactly_10_succeeds", False, "A modified demolition or depot draw of exactly 10 succeeds",
-                   "Bridge Demolition: exactly 10"),
-    GameOptionSpec("combat_ends_activations", False, "An attack ends the side's remaining ACTs ('return to CD')",
-                   "Combat: return to CD"),
+                   "docs/rulings/peiper.md #8"),
+    GameOptionSpec("combat_ends_activations", True, "An attack ends the side's remaining ACTs ('return to CD')",
+                   "docs/rulings/peiper.md #12"),
+    GameOptionSpec("adjacent_movement", "hex_by_hex", "Moving next to enemies: hex_by_hex (a unit stops on entering "
+                   "a hex next to an enemy) or act_ends (only where the ACT starts and ends)", "docs/rulings/peiper.md #23",
+                   kind="choice", choices=("hex_by_hex", "act_ends"), legacy="act_ends"),
+    GameOptionSpec("one_30th_battalion", True, "'30/177/1 or 2': only one of 30/117/1 and 30/117/2 may enter", "docs/rulings/peiper.md #26",
+                   legacy=False),
+    GameOptionSpec("kg2_turn_4_only", True, "'Turn 4 the GE player may enter 3 FJ/KG 2': on turn 4 only", "docs/rulings/peiper.md #27",
+                   legacy=False),
 )
 DEFAULTS = {o.name: o.default for o in OPTIONS}
 PHASE_NAMES = {
@@ -77,7 +84,10 @@ def resolve_bridge(text: str) -> str:
     starts = [n for n in names if _norm(n).startswith(wanted)] if wanted else []
     if len(starts) == 1:
         return starts[0]
-    raise IllegalAction(f"No bridge '{text}'. Bridges: {', '.join(names)}", "Bridge Demolition")
+    if len(starts) > 1:
+        raise IllegalAction(f"'{shorten(text, 30)}' names {len(starts)} bridges: {' and '.join(starts)}; "
+                            "name one of them", "Bridge Demolition")
+    raise IllegalAction(f"No bridge '{shorten(text, 30)}'. Bridges: {', '.join(names)}", "Bridge Demolition")
 
 
 def _place(state: PeiperState, side: str, a: Action) -> list[Event]:
@@ -295,7 +305,9 @@ class PeiperRules(Contract):
         return dump_state(state)
 
     def load(self, data: dict[str, Any]) -> PeiperState:
-        return load_state(data)
+        state = load_state(data)
+        state.options = self.upgrade_options(state.options)
+        return state
 
     def phase(self, state: PeiperState) -> str:
         return state.phase

@@ -29,6 +29,11 @@ class UnitEntry(BaseModel):
     reduced: tuple[int, int, int]
     arrives: Literal["setup", "reinforcement"]
     from_turn: int = 1
+    # "Turn 4 the GE player may enter 3 FJ/KG 2": the last turn it may enter (0: any turn from from_turn on);
+    # option kg2_turn_4_only off lifts it (ruling 27).
+    only_turn: bool = False
+    # "30/177/1 or 2": units of which only one may enter (option one_30th_battalion, ruling 26).
+    excludes: list[str] = []
     edges: list[Literal["east", "west", "north"]] = []
     condition: Literal["no_ss_exited", "stoumont_not_german", ""] = ""
     ss: bool = False
@@ -62,6 +67,8 @@ class UnitSpec:
     reduced: tuple[int, int, int]
     arrives: str
     from_turn: int
+    only_turn: bool
+    excludes: tuple[str, ...]
     edges: tuple[str, ...]
     condition: str
     ss: bool
@@ -93,8 +100,8 @@ def parse_units(raw: object, source: str = "units.yaml") -> dict[str, UnitSpec]:
         if any(r > f for r, f in zip(u.reduced, u.full, strict=True)):
             raise DataFileError(source, f"units[{i}].reduced", f"{u.id}'s reduced values exceed its full values")
         specs[u.id] = UnitSpec(
-            u.id, u.side, u.type == "mech", u.full, u.reduced, u.arrives, u.from_turn,
-            tuple(u.edges), u.condition, u.ss, tuple(u.aliases),
+            u.id, u.side, u.type == "mech", u.full, u.reduced, u.arrives, u.from_turn, u.only_turn,
+            tuple(u.excludes), tuple(u.edges), u.condition, u.ss, tuple(u.aliases),
         )
     return specs
 
