@@ -59,7 +59,8 @@ class UmpireBot(commands.AutoShardedBot):
                 kwargs.setdefault("shard_ids", settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            # nobody is pinged unless a message names the players it means (cogs.common.mentions_of)
+            allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )
         self.settings = settings

@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 import shlex
+import unicodedata
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -54,8 +56,53 @@ def bot_of(interaction: discord.Interaction[Any]) -> UmpireBot:
     return cast("UmpireBot", interaction.client)
 
 
+MAX_NAME = 32  # characters of a member's name as Umpire stores and shows it
+MAX_QUOTED = 60  # characters of a value quoted back in a message
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def clean(text: object, limit: int = MAX_NAME) -> str:
+    """One plain line: no control, zero-width or direction-override characters, at most ``limit`` long."""
+    flat = " ".join(str(text).split())
+    kept = "".join(ch for ch in flat if unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
+    return clip(kept.strip(), limit)
+
+
+def no_mentions(text: str) -> str:
+    """Mention syntax shown as text: <@id>, <@&id>, <#id>, @everyone and @here never render as mentions."""
+    return text.replace("@", "@\u200b").replace("<#", "<\u200b#")
+
+
+def esc(text: object, limit: int = MAX_NAME) -> str:
+    """A name or value someone typed, for a message: one clean line, shortened, markdown and mentions escaped."""
+    return no_mentions(discord.utils.escape_markdown(clean(text, limit)))
+
+
+def code(text: object, limit: int = 200) -> str:
+    """A value inside `code`: it cannot close the code span or carry mentions."""
+    return no_mentions(clean(text, limit).replace("`", "'"))
+
+
+# An absolute path of two or more parts (/home/x/data/deck.yaml, C:\\x\\y): only its last part is shown.
+_PATH = re.compile(r"(?<![\w.~/\\-])(?:[A-Za-z]:)?(?:[\\/][^\s\\/'\"`<>|*?]+){2,}[\\/]?")
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]+)'(?!\w)")
+
+
+def no_paths(text: str) -> str:
+    """The host's paths out of a message: a path is shown by its file name."""
+    return _PATH.sub(lambda m: re.split(r"[\\/]", m[0].rstrip("/\\"))[-1], text)
+
+
+def safe_refusal(message: str, limit: int = 1500) -> str:
+    """A refusal's text for Discord: quoted values shortened and escaped, no host paths, no mentions."""
+    text = no_paths(message)
+    text = _QUOTED.sub(lambda m: "'" + discord.utils.escape_markdown(clean(m[1], MAX_QUOTED)) + "'", text)
+    return clip(no_mentions(clean(text, 10 * limit)), limit)
+
+
 def user_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
+    """The member's name as Umpire stores it: one clean line of at most 32 characters (escape it to show it)."""
+    return clean(getattr(user, "display_name", None) or user.name) or "player"
 
 
 def side_name(rules: GameRules, side: str | None) -> str:
@@ -71,7 +118,7 @@ def seat_label(rules: GameRules, info: GameInfo, side: str) -> str:
         return f"{side_name(rules, side)}: the bot"
     if seat.user_id is None:
         return f"{side_name(rules, side)}: open (/game join)"
-    return f"{side_name(rules, side)}: {seat.user_name or 'player'}"
+    return f"{side_name(rules, side)}: {esc(seat.user_name or 'player')}"
 
 
 # --- text within Discord's limits ------------------------------------------------------------
@@ -91,15 +138,28 @@ def clip(text: str, limit: int) -> str:
 
 
 def mentions_of(user_ids: Sequence[str | int]) -> discord.AllowedMentions:
+    """Exactly these members may be pinged; never @everyone, @here or a role."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(int(u)) for u in user_ids])
+
+
+ANSWERED = "umpire_answered"  # interaction.extras: a message answered it (after a deferral, too)
+DEFERRED = "umpire_deferred"  # interaction.extras: "public" or "private"
+
+
+async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool = False) -> None:
+    """Acknowledge now, answer later; a refusal after a public deferral is still private (cogs.errors)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        interaction.extras[DEFERRED] = "private" if ephemeral else "public"
 
 
 async def reply(interaction: discord.Interaction[Any], content: str = "", *, ephemeral: bool = False,
                 embed: discord.Embed | None = None, files: Sequence[discord.File] = (),
                 view: discord.ui.View | None = None, mention: Sequence[str | int] = ()) -> None:
     """The first response to an interaction, or a follow-up once it was answered or deferred."""
-    content, extra = fit(content)
+    content, extra = fit(no_paths(content))
+    interaction.extras[ANSWERED] = True
     all_files = list(files) + ([extra] if extra else [])
     kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions_of(mention)}
     if embed is not None:
@@ -125,7 +185,7 @@ async def post(bot: UmpireBot, info: GameInfo, content: str = "", *, interaction
         return
     if info.channel_id is None:
         return
-    content, extra = fit(content)
+    content, extra = fit(no_paths(content))
     channel = bot.get_partial_messageable(int(info.channel_id),
                                           guild_id=int(info.guild_id) if info.guild_id else None)
     all_files = list(files) + ([extra] if extra else [])
@@ -142,7 +202,7 @@ def parse_pairs(text: str) -> dict[str, str]:
     try:
         words = shlex.split(text)
     except ValueError as exc:
-        raise IllegalAction(f"Cannot read '{text}': {exc}") from None
+        raise IllegalAction(f"Cannot read the options: {exc}") from None
     pairs = {}
     for w in words:
         key, sep, value = w.partition(":")
@@ -245,6 +305,31 @@ def is_gm(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
     return any(r.name.lower() == role for r in roles)
 
 
+def is_guild_gm(interaction: discord.Interaction[Any]) -> bool:
+    """A GM where no game exists yet: Manage Server or the GM role in a server; in a DM, its user (whose
+    solo game it will be)."""
+    if interaction.guild_id is None:
+        return True
+    if interaction.permissions.manage_guild:
+        return True
+    role = bot_of(interaction).settings.gm_role.lower()
+    return any(r.name.lower() == role for r in getattr(interaction.user, "roles", []))
+
+
+GM_ONLY_NAMES = ("crt", "tec", "wec")  # Panzer Leader's tables; SAF's decks and cups end in _file
+
+
+def is_gm_only(spec: Any) -> bool:
+    """Whether only a GM may set this game option (``GameOptionSpec.gm_only``; data files and tables)."""
+    name = str(getattr(spec, "name", ""))
+    return bool(getattr(spec, "gm_only", False)) or name.endswith("_file") or name in GM_ONLY_NAMES
+
+
+def gm_only_options(rules: GameRules, chosen: dict[str, Any]) -> list[str]:
+    specs = {o.name: o for o in rules.option_specs()}
+    return [k for k in chosen if k in specs and is_gm_only(specs[k])]
+
+
 def require_gm(interaction: discord.Interaction[Any], info: GameInfo) -> None:
     if not is_gm(interaction, info):
         role = bot_of(interaction).settings.gm_role
@@ -285,13 +370,18 @@ def outcome_lines(rules: GameRules, o: Outcome, *, by_bot: bool = False) -> list
     if by_bot and o.action is not None and o.action.kind in hidden_orders(rules):
         return [f"**{side_name(rules, o.side)}** (bot) gives a secret order (`/{rules.key} {o.action.kind}`)."]
     if by_bot and o.action is not None:
-        why = f" - {o.reason}" if o.reason else ""
-        lines.append(f"**{side_name(rules, o.side)}** (bot) `{o.action.command(rules.key)}`{why}")
+        why = f" - {event_text(o.reason)}" if o.reason else ""
+        lines.append(f"**{side_name(rules, o.side)}** (bot) `{code(o.action.command(rules.key))}`{why}")
     for e in o.events:
         if by_bot and e.kind == "prompt":
             continue
-        lines.append(f"> {e.line()}" if by_bot else e.line())
+        lines.append(f"> {event_text(e.line())}" if by_bot else event_text(e.line()))
     return lines
+
+
+def event_text(line: str, limit: int = 500) -> str:
+    """A line of the rules' (which may quote a GM's or player's words): no mentions, no paths, shortened."""
+    return no_mentions(clip(no_paths(line), limit))
 
 
 @asynccontextmanager
@@ -300,7 +390,7 @@ async def game_lock(interaction: discord.Interaction[Any], game_id: int) -> Asyn
     so that it is acknowledged within Discord's 3 seconds."""
     lock = bot_of(interaction).locks(game_id)
     if lock.locked() and not interaction.response.is_done():
-        await interaction.response.defer(thinking=True)
+        await defer(interaction)
     async with lock:
         yield
 
@@ -317,15 +407,15 @@ async def give_order(interaction: discord.Interaction[Any], game_id: int | None,
     info = await game_for(interaction, game_id, game_key)
     rules = registry.get(info.game)
     secret = action.kind in hidden_orders(rules)
-    if secret and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)  # the reply stays the player's
+    if secret:
+        await defer(interaction, ephemeral=True)  # the reply stays the player's
     async with game_lock(interaction, info.id):
         info = await asyncio.to_thread(bot.service.info, info.id)
         side = acting_side(info, interaction.user.id)
         uid = str(interaction.user.id)
         outcome = await asyncio.to_thread(bot.service.submit, info.id, side, action, uid,
                                           user_name(interaction.user), expected_version)
-        head = f"**{side_name(rules, side)}** `{action.command(rules.key)}`"
+        head = f"**{side_name(rules, side)}** `{code(action.command(rules.key))}`"
         if interaction.type is discord.InteractionType.component and not interaction.response.is_done():
             await interaction.response.edit_message(view=None)  # the choice is made: its buttons go
         await reply(interaction, "\n".join([head] + outcome_lines(rules, outcome)), ephemeral=secret)
@@ -353,7 +443,8 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
     if info.status == "over":
         hashed, seed = await asyncio.to_thread(service.seed, game_id)
         players = [s.user_id for s in info.seats.values() if s.kind == "human" and s.user_id]
-        await post(bot, info, f"**Game #{game_id} is over.** {info.status_line}\nSeed `{seed}` (its hash "
+        pings = " ".join(f"<@{uid}>" for uid in players)
+        await post(bot, info, f"{pings} **Game #{game_id} is over.** {info.status_line}\nSeed `{seed}` (its hash "
                    f"`{hashed[:16]}…` was published at the start): /game export has the whole record.",
                    interaction=interaction, mention=players)
         return
@@ -382,7 +473,7 @@ async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.In
     kinds = list(dict.fromkeys(a.kind for a in legal))
     orders = ", ".join(f"`/{rules.key} {k}`" for k in kinds)
     ping = seat.user_id != last_user
-    who = f"<@{seat.user_id}>" if ping else f"{seat.user_name or side_name(rules, side)}"
+    who = f"<@{seat.user_id}>" if ping else esc(seat.user_name or side_name(rules, side))
     text = f"{prefix}{who}, {side_name(rules, side)} to decide. {info.status_line}\nYour orders: {orders}"
     view = choice_view(info.id, info.version, rules, legal)
     mention = [seat.user_id] if ping else []
@@ -390,7 +481,7 @@ async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.In
         try:
             dm = await bot.create_dm(discord.Object(int(seat.user_id)))
             extra: dict[str, Any] = {"view": view} if view is not None else {}
-            await dm.send(fit(f"Game #{info.id}: {text}")[0], allowed_mentions=mentions_of(mention), **extra)
+            await dm.send(fit(no_paths(f"Game #{info.id}: {text}"))[0], allowed_mentions=mentions_of(mention), **extra)
             return
         except discord.HTTPException:
             log.warning("could not DM the player of game %s; notifying in the channel", info.id)

@@ -21,6 +21,9 @@ from .common import (
     advance,
     bot_of,
     clip,
+    code,
+    esc,
+    event_text,
     find_game,
     game_for,
     game_lock,
@@ -80,14 +83,14 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
             waiting = info.seats[info.to_act].user_id if info.to_act else None  # not pinged again for a ruling
             outcome = await asyncio.to_thread(bot.service.gm, info.id, action, str(interaction.user.id), reason,
                                               rule, user_name(interaction.user))
-            await self._announce(interaction, outcome, f"`/gm {action.kind}`", reason, rule)
+            await self._announce(interaction, outcome, f"`/gm {code(action.kind, 40)}`", reason, rule)
             await advance(bot, info.id, [outcome], interaction=interaction, force_map=force_map, last_user=waiting)
 
     async def _announce(self, interaction: discord.Interaction[Any], o: Outcome, what: str, reason: str,
                         rule: str = "") -> None:
-        lines = [f"**Ruling #{o.seq}** by {user_name(interaction.user)}: {what} - reason: {reason}"
-                 + (f" [{rule}]" if rule else "")]
-        lines += [f"> {e.line()}" for e in o.events]
+        lines = [f"**Ruling #{o.seq}** by {esc(user_name(interaction.user))}: {what} - reason: {esc(reason, 300)}"
+                 + (f" [{esc(rule, 100)}]" if rule else "")]
+        lines += [f"> {event_text(e.line())}" for e in o.events]
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="move", description="Put a unit in a hex")
@@ -190,9 +193,9 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
         async with game_lock(interaction, info.id):
             info = await asyncio.to_thread(bot.service.set_seat, info.id, side, seat, str(interaction.user.id), reason)
             rules = registry.get(info.game)
-            who = seat.user_name if seat.kind == "human" else "the bot"
-            await reply(interaction, f"**Seat change** by {user_name(interaction.user)}: {side_name(rules, side)} is "
-                        f"now held by {who} - reason: {reason}")
+            who = esc(seat.user_name) if seat.kind == "human" else "the bot"
+            await reply(interaction, f"**Seat change** by {esc(user_name(interaction.user))}: {side_name(rules, side)} "
+                        f"is now held by {who} - reason: {esc(reason, 300)}")
             await advance(bot, info.id, [], interaction=interaction)
 
     @app_commands.command(name="rulings", description="The game's GM rulings: who, what, why, and the rule")
@@ -208,8 +211,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
             what = Action.from_dict(e.action).command("gm") if e.action else e.kind
             ref = f" (on #{e.refers_to})" if e.refers_to else ""
             mark = f" - reverted by #{e.undone_by}" if e.undone else ""
-            lines.append(f"**#{e.seq}** {e.kind}{ref} `{what}` by {e.actor_name or e.actor}: {clip(e.reason, 200)}"
-                         + (f" [{e.rule}]" if e.rule else "") + mark)
+            lines.append(f"**#{e.seq}** {e.kind}{ref} `{code(what)}` by {esc(e.actor_name or e.actor)}: "
+                         f"{esc(e.reason, 200)}" + (f" [{esc(e.rule, 100)}]" if e.rule else "") + mark)
         await reply(interaction, f"Game #{info.id} rulings:\n" + "\n".join(lines))
 
 

@@ -150,6 +150,23 @@ class GameService:
             s.commit()
             return self._info(s, rec)
 
+    def check_new_game(self, game: str, scenario: str = "", options: dict[str, Any] | None = None,
+                       seats: dict[str, Seat] | None = None) -> None:
+        """Build the game as ``create_game`` would, writing nothing: raises the refusal, if any, before a
+        caller opens anything for the game (a Discord thread)."""
+        rules = registry.get(game)
+        unknown = set(seats or {}) - set(rules.sides)
+        if unknown:
+            raise NotFound(f"{rules.title} has no side {', '.join(sorted(unknown))}: sides are {', '.join(rules.sides)}")
+        state = rules.new_state(scenario or rules.scenarios()[0].key, 0, dict(options or {}))
+        rules.dump(state)
+
+    def active_game_ids(self) -> list[int]:
+        """The ids of the active games (one column read: nothing of a game is loaded)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(core_select(GAMES.c.id).where(GAMES.c.status == "active").order_by(GAMES.c.id))
+            return [int(r[0]) for r in rows]
+
     def info(self, game_id: int) -> GameInfo:
         with Session(self.engine) as s:
             return self._info(s, self._game(s, game_id))
