@@ -293,9 +293,12 @@ def acting_side(info: GameInfo, user_id: int | str) -> str:
 
 
 def is_gm(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
-    """Manage Server or the GM role in a guild; in a DM game, its seated player."""
+    """Manage Server or the GM role in a guild; in a DM game, its owner (who opened it) alone: a player
+    seated there later never gets GM power over it."""
     if info.guild_id is None:
-        return bool(sides_held(info, interaction.user.id))
+        if info.owner_id is not None:
+            return str(interaction.user.id) == info.owner_id
+        return bool(sides_held(info, interaction.user.id))  # a game opened before owners were kept
     if interaction.guild_id is None or str(interaction.guild_id) != info.guild_id:
         return False
     if interaction.permissions.manage_guild:
@@ -441,14 +444,28 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
         await post(bot, info, f"Map, game #{game_id}: {info.status_line}", interaction=interaction,
                    files=[image] if image else [])
     if info.status == "over":
-        hashed, seed = await asyncio.to_thread(service.seed, game_id)
+        record = await asyncio.to_thread(service.seed_record, game_id)
         players = [s.user_id for s in info.seats.values() if s.kind == "human" and s.user_id]
         pings = " ".join(f"<@{uid}>" for uid in players)
-        await post(bot, info, f"{pings} **Game #{game_id} is over.** {info.status_line}\nSeed `{seed}` (its hash "
-                   f"`{hashed[:16]}…` was published at the start): /game export has the whole record.",
-                   interaction=interaction, mention=players)
+        await post(bot, info, f"{pings} **Game #{game_id} is over.** {info.status_line}\n{seed_text(record)} "
+                   "/game export has the whole record.", interaction=interaction, mention=players)
         return
     await notify_turn(bot, info, interaction=interaction, last_user=None if bot_outcomes else last_user)
+
+
+def seed_text(record: dict[str, Any]) -> str:
+    """The seeds as /game seed and the end of a game show them: hashes always, seeds and salts once revealed."""
+    if record["seed"] is None:
+        return (f"Seed hash `{record['seed_hash']}`: the seed (and its salt) are revealed when the game ends, so "
+                "anyone can check every card and die.")
+    parts = [f"Seed `{record['seed']}`, salt `{record['seed_salt']}` (hash `{record['seed_hash'][:16]}…`, "
+             "published at the start)"]
+    for n, r in enumerate(record.get("reseeds") or [], 1):
+        if r["seed"] is None:
+            parts.append(f"fresh seed #{n} in play since the game came back: hash `{r['hash']}`, revealed at the end")
+        else:
+            parts.append(f"fresh seed #{n} `{r['seed']}`, salt `{r['salt']}` (hash `{r['hash'][:16]}…`)")
+    return "; ".join(parts) + ": replay the log from them to check every card and die."
 
 
 async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.Interaction[Any] | None = None,

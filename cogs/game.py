@@ -51,6 +51,7 @@ from .common import (
     post,
     reply,
     seat_label,
+    seed_text,
     side_name,
     sides_held,
     user_name,
@@ -192,7 +193,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         try:
             info = await asyncio.to_thread(
                 bot.service.create_game, game, scenario, None, chosen, seats,
-                str(interaction.guild_id) if in_guild else None, str(home), "")
+                str(interaction.guild_id) if in_guild else None, str(home), "", owner_id=str(interaction.user.id))
         except BaseException:
             if thread is not None:  # no empty thread left behind
                 try:
@@ -202,7 +203,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             raise
         players = " vs ".join(seat_label(rules, info, s) for s in ordered)
         intro = (f"**Game #{info.id}: {rules.title}** ({scenario}) - {players}.\nSeed hash `{info.seed_hash}`: the "
-                 "seed is revealed when the game ends (/game seed), so anyone can check every card and die.")
+                 "seed and its salt are revealed when the game ends (/game seed), so anyone can check every card "
+                 "and die.")
         where = f" in <#{home}>" if in_guild and home != interaction.channel_id else ""
         await reply(interaction, f"Game #{info.id} opened{where}{note}. /help {game} lists the orders.")
         async with bot.locks(info.id):  # deferred above
@@ -358,12 +360,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     @app_commands.describe(game="Game number")
     async def seed(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         info = await game_for(interaction, game)
-        hashed, seed = await asyncio.to_thread(bot_of(interaction).service.seed, info.id)
-        if seed is None:
-            text = f"Seed hash `{hashed}`. The seed is revealed when the game ends."
-        else:
-            text = f"Seed `{seed}`, hash `{hashed}`: replay the log from it to check every card and die."
-        await reply(interaction, text)
+        record = await asyncio.to_thread(bot_of(interaction).service.seed_record, info.id)
+        await reply(interaction, seed_text(record))
 
     @app_commands.command(name="export", description="The game's record as a JSON file")
     @app_commands.describe(game="Game number")
@@ -426,11 +424,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
                        game: int | None = None) -> None:
         bot = bot_of(interaction)
         info = await game_for(interaction, game)
-        if not (sides_held(info, interaction.user.id) or is_gm(interaction, info)):
+        gm = is_gm(interaction, info)
+        if not (sides_held(info, interaction.user.id) or gm):
             raise Forbidden("Only a seated player or a GM may set the deadline")
-        await asyncio.to_thread(bot.service.set_deadline, info.id, hours or None)
-        text = (f"Game #{info.id}: {hours:g} hours per decision. {DEADLINE_RULE}" if hours else
-                f"Game #{info.id}: no deadline.")
+        name = user_name(interaction.user)
+        async with game_lock(interaction, info.id):
+            waiting = await asyncio.to_thread(bot.service.propose_deadline, info.id, hours or None,
+                                              str(interaction.user.id), name, gm)
+        what = f"{hours:g} hours per decision" if hours else "no deadline"
+        if waiting:
+            pings = " ".join(f"<@{uid}>" for uid in waiting)
+            await reply(interaction, f"{esc(name)} proposes {what} for game #{info.id}. {pings}: it applies when you "
+                        f"agree with `/game deadline hours:{hours:g}` (or a GM sets it).", mention=waiting)
+            return
+        text = (f"Game #{info.id}: {what}. {DEADLINE_RULE}" if hours else f"Game #{info.id}: no deadline.")
         await reply(interaction, text, mention=[])
 
 

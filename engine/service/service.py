@@ -6,15 +6,17 @@ game survives any restart and replays from its seed and log to the same state.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+from sqlalchemy import or_, update
 from sqlalchemy import select as core_select
-from sqlalchemy import update
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
@@ -40,6 +42,7 @@ from .writes import GAMES, Cached, GameCache, append_entry, new_log_row
 SNAPSHOT_EVERY = 20
 BOT = "bot"
 STATE_KINDS = ("action", "gm", "reroll")  # entries that change the state when replayed
+RULING_KINDS = ("gm", "revert", "reroll", "rewind", "seat", "deadline")  # what /gm rulings lists
 CACHED_GAMES = 4096  # games whose newest row a service keeps in memory (writes.GameCache)
 MAX_ARGS = 16  # options of one order; more is refused before the rules see it
 MAX_TEXT = 200  # characters of one option's value
@@ -92,6 +95,34 @@ class GameInfo:
     deadline_hours: float | None = None
     options: dict[str, Any] = field(default_factory=dict)
     last_action_at: datetime | None = None
+    owner_id: str | None = None  # who opened the game (in a DM game, its only GM)
+
+
+def commitment(seed: int, salt: str | None) -> str:
+    """The published hash of a seed: salted (a chosen small seed cannot be found from it); games made
+    before salts existed keep the unsalted ``seed_hash``."""
+    if not salt:
+        return seed_hash(seed)
+    return hashlib.sha256(f"umpire-seed:{salt}:{seed}".encode()).hexdigest()
+
+
+def reshuffle(state: Any) -> None:
+    """Every undrawn pile of the state (each ``Deck`` it holds) reshuffled with the state's generator:
+    a re-rolled card draw draws again from the pile as it stands; a fresh seed owes nothing to the old."""
+    from engine.cards import Deck
+
+    fields = getattr(state, "__dict__", {})
+    for name in sorted(fields):
+        deck = fields[name]
+        if isinstance(deck, Deck) and len(deck.draw_pile) > 1:
+            state.rng.shuffle(deck.draw_pile)
+
+
+def fresh_seed(state: Any, reseeds: list[dict[str, Any]], marker: str) -> None:
+    """After an entry marked ``seed:<n>``: the game's n-th fresh seed takes over, and the piles are reshuffled."""
+    n = int(marker.split(":", 1)[1])
+    state.rng = Rng.seeded(int(reseeds[n - 1]["seed"]))
+    reshuffle(state)
 
 
 def _event_dict(e: Event) -> dict[str, Any]:
@@ -124,6 +155,7 @@ class GameService:
         guild_id: str | None = None,
         channel_id: str | None = None,
         title: str = "",
+        owner_id: str | None = None,
     ) -> GameInfo:
         rules = registry.get(game)
         if seed is None:
@@ -139,7 +171,8 @@ class GameService:
         dumped = rules.dump(state)
         with Session(self.engine) as s:
             rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options or {}),
-                             title=title or rules.title, guild_id=guild_id, channel_id=channel_id, state=dumped)
+                             title=title or rules.title, guild_id=guild_id, channel_id=channel_id, state=dumped,
+                             seed_salt=secrets.token_hex(16), owner_id=owner_id)
             s.add(rec)
             s.flush()
             assert rec.id is not None
@@ -179,9 +212,17 @@ class GameService:
             id=rec.id, game=rec.game, scenario=rec.scenario, title=rec.title, version=rec.version,
             status=rec.status, winner=rec.winner, seats=self._seats(s, rec.id), guild_id=rec.guild_id,
             channel_id=rec.channel_id, to_act=rules.to_act(state), status_line=rules.status_line(state),
-            seed_hash=seed_hash(rec.seed), deadline_hours=rec.deadline_hours, options=dict(rec.options or {}),
-            last_action_at=rec.last_action_at,
+            seed_hash=self._commitment(rec), deadline_hours=rec.deadline_hours, options=dict(rec.options or {}),
+            last_action_at=rec.last_action_at, owner_id=rec.owner_id,
         )
+
+    @staticmethod
+    def _commitment(rec: GameRecord) -> str:
+        """The hash of the seed in play: the newest fresh seed's, else the game's own."""
+        if rec.reseeds:
+            newest = rec.reseeds[-1]
+            return commitment(int(newest["seed"]), str(newest["salt"]))
+        return commitment(rec.seed, rec.seed_salt)
 
     def _game(self, s: Session, game_id: int) -> GameRecord:
         rec = s.get(GameRecord, game_id)
@@ -430,20 +471,27 @@ class GameService:
             rules = registry.get(rec.game)
             entries = s.exec(select(LogEntry).where(LogEntry.game_id == game_id).order_by(col(LogEntry.seq))).all()
             state = rules.new_state(rec.scenario, rec.seed, dict(rec.options or {}))
-            return self._apply_entries(rules, state, [e for e in entries if upto is None or e.seq <= upto])
+            return self._apply_entries(rules, state, [e for e in entries if upto is None or e.seq <= upto],
+                                       list(rec.reseeds or []))
 
     @staticmethod
-    def _apply_entries(rules: GameRules, state: Any, entries: list[LogEntry]) -> Any:
+    def _apply_entries(rules: GameRules, state: Any, entries: list[LogEntry],
+                       reseeds: list[dict[str, Any]] | None = None) -> Any:
         for e in entries:
-            if e.undone or e.kind not in STATE_KINDS:
+            if e.undone:
                 continue
-            if e.salt is not None:
-                state.rng = Rng(seed_from(state.rng.state, e.salt))
-            action = Action.from_dict(e.action)
-            if e.kind == "gm":
-                rules.gm_apply(state, action)
-            else:
-                rules.apply(state, e.side or "", action)
+            if e.kind in STATE_KINDS:
+                if e.salt is not None:
+                    state.rng = Rng(seed_from(state.rng.state, e.salt))
+                if e.rng == "redraw":
+                    reshuffle(state)
+                action = Action.from_dict(e.action)
+                if e.kind == "gm":
+                    rules.gm_apply(state, action)
+                else:
+                    rules.apply(state, e.side or "", action)
+            if e.rng and e.rng.startswith("seed:"):
+                fresh_seed(state, reseeds or [], e.rng)
         return state
 
     def _rebuild(self, s: Session, rec: GameRecord) -> Any:
@@ -457,13 +505,28 @@ class GameService:
         after = snap.seq if snap is not None else 0
         entries = list(s.exec(select(LogEntry).where(LogEntry.game_id == rec.id, col(LogEntry.seq) > after,
                                                      col(LogEntry.undone).is_(False),
-                                                     col(LogEntry.kind).in_(STATE_KINDS))
+                                                     or_(col(LogEntry.kind).in_(STATE_KINDS),
+                                                         col(LogEntry.rng).is_not(None)))
                               .order_by(col(LogEntry.seq))).all())
         if snap is not None:
             state = rules.load(snap.state)
         else:
             state = rules.new_state(rec.scenario, rec.seed, dict(rec.options or {}))
-        return self._apply_entries(rules, state, entries)
+        return self._apply_entries(rules, state, entries, list(rec.reseeds or []))
+
+    def _reopen(self, rec: GameRecord, rules: GameRules, state: Any, entry: LogEntry, events: list[Event]) -> None:
+        """A finished game (its seed revealed) comes back into play: it goes on from a fresh seed, committed
+        to by a salted hash in the entry's events, so nothing revealed tells what comes next."""
+        if rec.status != "over" or rules.is_over(state):
+            return
+        seed, salt = secrets.randbits(63), secrets.token_hex(16)
+        fresh: dict[str, Any] = {"seed": seed, "salt": salt}
+        rec.reseeds = [*(rec.reseeds or []), fresh]
+        entry.rng = f"seed:{len(rec.reseeds)}"
+        fresh_seed(state, rec.reseeds, entry.rng)
+        events.append(Event("seed", f"The game's seed was revealed at its end: play goes on from fresh seed "
+                            f"#{len(rec.reseeds)}, hash {commitment(seed, salt)}, revealed at "
+                            "the next end", "Umpire: seeds"))
 
     def _last_live(self, game_id: int) -> LogEntry | None:
         """The newest entry that changed the state and is not undone (one row read)."""
@@ -500,6 +563,7 @@ class GameService:
                 s.rollback()
                 raise UndoRefused(f"Later orders would no longer be legal without it: {exc.message}") from None
             events = [Event(entry.kind, entry.reason or f"{entry.kind} of entry #{targets[0]}", entry.rule)]
+            self._reopen(rec, rules, state, entry, events)
             return self._commit(s, rec, rules, state, entry, events, None)
 
     def undo(self, game_id: int, actor: str, side: str | None = None, is_gm: bool = False) -> Outcome:
@@ -536,10 +600,11 @@ class GameService:
             events = self._apply(rules, state, None, action)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="gm", actor=actor, actor_name=actor_name,
                              action=action.to_dict(), reason=reason.strip(), rule=rule.strip())
+            self._reopen(rec, rules, state, entry, events)
             return self._commit(s, rec, rules, state, entry, events, action)
 
     def rulings(self, game_id: int) -> list[LogEntry]:
-        return [e for e in self.log(game_id) if e.kind in ("gm", "revert", "reroll", "rewind", "seat")]
+        return [e for e in self.log(game_id) if e.kind in RULING_KINDS]
 
     def gm_revert(self, game_id: int, seq: int, actor: str, reason: str) -> Outcome:
         """Revert one entry (a ruling or an order); refused if later orders depend on it."""
@@ -578,6 +643,9 @@ class GameService:
             raise UndoRefused("The last entry revealed nothing random: there is nothing to re-roll")
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
+            if rec.status == "over":
+                raise UndoRefused("The game is over and its seed revealed: a re-roll now could be foreseen. "
+                                  "Revert the ending first (/gm revert): play then goes on from a fresh seed")
             rules = registry.get(rec.game)
             row = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, LogEntry.seq == last.seq)).one()
             row.undone, row.undone_by = True, rec.seq + 1
@@ -586,10 +654,11 @@ class GameService:
             state = self._rebuild(s, rec)
             salt = rec.seq + 1
             state.rng = Rng(seed_from(state.rng.state, salt))
+            reshuffle(state)  # a card draw draws again from the pile as it stands, not the same top card
             action = Action.from_dict(last.action)
             events = self._apply(rules, state, last.side or "", action)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="reroll", side=last.side, actor=actor,
-                             action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip())
+                             action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip(), rng="redraw")
             return self._commit(s, rec, rules, state, entry, events, action)
 
     def set_seat(self, game_id: int, side: str, seat: Seat, actor: str, reason: str) -> GameInfo:
@@ -617,12 +686,59 @@ class GameService:
             self.cache.drop(game_id)
             return self._info(s, rec)
 
-    def set_deadline(self, game_id: int, hours: float | None) -> None:
+    def set_deadline(self, game_id: int, hours: float | None, actor: str = "gm", reason: str = "") -> None:
+        """Set (or with None remove) the deadline as a GM: logged, and nobody's agreement needed."""
+        self.propose_deadline(game_id, hours, actor, is_gm=True, reason=reason)
+
+    def propose_deadline(self, game_id: int, hours: float | None, actor: str, actor_name: str = "",
+                         is_gm: bool = False, reason: str = "") -> list[str]:
+        """A deadline (hours per decision; None removes it) applies when every seated player agreed, or a
+        GM sets it; then it is a logged entry. Returns the players still to agree ([] once it applies)."""
+        if hours is not None and not 0 < hours <= 720:
+            raise IllegalAction("A deadline is 0 (none) to 720 hours per decision")
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
+            players = {seat.user_id for seat in self._seats(s, game_id).values()
+                       if seat.kind == "human" and seat.user_id}
+            if not is_gm and actor not in players:
+                raise Forbidden("Only a seated player or a GM may set the deadline")
+            pending = dict(rec.pending or {})
+            proposal = pending.get("deadline") if isinstance(pending.get("deadline"), dict) else None
+            agreed = set(proposal["agreed"]) if proposal and proposal.get("hours") == hours else set()
+            agreed.add(actor)
+            waiting = sorted(players - agreed)
+            pending.pop("deadline", None)
+            if waiting and not is_gm:
+                pending["deadline"] = {"hours": hours, "agreed": sorted(agreed)}
+                rec.pending = pending
+                s.add(rec)
+                s.commit()
+                return waiting
+            what = f"deadline {hours:g} h per decision" if hours else "no deadline"
+            how = "set by a GM" if is_gm else "agreed by every seated player"
+            rec.pending = pending
             rec.deadline_hours = hours
-            s.add(rec)
-            s.commit()
+            self._bookkeeping(s, rec, "deadline", None, actor, actor_name, reason or f"{what}, {how}")
+            return []
+
+    def _bookkeeping(self, s: Session, rec: GameRecord, kind: str, side: str | None, actor: str, actor_name: str,
+                     reason: str) -> None:
+        """A logged entry that changes no state (a seat, a deadline): the game's version moves, and commit."""
+        assert rec.id is not None
+        game_id = rec.id
+        s.add(rec)
+        moved = s.execute(update(GameRecord).where(col(GameRecord.id) == game_id,
+                                                   col(GameRecord.version) == rec.version)
+                          .values(seq=rec.seq + 1, version=rec.version + 1))
+        if moved.rowcount != 1:  # type: ignore[attr-defined]
+            s.rollback()
+            raise StaleVersion("The game changed meanwhile: try again")
+        s.expire(rec)
+        s.add(LogEntry(game_id=game_id, seq=rec.seq, kind=kind, side=side, actor=actor, actor_name=actor_name,
+                       version=rec.version, reason=reason))
+        if rec.seq % SNAPSHOT_EVERY == 0:  # keeps rebuilds bounded however the log grew
+            s.add(SnapshotRecord(game_id=game_id, seq=rec.seq, state=rec.state))
+        s.commit()
         self.cache.drop(game_id)
 
     def set_notify(self, game_id: int, side: str, notify: str) -> None:
@@ -640,35 +756,57 @@ class GameService:
         self.cache.drop(game_id)
 
     def seed(self, game_id: int) -> tuple[str, int | None]:
-        """The seed's hash always; the seed itself only once the game is over."""
+        """The hash of the game's seed always; the seed itself once it was revealed (at the game's end)."""
+        record = self.seed_record(game_id)
+        return record["seed_hash"], record["seed"]
+
+    def seed_record(self, game_id: int) -> dict[str, Any]:
+        """Every seed of the game with its salted hash; a seed and its salt only once revealed: the game's
+        own at its first end, each fresh seed (drawn when a revealed game came back) at the next end."""
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
-            return seed_hash(rec.seed), (rec.seed if rec.status == "over" else None)
+            over = rec.status == "over"
+            reseeds = list(rec.reseeds or [])
+            shown = over or bool(reseeds)
+            return {
+                "seed_hash": commitment(rec.seed, rec.seed_salt), "seed": rec.seed if shown else None,
+                "seed_salt": rec.seed_salt if shown else None,
+                "reseeds": [{"hash": commitment(int(r["seed"]), str(r["salt"])),
+                             "seed": r["seed"] if over or i < len(reseeds) - 1 else None,
+                             "salt": r["salt"] if over or i < len(reseeds) - 1 else None}
+                            for i, r in enumerate(reseeds)],
+            }
 
     def export(self, game_id: int) -> dict[str, Any]:
         """A JSON record of the game: no seed before the end, no RNG state, no undrawn order."""
         info = self.info(game_id)
-        hashed, seed = self.seed(game_id)
+        seeds = self.seed_record(game_id)
+        view = self.view(game_id, None)
+        if isinstance(view.get("map"), str):
+            view["map"] = Path(view["map"]).name  # no path of the host in a record that is handed out
         return {
             "game": info.game, "id": info.id, "scenario": info.scenario, "title": info.title,
-            "options": info.options, "status": info.status, "winner": info.winner, "seed_hash": hashed,
-            "seed": seed, "seats": {k: {"kind": v.kind, "user": v.user_name} for k, v in info.seats.items()},
+            "options": info.options, "status": info.status, "winner": info.winner, **seeds,
+            "seats": {k: {"kind": v.kind, "user": v.user_name} for k, v in info.seats.items()},
             "log": [
                 {"seq": e.seq, "kind": e.kind, "side": e.side, "actor": e.actor_name or e.actor,
                  "action": e.action, "reason": e.reason, "rule": e.rule, "undone": e.undone,
-                 "refers_to": e.refers_to, "salt": e.salt,
+                 "refers_to": e.refers_to, "salt": e.salt, "rng": e.rng,
                  "events": [{"text": ev["text"], "rule": ev.get("rule", "")} for ev in e.events]}
                 for e in self.log(game_id)
             ],
-            "view": self.view(game_id, None),
+            "view": view,
         }
 
     def import_game(self, data: dict[str, Any], guild_id: str | None = None, channel_id: str | None = None
                     ) -> GameInfo:
         """Recreate a game from ``export`` of a finished game (it holds the seed) by replaying its log.
 
-        The imported game gets a new id; its log keeps every entry (undone ones marked) and its state
-        is the replay of the live entries from the seed, checked against the exported final view.
+        Accepted only when the export is whole: its seed (and salt) match its published hash, every fresh
+        seed matches its hash, the log replays from the seed to the exported final view, and the game
+        it gives is over with the exported result. The imported game gets a new id; its log keeps every
+        entry (undone ones marked, each attributed "(imported)"); every side is the bot's, so no seat is
+        left that nobody holds.
         """
         from .transfer import rebuild_log
 
@@ -676,39 +814,61 @@ class GameService:
             raise IllegalAction("An import needs an exported game (a JSON object)")
         if data.get("seed") is None:
             raise Forbidden("Only a finished game can be imported: an export of a game in progress holds no seed")
-        rules = registry.get(str(data.get("game", "")))
-        try:
-            seed = int(data["seed"])
-            scenario = str(data["scenario"])
-            options = dict(data.get("options") or {})
-            state = rules.new_state(scenario, seed, options)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise IllegalAction(f"The export is malformed: {type(exc).__name__} {str(exc)[:80]}") from None
-        if data.get("seed_hash") is not None and data["seed_hash"] != seed_hash(seed):
+        for key in ("game", "scenario", "seed_hash", "view", "log", "status"):
+            if data.get(key) is None:
+                raise IllegalAction(f"The export has no {key}: only a whole export of a finished game is imported")
+        rules = registry.get(str(data["game"])[:20])
+        seed, salt = data["seed"], data.get("seed_salt")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise IllegalAction("The export's seed must be a whole number below 2**63")
+        if salt is not None and (not isinstance(salt, str) or len(salt) > 64):
+            raise IllegalAction("The export's seed salt must be a short text")
+        if data["seed_hash"] != commitment(seed, salt):
             raise IllegalAction("The export's seed does not match its seed hash: refusing the import")
-        entries, snapshots, state = rebuild_log(rules, state, data.get("log") or [])
-        if "view" in data and _plain(rules.view(state, None)) != _plain(data["view"], drop=("game_id", "version")):
+        reseeds = data.get("reseeds") or []
+        if not isinstance(reseeds, list) or len(reseeds) > 1000:
+            raise IllegalAction("The export's fresh seeds must be a short list")
+        fresh: list[dict[str, Any]] = []
+        for n, r in enumerate(reseeds, 1):
+            ok = isinstance(r, dict) and isinstance(r.get("seed"), int) and isinstance(r.get("salt"), str)
+            if not ok or not 0 <= r["seed"] < 2**63 or r.get("hash") != commitment(r["seed"], r["salt"]):
+                raise IllegalAction(f"The export's fresh seed #{n} does not match its hash: refusing the import")
+            fresh.append({"seed": r["seed"], "salt": r["salt"]})
+        options = data.get("options") or {}
+        if not isinstance(options, dict) or len(options) > 64:
+            raise IllegalAction("The export's options must be a short object")
+        try:
+            scenario = str(data["scenario"])[:100]
+            state = rules.new_state(scenario, seed, dict(options))
+        except UmpireError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+            raise IllegalAction(f"The export is malformed: {type(exc).__name__}") from None
+        entries, snapshots, state = rebuild_log(rules, state, data["log"], fresh)
+        exported = data["view"]
+        if not isinstance(exported, dict):
+            raise IllegalAction("The export's view must be an object")
+        if _plain(rules.view(state, None)) != _plain(exported, drop=("game_id", "version")):
             raise IllegalAction("The export's log does not replay to its final position: refusing the import")
+        if not rules.is_over(state) or data["status"] != "over" or data.get("winner") != rules.winner(state):
+            raise IllegalAction("The export's log does not end the game with its result: only a whole record of "
+                                "a finished game is imported")
         dumped = rules.dump(state)
         seq = entries[-1].seq if entries else 0
-        seats = data.get("seats") or {}
         with Session(self.engine) as s:
             rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options),
-                             title=str(data.get("title") or rules.title)[:MAX_TEXT], guild_id=guild_id,
-                             channel_id=channel_id, state=dumped, version=seq, seq=seq,
-                             status="over" if rules.is_over(state) else "active", winner=rules.winner(state))
+                             title=" ".join(str(data.get("title") or rules.title).split())[:100], guild_id=guild_id,
+                             channel_id=channel_id, state=dumped, version=seq, seq=seq, status="over",
+                             winner=rules.winner(state), seed_salt=salt, reseeds=fresh)
             s.add(rec)
             s.flush()
             assert rec.id is not None
             for side in rules.sides:
-                found = seats.get(side) if isinstance(seats, dict) else None
-                seat: dict[str, Any] = found if isinstance(found, dict) else {}
-                s.add(SeatRecord(game_id=rec.id, side=side, kind="bot" if seat.get("kind") == "bot" else "human",
-                                 user_name=str(seat.get("user") or "")[:MAX_TEXT]))
+                s.add(SeatRecord(game_id=rec.id, side=side, kind="bot"))
             for e in entries:
                 e.game_id = rec.id
                 s.add(e)
-            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(scenario, seed, options))))
+            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(scenario, seed, dict(options)))))
             for at, snap in snapshots:
                 s.add(SnapshotRecord(game_id=rec.id, seq=at, state=snap))
             s.commit()
@@ -723,4 +883,6 @@ def _plain(value: Any, drop: tuple[str, ...] = ()) -> Any:
     if isinstance(data, dict):
         for key in drop:
             data.pop(key, None)
+        if isinstance(data.get("map"), str):  # an export names the map by its file, not the host's path
+            data["map"] = Path(data["map"]).name
     return data

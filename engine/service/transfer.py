@@ -10,8 +10,10 @@ from engine.rng import Rng, seed_from
 
 from .models import LogEntry
 
+MAX_ENTRIES = 200_000  # entries of one imported log
+
 STATE_KINDS = ("action", "gm", "reroll")
-KINDS = (*STATE_KINDS, "undo", "revert", "rewind", "seat")
+KINDS = (*STATE_KINDS, "undo", "revert", "rewind", "seat", "deadline")
 UNDOERS = ("undo", "revert", "reroll")
 SNAPSHOT_EVERY = 20
 
@@ -33,15 +35,24 @@ def _int(value: Any, seq: int) -> int | None:
     return value
 
 
-def rebuild_log(rules: GameRules, state: Any, log: list[Any]
+def rebuild_log(rules: GameRules, state: Any, log: list[Any], reseeds: list[dict[str, Any]] | None = None
                 ) -> tuple[list[LogEntry], list[tuple[int, dict[str, Any]]], Any]:
     """Log rows for an exported log, the snapshots every SNAPSHOT_EVERY entries, and the final state.
 
     Live entries that change the state are applied again (their events are recomputed); undone and
     bookkeeping entries keep the exported text. Raises IllegalAction naming the entry that fails.
+    Nothing in the export may steer the dice: a re-roll's salt is its own entry number (as the service
+    gives it), other entries carry none, and a fresh seed is taken only in the order the export's
+    revealed seeds give. Who did what is kept as the export says it, marked "(imported)".
     """
+    from .service import fresh_seed, reshuffle
+
     if not isinstance(log, list):
         raise IllegalAction("The export's log must be a list of entries")
+    if len(log) > MAX_ENTRIES:
+        raise IllegalAction(f"The export's log has {len(log)} entries: at most {MAX_ENTRIES} are imported")
+    reseeds = reseeds or []
+    seeds_used = 0
     entries: list[LogEntry] = []
     snapshots: list[tuple[int, dict[str, Any]]] = []
     last = 0
@@ -57,14 +68,26 @@ def rebuild_log(rules: GameRules, state: Any, log: list[Any]
             raise IllegalAction(f"Log entry #{seq}: out of order or of unknown kind '{kind[:20]}'")
         undone = bool(raw.get("undone"))
         salt, refers_to = _int(raw.get("salt"), seq), _int(raw.get("refers_to"), seq)
+        rng = raw.get("rng")
+        if (kind == "reroll") != (salt is not None) or (salt is not None and salt != seq):
+            raise IllegalAction(f"Log entry #{seq}: a salt belongs to a re-roll, and is its own entry number")
+        if rng is not None and rng != "redraw" and not (isinstance(rng, str) and rng == f"seed:{seeds_used + 1}"):
+            raise IllegalAction(f"Log entry #{seq}: an unknown random-generator mark")
+        if rng == "redraw" and kind != "reroll":
+            raise IllegalAction(f"Log entry #{seq}: only a re-roll redraws")
+        if isinstance(rng, str) and rng.startswith("seed:"):
+            if seeds_used >= len(reseeds) or undone:
+                raise IllegalAction(f"Log entry #{seq} takes a fresh seed the export does not reveal")
+            seeds_used += 1
         side = None if raw.get("side") is None else _text(raw["side"], 20)
         action_data = raw.get("action") or {}
         if not isinstance(action_data, dict):
             raise IllegalAction(f"Log entry #{seq}: the action must be an object")
-        entry = LogEntry(game_id=0, seq=seq, kind=kind, side=side, actor=_text(raw.get("actor"), 100),
-                         actor_name=_text(raw.get("actor"), 100), action=action_data,
+        who = " ".join(_text(raw.get("actor"), 40).split()).removesuffix(" (imported)")
+        entry = LogEntry(game_id=0, seq=seq, kind=kind, side=side, actor="import",
+                         actor_name=f"{who or 'someone'} (imported)", action=action_data,
                          reason=_text(raw.get("reason")), rule=_text(raw.get("rule"), 100),
-                         refers_to=refers_to, salt=salt, undone=undone, version=seq)
+                         refers_to=refers_to, salt=salt, undone=undone, version=seq, rng=rng)
         exported = [{"kind": kind, "text": _text(ev.get("text")), "rule": _text(ev.get("rule"), 100)}
                     for ev in raw.get("events") or [] if isinstance(ev, dict)]
         entry.events = exported
@@ -72,6 +95,8 @@ def rebuild_log(rules: GameRules, state: Any, log: list[Any]
             try:
                 if salt is not None:
                     state.rng = Rng(seed_from(state.rng.state, salt))
+                if rng == "redraw":
+                    reshuffle(state)
                 action = Action.from_dict(entry.action)
                 if kind == "gm":
                     events = rules.gm_apply(state, action)
@@ -79,10 +104,12 @@ def rebuild_log(rules: GameRules, state: Any, log: list[Any]
                     events = rules.apply(state, entry.side or "", action)
             except UmpireError as exc:
                 raise IllegalAction(f"Log entry #{seq} does not replay: {exc.message}") from None
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
                 raise IllegalAction(f"Log entry #{seq} is malformed: {type(exc).__name__}") from None
             entry.events = [_event(e) for e in events]
             entry.random = any(e.random for e in events)
+        if isinstance(rng, str) and rng.startswith("seed:"):
+            fresh_seed(state, reseeds, rng)
         entries.append(entry)
         if seq % SNAPSHOT_EVERY == 0:
             snapshots.append((seq, rules.dump(state)))

@@ -168,3 +168,37 @@ async def test_one_failing_game_does_not_stop_reminders_for_the_others(fake: Fak
     await Notices(rest_bot).check_games()
     reminded = {s.channel_id for s in fake.sent[before:] if "Reminder" in s.content}
     assert reminded == {thread3["id"]}
+
+
+async def test_a_deadline_on_the_opponent_needs_their_agreement(fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    game_id, thread = await new_game(rest_bot, fake, opponent=fake.bob)
+    version = rest_bot.service.info(game_id).version
+    sent = await call(rest_bot, fake, fake.slash(fake.alice, "game deadline", thread, hours=1))
+    assert "proposes 1 hours" in sent[0].content and f"<@{fake.bob['id']}>" in sent[0].content
+    assert [str(u) for u in sent[0].payload["allowed_mentions"]["users"]] == [fake.bob["id"]]
+    info = rest_bot.service.info(game_id)
+    assert info.deadline_hours is None and info.version == version, "nothing applied, nothing logged"
+    sent = await call(rest_bot, fake, fake.slash(fake.bob, "game deadline", thread, hours=1))
+    assert "standing order" in sent[0].content
+    assert rest_bot.service.info(game_id).deadline_hours == 1
+    assert rest_bot.service.log(game_id)[-1].kind == "deadline"
+
+
+async def test_a_player_seated_later_in_a_dm_game_cannot_take_it(fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    dm = fake.dm_channel(fake.alice)
+    await call(rest_bot, fake, fake.slash(fake.alice, "game new", dm, game="peiper"))
+    game_id = rest_bot.service.list_games()[-1].id
+    await call(rest_bot, fake, fake.slash(fake.alice, "gm seat", dm, side="ge", player=fake.bob, reason="a friend"))
+    assert rest_bot.service.info(game_id).seats["ge"].user_id == fake.bob["id"]
+    bobs = fake.dm_channel(fake.bob)
+    before = rest_bot.service.info(game_id)
+    for path, options in (("gm seat", {"side": "us", "player": fake.bob, "reason": "mine now"}),
+                          ("gm end", {"winner": "ge", "reason": "I win"}),
+                          ("gm reroll", {"reason": "again"})):
+        sent = await call(rest_bot, fake, fake.slash(fake.bob, path, bobs, game=game_id, **options))
+        answer = refusal(sent)
+        assert answer.ephemeral and "Only a GM" in answer.content
+    after = rest_bot.service.info(game_id)
+    assert after.version == before.version and after.seats["us"].user_id == fake.alice["id"]
+    sent = await call(rest_bot, fake, fake.slash(fake.bob, "game deadline", bobs, hours=1, game=game_id))
+    assert rest_bot.service.info(game_id).deadline_hours is None, "alice has not agreed"
