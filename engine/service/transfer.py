@@ -18,6 +18,51 @@ UNDOERS = ("undo", "revert", "reroll")
 SNAPSHOT_EVERY = 20
 
 
+MAX_EXPORT_BYTES = 64 * 1024 * 1024  # an export file read for import
+MAX_DEPTH = 24  # nesting of objects and lists in an export (a real one nests 6 deep)
+
+
+def load_export(text: str | bytes) -> dict[str, Any]:
+    """An export file's JSON, bounded: its size, its nesting, finite numbers of sane length. Refusals are
+    ``IllegalAction``s with the reason, never a traceback."""
+    import json
+    import math
+
+    if len(text) > MAX_EXPORT_BYTES:
+        raise IllegalAction(f"The export is {len(text)} bytes: at most {MAX_EXPORT_BYTES} are imported")
+    depth = level = 0
+    in_string = escaped = False
+    for ch in text.decode("utf-8", "replace") if isinstance(text, bytes) else text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            level += 1
+            depth = max(depth, level)
+            if depth > MAX_DEPTH:
+                raise IllegalAction(f"The export nests deeper than {MAX_DEPTH} levels: it is not an export")
+        elif ch in "]}":
+            level -= 1
+
+    def number(value: str) -> float:
+        parsed = float(value)
+        if not math.isfinite(parsed) or len(value) > 40:
+            raise ValueError(f"a number out of range ({value[:20]}...)")
+        return parsed
+
+    def constant(value: str) -> Any:
+        raise ValueError(f"{value} is not a number an export holds")
+
+    try:
+        data = json.loads(text, parse_float=number, parse_constant=constant)
+    except (ValueError, RecursionError) as exc:
+        raise IllegalAction(f"The export is not valid JSON: {str(exc)[:120]}") from None
+    if not isinstance(data, dict):
+        raise IllegalAction("An import needs an exported game (a JSON object)")
+    return data
+
+
 def _event(e: Any) -> dict[str, Any]:
     return {"kind": e.kind, "text": e.text, "rule": e.rule, "side": e.side, "data": e.data, "random": e.random,
             "phase_end": e.phase_end}

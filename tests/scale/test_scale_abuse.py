@@ -144,3 +144,18 @@ def test_import_refuses_a_game_in_progress(service: GameService) -> None:
     forged = {**export, "seed": 5, "seed_salt": None, "seed_hash": seed_hash(5), "status": "active"}
     with pytest.raises(IllegalAction):
         service.import_game(forged)
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"seed": ' + "9" * 5000 + "}",
+                                  '{"seed": 1e999}', '{"seed": NaN}', '{"a": ' * 30 + "1" + "}" * 30, "[1, 2]",
+                                  '{"game": "peiper", "log": [' + "[" * 40 + "]" * 40 + "]}"])
+def test_a_crafted_export_file_is_refused_without_a_traceback(db_url: str, tmp_path: Any, text: str,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from bot import db_cli
+
+    path = tmp_path / "crafted.json"
+    path.write_text(text, encoding="utf-8")
+    assert db_cli.db_import(path, db_url) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("umpire db import:") and "Traceback" not in err
+    assert GameService(db_url).list_games() == []
