@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from engine import registry
-from engine.errors import Forbidden, GameOver, IllegalAction, NotFound, NotYourTurn
+from engine.errors import Forbidden, GameOver, IllegalAction, NotFound, NotYourTurn, UmpireError
 from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService, Outcome
 
@@ -135,6 +135,27 @@ def fit(text: str, limit: int = MAX_CONTENT, filename: str = "umpire.txt") -> tu
 
 def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# Seconds a user waits between two heavy reads of a kind (per user; everyone else is not held up).
+COOLDOWNS = {"replay": 60.0, "export": 30.0, "log": 2.0, "rulings": 2.0, "map": 3.0}
+
+
+def cooldown(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Refuse a heavy read asked again too soon by the same user (checked before any work)."""
+    import time
+
+    bot = bot_of(interaction)
+    key = (interaction.user.id, kind)
+    now = time.monotonic()
+    last = bot.cooldowns.get(key)
+    if last is not None and now - last < COOLDOWNS[kind]:
+        wait = COOLDOWNS[kind] - (now - last)
+        raise Forbidden(f"You asked for a {kind} {now - last:.0f} s ago: ask again in {wait:.0f} s")
+    bot.cooldowns[key] = now
+    if len(bot.cooldowns) > 10_000:  # forget the old ones
+        for k in [k for k, t in bot.cooldowns.items() if now - t > max(COOLDOWNS.values())]:
+            del bot.cooldowns[k]
 
 
 def mentions_of(user_ids: Sequence[str | int]) -> discord.AllowedMentions:
@@ -414,11 +435,24 @@ async def give_order(interaction: discord.Interaction[Any], game_id: int | None,
         await defer(interaction, ephemeral=True)  # the reply stays the player's
     async with game_lock(interaction, info.id):
         info = await asyncio.to_thread(bot.service.info, info.id)
-        side = acting_side(info, interaction.user.id)
         uid = str(interaction.user.id)
-        outcome = await asyncio.to_thread(bot.service.submit, info.id, side, action, uid,
-                                          user_name(interaction.user), expected_version)
+        try:
+            side = acting_side(info, interaction.user.id)
+        except UmpireError:
+            # a second delivery of an interaction another process (or a retry) already applied?
+            done = await asyncio.to_thread(bot.service.repeated, str(interaction.id))
+            if done is None:
+                raise
+            outcome, side = done, done.side or ""
+        else:
+            outcome = await asyncio.to_thread(bot.service.submit, info.id, side, action, uid,
+                                              user_name(interaction.user), expected_version,
+                                              interaction_id=str(interaction.id))
         head = f"**{side_name(rules, side)}** `{code(action.command(rules.key))}`"
+        if outcome.repeated:  # applied once already: answered from its entry, nothing applied again
+            await reply(interaction, "\n".join([head + " (already applied)"] + outcome_lines(rules, outcome)),
+                        ephemeral=True)
+            return
         if interaction.type is discord.InteractionType.component and not interaction.response.is_done():
             await interaction.response.edit_message(view=None)  # the choice is made: its buttons go
         await reply(interaction, "\n".join([head] + outcome_lines(rules, outcome)), ephemeral=secret)

@@ -24,7 +24,6 @@ from engine import registry
 from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
 from engine.service import GameService, Seat, event_from_dict
-from engine.service.service import STATE_KINDS
 
 from .common import (
     SHORT_NAMES,
@@ -33,6 +32,7 @@ from .common import (
     clean,
     clip,
     code,
+    cooldown,
     defer,
     esc,
     event_text,
@@ -99,16 +99,14 @@ def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()
     return "\n".join(bits)
 
 
+REPLAY_WINDOW = 2000  # entries a replay goes back at most (from the snapshot before them)
+EXPORT_PAGE = 200  # entries in one /game export file (`umpire db export` writes the whole record)
+
+
 def replay_views(service: GameService, game_id: int, limit: int = REPLAY_FRAMES) -> list[dict[str, Any]]:
-    """Views at the opening and after each phase end, rebuilt from the seed and the log."""
-    info = service.info(game_id)
-    rules = registry.get(info.game)
-    entries = [e for e in service.log(game_id, include_undone=False) if e.kind in STATE_KINDS]
-    ends = [e.seq for e in entries if any(ev.get("phase_end") for ev in e.events)]
-    if entries and (not ends or ends[-1] != entries[-1].seq):
-        ends.append(entries[-1].seq)
-    seqs = [0] + ends[-(limit - 1):]
-    return [rules.view(service.replay(game_id, upto=s), None) for s in seqs]
+    """Views at the start (the opening, or where the last REPLAY_WINDOW entries begin), after each phase
+    end since, and now: rebuilt from a snapshot, so the cost does not grow with the log."""
+    return service.replay_frames(game_id, limit, REPLAY_WINDOW)
 
 
 def render_replay(views: list[dict[str, Any]], limit: int) -> bytes | None:
@@ -347,11 +345,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     @app_commands.describe(page="Page 1 is the newest", game="Game number")
     async def log_(self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1,
                    game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        cooldown(interaction, "log")
         info = await game_for(interaction, game)
-        entries = await asyncio.to_thread(bot_of(interaction).service.log, info.id)
-        pages = max(1, -(-len(entries) // LOG_PAGE))
-        page = min(page, pages)
-        chunk = entries[::-1][(page - 1) * LOG_PAGE: page * LOG_PAGE][::-1]
+        chunk, page, pages = await bot.heavy(bot.service.log_page, info.id, page, LOG_PAGE)
         hidden = hidden_orders(registry.get(info.game)) if info.status != "over" else ()
         text = "\n".join(entry_text(info.game, e, hidden=hidden) for e in chunk) or "Nothing has happened yet."
         await reply(interaction, f"Game #{info.id} log, page {page} of {pages}:\n{text}")
@@ -364,27 +361,36 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         await reply(interaction, seed_text(record))
 
     @app_commands.command(name="export", description="The game's record as a JSON file")
-    @app_commands.describe(game="Game number")
-    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    @app_commands.describe(page=f"Page 1 holds the newest {EXPORT_PAGE} entries", game="Game number")
+    async def export(self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 100_000] = 1,
+                     game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        cooldown(interaction, "export")
         await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
-        record = await asyncio.to_thread(bot_of(interaction).service.export, info.id)
+        record = await bot.heavy(bot.service.export, info.id, EXPORT_PAGE, page)
         data = json.dumps(record, indent=1, ensure_ascii=False, default=str).encode("utf-8")
-        await reply(interaction, f"Game #{info.id}: the record (no seed before the end).",
-                    files=[discord.File(io.BytesIO(data), filename=f"umpire-game{info.id}.json")])
+        part = "" if record["pages"] == 1 else (
+            f" Page {record['page']} of {record['pages']}: entries #{record['log_from']}-#{record['log_to']} "
+            f"(`/game export page:{record['page'] + 1}` goes back; the whole record in one file: "
+            f"`umpire db export {info.id}` on the host).")
+        suffix = "" if record["pages"] == 1 else f"-p{record['page']}"
+        await reply(interaction, f"Game #{info.id}: the record (no seed before the end).{part}",
+                    files=[discord.File(io.BytesIO(data), filename=f"umpire-game{info.id}{suffix}.json")])
 
     @app_commands.command(name="replay", description="The game so far as an animated map, one frame per phase")
     @app_commands.describe(game="Game number")
     async def replay(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         bot = bot_of(interaction)
+        cooldown(interaction, "replay")
         await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
-        views = await asyncio.to_thread(replay_views, bot.service, info.id)
+        views = await bot.heavy(replay_views, bot.service, info.id)
         data = await bot.draw(render_replay, views, interaction.filesize_limit)
         if data is None:
             await reply(interaction, f"(no replay image: the renderer is not available) {len(views)} phases so far.")
             return
-        await reply(interaction, f"Game #{info.id}: {len(views)} frames, opening to now.",
+        await reply(interaction, f"Game #{info.id}: {len(views)} frames, to now.",
                     files=[discord.File(io.BytesIO(data), filename=f"umpire-game{info.id}-replay.gif")])
 
     # --- changing the game ------------------------------------------------------------------------
@@ -395,7 +401,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         info, mine = await my_game(interaction, game)
         async with game_lock(interaction, info.id):
             outcome = await asyncio.to_thread(bot.service.undo, info.id, str(interaction.user.id),
-                                              mine[0] if len(mine) == 1 else None)
+                                              mine[0] if len(mine) == 1 else None, False, str(interaction.id))
             info = await asyncio.to_thread(bot.service.info, info.id)
             await reply(interaction, f"{outcome.events[0].text}. {info.status_line}")
             await notify_turn(bot, info, interaction=interaction, last_user=str(interaction.user.id))
@@ -413,7 +419,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             result = f"{side_name(rules, mine[0])} resigned"
             outcome = await asyncio.to_thread(
                 bot.service.gm, info.id, Action("end", {"winner": others[0], "result": result}),
-                str(interaction.user.id), result, "", user_name(interaction.user))
+                str(interaction.user.id), result, "", user_name(interaction.user), str(interaction.id))
             await reply(interaction, "\n".join([f"{esc(user_name(interaction.user))} resigns."] +
                                                [event_text(e.line()) for e in outcome.events]))
             await advance(bot, info.id, [outcome], interaction=interaction)

@@ -22,6 +22,7 @@ from .common import (
     bot_of,
     clip,
     code,
+    cooldown,
     esc,
     event_text,
     find_game,
@@ -82,7 +83,7 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
             info = await asyncio.to_thread(bot.service.info, info.id)
             waiting = info.seats[info.to_act].user_id if info.to_act else None  # not pinged again for a ruling
             outcome = await asyncio.to_thread(bot.service.gm, info.id, action, str(interaction.user.id), reason,
-                                              rule, user_name(interaction.user))
+                                              rule, user_name(interaction.user), str(interaction.id))
             await self._announce(interaction, outcome, f"`/gm {code(action.kind, 40)}`", reason, rule)
             await advance(bot, info.id, [outcome], interaction=interaction, force_map=force_map, last_user=waiting)
 
@@ -151,7 +152,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
         info = await game_for(interaction, game)
         require_gm(interaction, info)
         async with game_lock(interaction, info.id):
-            o = await asyncio.to_thread(bot.service.gm_reroll, info.id, str(interaction.user.id), reason)
+            o = await asyncio.to_thread(bot.service.gm_reroll, info.id, str(interaction.user.id), reason,
+                                        str(interaction.id))
             await self._announce(interaction, o, f"re-roll of #{o.seq}", reason)
             await advance(bot, info.id, [o], interaction=interaction)
 
@@ -163,7 +165,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
         info = await game_for(interaction, game)
         require_gm(interaction, info)
         async with game_lock(interaction, info.id):
-            o = await asyncio.to_thread(bot.service.gm_rewind, info.id, entry, str(interaction.user.id), reason)
+            o = await asyncio.to_thread(bot.service.gm_rewind, info.id, entry, str(interaction.user.id), reason,
+                                        str(interaction.id))
             await self._announce(interaction, o, f"rewind to #{entry}", reason)
             await advance(bot, info.id, [o], interaction=interaction, force_map=True)
 
@@ -175,7 +178,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
         info = await game_for(interaction, game)
         require_gm(interaction, info)
         async with game_lock(interaction, info.id):
-            o = await asyncio.to_thread(bot.service.gm_revert, info.id, entry, str(interaction.user.id), reason)
+            o = await asyncio.to_thread(bot.service.gm_revert, info.id, entry, str(interaction.user.id), reason,
+                                        str(interaction.id))
             await self._announce(interaction, o, f"revert of #{entry}", reason)
             await advance(bot, info.id, [o], interaction=interaction, force_map=True)
 
@@ -201,8 +205,10 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
     @app_commands.command(name="rulings", description="The game's GM rulings: who, what, why, and the rule")
     @app_commands.describe(game="Game number")
     async def rulings(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        cooldown(interaction, "rulings")
         info = await game_for(interaction, game)
-        entries = await asyncio.to_thread(bot_of(interaction).service.rulings, info.id)
+        entries, total = await bot.heavy(bot.service.rulings_page, info.id, 25)
         if not entries:
             await reply(interaction, f"Game #{info.id} has no rulings.")
             return
@@ -213,7 +219,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
             mark = f" - reverted by #{e.undone_by}" if e.undone else ""
             lines.append(f"**#{e.seq}** {e.kind}{ref} `{code(what)}` by {esc(e.actor_name or e.actor)}: "
                          f"{esc(e.reason, 200)}" + (f" [{esc(e.rule, 100)}]" if e.rule else "") + mark)
-        await reply(interaction, f"Game #{info.id} rulings:\n" + "\n".join(lines))
+        shown = f" (the newest {len(entries)} of {total})" if total > len(entries) else ""
+        await reply(interaction, f"Game #{info.id} rulings{shown}:\n" + "\n".join(lines))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -15,9 +15,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import or_, update
+from sqlalchemy import func, or_, update
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from engine import registry
@@ -71,6 +72,7 @@ class Outcome:
     to_act: str | None = None
     over: bool = False
     winner: str | None = None
+    repeated: bool = False  # a second delivery of an interaction: this is the entry it made the first time
 
     @property
     def phase_ended(self) -> bool:
@@ -270,8 +272,12 @@ class GameService:
 
     # --- orders ----------------------------------------------------------------------------
     def submit(self, game_id: int, side: str, action: Action, actor: str, actor_name: str = "",
-               expected_version: int | None = None, reason: str = "") -> Outcome:
+               expected_version: int | None = None, reason: str = "", interaction_id: str | None = None) -> Outcome:
         """Apply an order for a side. Only the seat's holder (or the bot, for a bot seat) may act.
+
+        With ``interaction_id`` (a Discord interaction) the order applies at most once: the id is stored
+        with the entry (a unique column), and a second delivery, in this process or another, is answered
+        from that entry (``Outcome.repeated``) instead of being applied again.
 
         Two orders on one game at once: one applies; the other is checked again against the state
         that won (and applied or refused on its own merits), or refused as stale when it carried
@@ -300,11 +306,22 @@ class GameService:
                 if cached and self._stored_version(game_id) != row.version:
                     self.cache.drop(game_id)  # judged on an old copy: judge again on the stored game
                     continue
+                done = self.repeated(interaction_id)
+                if done is not None:
+                    return done  # the first delivery applied it: the board moved on since
                 raise
             # a plain row, not a LogEntry: building the SQLModel object took 0.3 of an order's 1.4 ms of CPU
             entry = new_log_row(game_id=game_id, seq=row.seq + 1, kind="action", side=side, actor=actor,
-                                actor_name=actor_name, action=action.to_dict(), reason=reason)
-            outcome = self._append(game_id, row, rules, state, entry, events, action)
+                                actor_name=actor_name, action=action.to_dict(), reason=reason,
+                                interaction_id=interaction_id)
+            try:
+                outcome = self._append(game_id, row, rules, state, entry, events, action)
+            except IntegrityError:
+                done = self.repeated(interaction_id)
+                if done is None:
+                    raise
+                self.cache.drop(game_id)
+                return done
             if outcome is not None:
                 return outcome
             self.cache.drop(game_id)
@@ -313,6 +330,22 @@ class GameService:
                     raise StaleVersion("Another order was applied to this game at the same moment: look again")
                 raced = True  # re-check the order against the state that won the race
         raise StaleVersion("The board changed while the order was applied: try again")
+
+    def repeated(self, interaction_id: str | None) -> Outcome | None:
+        """The outcome of the entry an interaction already made, if it made one (an indexed read)."""
+        if not interaction_id:
+            return None
+        with Session(self.engine) as s:
+            e = s.exec(select(LogEntry).where(LogEntry.interaction_id == interaction_id)).first()
+            if e is None:
+                return None
+            rec = self._game(s, e.game_id)
+            rules = registry.get(rec.game)
+            state = rules.load(rec.state)
+            over = rules.is_over(state)
+            return Outcome(e.game_id, e.seq, e.version, e.side, Action.from_dict(e.action) if e.action else None,
+                           [event_from_dict(ev) for ev in e.events], e.reason,
+                           None if over else rules.to_act(state), over, rules.winner(state), repeated=True)
 
     @staticmethod
     def _apply(rules: GameRules, state: Any, side: str | None, action: Action) -> list[Event]:
@@ -410,7 +443,7 @@ class GameService:
             raise Forbidden(f"The {side} seat is open for a human player")
 
     def _commit(self, s: Session, rec: GameRecord, rules: GameRules, state: Any, entry: LogEntry,
-                events: list[Event], action: Action | None) -> Outcome:
+                events: list[Event], action: Action | None, snapshot: bool = False) -> Outcome:
         dumped = rules.dump(state)
         over = rules.is_over(state)
         winner = rules.winner(state)
@@ -429,9 +462,17 @@ class GameService:
         entry.random = any(e.random for e in events)
         entry.version = new_version
         s.add(entry)
-        if entry.seq % SNAPSHOT_EVERY == 0:
+        if entry.seq % SNAPSHOT_EVERY == 0 or snapshot:
             s.add(SnapshotRecord(game_id=rec.id or 0, seq=entry.seq, state=dumped))
-        s.commit()
+        try:
+            s.commit()
+        except IntegrityError:
+            s.rollback()
+            self.cache.drop(rec.id or 0)
+            done = self.repeated(entry.interaction_id)
+            if done is None:
+                raise
+            return done
         self.cache.drop(rec.id or 0)
         return Outcome(rec.id or 0, entry.seq, new_version, entry.side, action, events, entry.reason,
                        None if over else rules.to_act(state), over, winner)
@@ -463,6 +504,79 @@ class GameService:
             if not include_undone:
                 q = q.where(col(LogEntry.undone).is_(False))
             return list(s.exec(q.order_by(col(LogEntry.seq))).all())
+
+    def log_page(self, game_id: int, page: int = 1, size: int = 12) -> tuple[list[LogEntry], int, int]:
+        """One page of the log, page 1 the newest: (its entries, oldest first; the page shown; the pages).
+
+        Entries are numbered 1..seq, so a page is a range of numbers: ``size`` rows read, however long
+        the log."""
+        size = max(1, min(size, 1000))
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            pages = max(1, -(-rec.seq // size))
+            page = max(1, min(page, pages))
+            hi = rec.seq - (page - 1) * size
+            rows = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq) > hi - size,
+                                                 col(LogEntry.seq) <= hi).order_by(col(LogEntry.seq))).all()
+            return list(rows), page, pages
+
+    def rulings_page(self, game_id: int, limit: int = 25) -> tuple[list[LogEntry], int]:
+        """The newest ``limit`` rulings, oldest first, and how many there are in all (an index walk:
+        the cost follows the rulings shown, not the length of the log)."""
+        with Session(self.engine) as s:
+            self._game(s, game_id)
+            # the numbers from the (game, kind, seq) index alone, then the newest rows by number: a plain
+            # ORDER BY seq DESC LIMIT walks the whole log backwards when rulings are few
+            seqs = sorted(s.exec(select(LogEntry.seq).where(LogEntry.game_id == game_id,
+                                                            col(LogEntry.kind).in_(RULING_KINDS))).all())
+            newest = seqs[-limit:] if limit > 0 else []
+            rows = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq).in_(newest))
+                          .order_by(col(LogEntry.seq))).all() if newest else []
+            return list(rows), len(seqs)
+
+    def replay_frames(self, game_id: int, frames: int = 40, window: int = 2000) -> list[dict[str, Any]]:
+        """Views for an animated replay: where the last ``window`` entries start (the opening in a shorter
+        game), after each phase end in them (the last ``frames - 2``), and now.
+
+        The start comes from the newest snapshot at or before the window and the few entries after it,
+        so the rows read and the rules applied follow ``window``, not the length of the log."""
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            rules = registry.get(rec.game)
+            lo = max(0, rec.seq - window)
+            state = self._state_at(s, rec, rules, lo)
+            views = [rules.view(state, None)]
+            shown: list[dict[str, Any]] = []
+            entries = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq) > lo,
+                                                    col(LogEntry.undone).is_(False),
+                                                    or_(col(LogEntry.kind).in_(STATE_KINDS),
+                                                        col(LogEntry.rng).is_not(None)))
+                             .order_by(col(LogEntry.seq))).all()
+            reseeds = list(rec.reseeds or [])
+            ended = False
+            for e in entries:
+                self._apply_entries(rules, state, [e], reseeds)
+                ended = any(ev.get("phase_end") for ev in e.events)
+                if ended:
+                    shown.append(rules.view(state, None))
+                    del shown[:-max(1, frames - 2)]
+            if entries and not ended:
+                shown.append(rules.view(state, None))
+            return views + shown[-max(1, frames - 1):]
+
+    def _state_at(self, s: Session, rec: GameRecord, rules: GameRules, seq: int) -> Any:
+        """The state after entry ``seq``: the newest snapshot at or before it, and the live entries after."""
+        snap = s.exec(select(SnapshotRecord).where(SnapshotRecord.game_id == rec.id, col(SnapshotRecord.seq) <= seq)
+                      .order_by(col(SnapshotRecord.seq).desc()).limit(1)).first()
+        after = snap.seq if snap is not None else 0
+        state = rules.load(snap.state) if snap is not None else rules.new_state(rec.scenario, rec.seed,
+                                                                                dict(rec.options or {}))
+        entries = s.exec(select(LogEntry).where(LogEntry.game_id == rec.id, col(LogEntry.seq) > after,
+                                                col(LogEntry.seq) <= seq, col(LogEntry.undone).is_(False),
+                                                or_(col(LogEntry.kind).in_(STATE_KINDS),
+                                                    col(LogEntry.rng).is_not(None)))
+                         .order_by(col(LogEntry.seq))).all()
+        return self._apply_entries(rules, state, list(entries), list(rec.reseeds or []))
 
     def replay(self, game_id: int, upto: int | None = None) -> Any:
         """The state rebuilt from the seed and the log alone (entries not undone, up to ``upto``)."""
@@ -564,10 +678,17 @@ class GameService:
                 raise UndoRefused(f"Later orders would no longer be legal without it: {exc.message}") from None
             events = [Event(entry.kind, entry.reason or f"{entry.kind} of entry #{targets[0]}", entry.rule)]
             self._reopen(rec, rules, state, entry, events)
-            return self._commit(s, rec, rules, state, entry, events, None)
+            # the snapshots from the undone entry on are gone: keep one within SNAPSHOT_EVERY of the newest
+            # entry, so rebuilds and replay windows stay short however often place and undo alternate
+            newest = s.exec(select(func.max(SnapshotRecord.seq)).where(SnapshotRecord.game_id == game_id)).one()
+            return self._commit(s, rec, rules, state, entry, events, None,
+                                snapshot=entry.seq - int(newest or 0) >= SNAPSHOT_EVERY)
 
-    def undo(self, game_id: int, actor: str, side: str | None = None, is_gm: bool = False) -> Outcome:
+    def undo(self, game_id: int, actor: str, side: str | None = None, is_gm: bool = False,
+             interaction_id: str | None = None) -> Outcome:
         """Take back the last order: never past hidden information, never another side's order."""
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         last = self._last_live(game_id)
         if last is None:
             raise UndoRefused("There is nothing to undo")
@@ -583,15 +704,18 @@ class GameService:
             raise UndoRefused(f"The last order (#{last.seq}) drew a card or rolled a die: undo cannot go back past "
                               "hidden information")
         entry = LogEntry(game_id=game_id, seq=0, kind="undo", actor=actor, refers_to=last.seq,
-                         reason=f"Undo of #{last.seq}: {Action.from_dict(last.action).kind}")
+                         reason=f"Undo of #{last.seq}: {Action.from_dict(last.action).kind}",
+                         interaction_id=interaction_id)
         return self._mark_and_rebuild(game_id, [last.seq], entry)
 
     # --- the GM ----------------------------------------------------------------------------
-    def gm(self, game_id: int, action: Action, actor: str, reason: str, rule: str = "", actor_name: str = ""
-           ) -> Outcome:
+    def gm(self, game_id: int, action: Action, actor: str, reason: str, rule: str = "", actor_name: str = "",
+           interaction_id: str | None = None) -> Outcome:
         """A GM correction: an entry of its own, with the reason and rule reference, revertible."""
         if not reason.strip():
             raise Forbidden("A GM ruling needs a reason")
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
             rules = registry.get(rec.game)
@@ -599,17 +723,21 @@ class GameService:
             self._check_shape(action)
             events = self._apply(rules, state, None, action)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="gm", actor=actor, actor_name=actor_name,
-                             action=action.to_dict(), reason=reason.strip(), rule=rule.strip())
+                             action=action.to_dict(), reason=reason.strip(), rule=rule.strip(),
+                             interaction_id=interaction_id)
             self._reopen(rec, rules, state, entry, events)
             return self._commit(s, rec, rules, state, entry, events, action)
 
     def rulings(self, game_id: int) -> list[LogEntry]:
         return [e for e in self.log(game_id) if e.kind in RULING_KINDS]
 
-    def gm_revert(self, game_id: int, seq: int, actor: str, reason: str) -> Outcome:
+    def gm_revert(self, game_id: int, seq: int, actor: str, reason: str, interaction_id: str | None = None
+                  ) -> Outcome:
         """Revert one entry (a ruling or an order); refused if later orders depend on it."""
         if not reason.strip():
             raise Forbidden("Reverting needs a reason")
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         with Session(self.engine) as s:
             self._game(s, game_id)
             target = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, LogEntry.seq == seq)).first()
@@ -617,13 +745,17 @@ class GameService:
             raise NotFound(f"No ruling or order #{seq} to revert in game #{game_id}")
         if target.undone:
             raise UndoRefused(f"Entry #{seq} is already undone")
-        entry = LogEntry(game_id=game_id, seq=0, kind="revert", actor=actor, refers_to=seq, reason=reason.strip())
+        entry = LogEntry(game_id=game_id, seq=0, kind="revert", actor=actor, refers_to=seq, reason=reason.strip(),
+                         interaction_id=interaction_id)
         return self._mark_and_rebuild(game_id, [seq], entry)
 
-    def gm_rewind(self, game_id: int, to_seq: int, actor: str, reason: str) -> Outcome:
+    def gm_rewind(self, game_id: int, to_seq: int, actor: str, reason: str, interaction_id: str | None = None
+                  ) -> Outcome:
         """Revert to the state after entry ``to_seq``: every later live entry is undone (kept in the log)."""
         if not reason.strip():
             raise Forbidden("Rewinding needs a reason")
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         with Session(self.engine) as s:
             self._game(s, game_id)
             later = list(s.exec(select(LogEntry.seq).where(
@@ -631,13 +763,17 @@ class GameService:
                 col(LogEntry.kind).in_(STATE_KINDS)).order_by(col(LogEntry.seq))).all())
         if not later:
             raise UndoRefused(f"Nothing after entry #{to_seq} to undo")
-        entry = LogEntry(game_id=game_id, seq=0, kind="rewind", actor=actor, refers_to=to_seq, reason=reason.strip())
+        entry = LogEntry(game_id=game_id, seq=0, kind="rewind", actor=actor, refers_to=to_seq, reason=reason.strip(),
+                         interaction_id=interaction_id)
         return self._mark_and_rebuild(game_id, later, entry)
 
-    def gm_reroll(self, game_id: int, actor: str, reason: str) -> Outcome:
-        """Re-roll the last random entry: undo it and apply the same order with a fresh draw of the RNG."""
+    def gm_reroll(self, game_id: int, actor: str, reason: str, interaction_id: str | None = None) -> Outcome:
+        """Re-roll the last random entry: undo it and apply the same order with a fresh draw of the RNG (a
+        card draw draws again from its pile, reshuffled as it stands)."""
         if not reason.strip():
             raise Forbidden("A re-roll needs a reason")
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         last = self._last_live(game_id)
         if last is None or not last.random:
             raise UndoRefused("The last entry revealed nothing random: there is nothing to re-roll")
@@ -658,7 +794,8 @@ class GameService:
             action = Action.from_dict(last.action)
             events = self._apply(rules, state, last.side or "", action)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="reroll", side=last.side, actor=actor,
-                             action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip(), rng="redraw")
+                             action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip(), rng="redraw",
+                             interaction_id=interaction_id)
             return self._commit(s, rec, rules, state, entry, events, action)
 
     def set_seat(self, game_id: int, side: str, seat: Seat, actor: str, reason: str) -> GameInfo:
@@ -777,14 +914,22 @@ class GameService:
                             for i, r in enumerate(reseeds)],
             }
 
-    def export(self, game_id: int) -> dict[str, Any]:
-        """A JSON record of the game: no seed before the end, no RNG state, no undrawn order."""
+    def export(self, game_id: int, page_size: int | None = None, page: int = 1) -> dict[str, Any]:
+        """A JSON record of the game: no seed before the end, no RNG state, no undrawn order.
+
+        With ``page_size``, one page of the log (page 1 the newest; ``log_from``, ``log_to``, ``page`` and
+        ``pages`` say which): what Discord hands out, whose cost does not grow with the log. Only a whole
+        record (no ``page_size``) imports."""
         info = self.info(game_id)
+        chunk: list[LogEntry] = []
+        shown = pages = 1
+        if page_size is not None:
+            chunk, shown, pages = self.log_page(game_id, page, page_size)
         seeds = self.seed_record(game_id)
         view = self.view(game_id, None)
         if isinstance(view.get("map"), str):
             view["map"] = Path(view["map"]).name  # no path of the host in a record that is handed out
-        return {
+        record: dict[str, Any] = {
             "game": info.game, "id": info.id, "scenario": info.scenario, "title": info.title,
             "options": info.options, "status": info.status, "winner": info.winner, **seeds,
             "seats": {k: {"kind": v.kind, "user": v.user_name} for k, v in info.seats.items()},
@@ -793,10 +938,14 @@ class GameService:
                  "action": e.action, "reason": e.reason, "rule": e.rule, "undone": e.undone,
                  "refers_to": e.refers_to, "salt": e.salt, "rng": e.rng,
                  "events": [{"text": ev["text"], "rule": ev.get("rule", "")} for ev in e.events]}
-                for e in self.log(game_id)
+                for e in (self.log(game_id) if page_size is None else chunk)
             ],
             "view": view,
         }
+        if page_size is not None:
+            record.update(page=shown, pages=pages, log_from=chunk[0].seq if chunk else 0,
+                          log_to=chunk[-1].seq if chunk else 0)
+        return record
 
     def import_game(self, data: dict[str, Any], guild_id: str | None = None, channel_id: str | None = None
                     ) -> GameInfo:

@@ -202,3 +202,82 @@ async def test_a_player_seated_later_in_a_dm_game_cannot_take_it(fake: FakeDisco
     assert after.version == before.version and after.seats["us"].user_id == fake.alice["id"]
     sent = await call(rest_bot, fake, fake.slash(fake.bob, "game deadline", bobs, hours=1, game=game_id))
     assert rest_bot.service.info(game_id).deadline_hours is None, "alice has not agreed"
+
+
+async def test_a_second_bot_process_for_the_same_shards_refuses_to_start(fake: FakeDiscord, rest_bot: UmpireBot,
+                                                                          settings: Any) -> None:
+    from fake_discord import TOKEN
+
+    from engine.service.database import ShardLockHeld
+
+    second = UmpireBot(settings, background=False, chunk_guilds_at_startup=False)
+    try:
+        with pytest.raises(ShardLockHeld, match="already running shards all"):
+            await second.login(TOKEN)
+    finally:
+        await second.close()
+
+
+async def test_the_same_interaction_delivered_to_two_processes_is_applied_once(
+        fake: FakeDiscord, rest_bot: UmpireBot, settings: Any) -> None:
+    import asyncio
+
+    import discord
+    from fake_discord import TOKEN
+
+    game_id, thread = await new_game(rest_bot, fake)
+    # a second process on the same database (here without its shard lock: a retry, a lock-less overlap)
+    other = UmpireBot(settings, background=False, chunk_guilds_at_startup=False, shard_lock=False)
+    await other.login(TOKEN)
+    other._connection._add_guild_from_data(fake.guild_json())  # type: ignore[arg-type]
+    try:
+        payload = fake.slash(fake.alice, "peiper ready", thread)
+        fake.dispatched_at[payload["id"]] = 0.0
+        calls = [bot.tree._call(discord.Interaction(data=payload, state=bot._connection))  # type: ignore[arg-type]
+                 for bot in (rest_bot, other)]
+        await asyncio.gather(*calls, return_exceptions=True)
+        await fake.settle()
+        readies = [e for e in rest_bot.service.log(game_id) if e.action.get("kind") == "ready"]
+        assert len(readies) == 1 and readies[0].interaction_id == payload["id"]
+        rules = rest_bot.service.rules(game_id)
+        assert rules.dump(rest_bot.service.replay(game_id)) == rules.dump(rest_bot.service.state(game_id))
+    finally:
+        await other.close()
+
+
+async def test_an_order_is_acknowledged_at_once_while_four_replays_run(fake: FakeDiscord, rest_bot: UmpireBot,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+    import threading
+    import time
+
+    import cogs.game as game_cog
+
+    game_id, thread = await new_game(rest_bot, fake)
+    real = game_cog.replay_views
+    running = threading.Semaphore(0)
+
+    def heavy_replay(service: Any, gid: int, limit: int = 40) -> Any:
+        views = real(service, gid, limit)
+        running.release()
+        end = time.monotonic() + 2.0
+        while time.monotonic() < end:  # a long replay: pure Python, holding the GIL as it goes
+            sum(i * i for i in range(2000))
+        return views
+
+    monkeypatch.setattr(game_cog, "replay_views", heavy_replay)
+    monkeypatch.setattr(game_cog, "render_replay", lambda views, limit: None)
+    replays = [asyncio.create_task(call(rest_bot, fake, fake.slash(who, "game replay", thread)))
+               for who in (fake.alice, fake.bob, fake.carol, fake.owner)]
+    deadline = time.monotonic() + 10
+    while not running.acquire(blocking=False):  # wait until the replays are under way
+        assert time.monotonic() < deadline, "no replay started"
+        await asyncio.sleep(0.01)
+    order = fake.slash(fake.alice, "peiper ready", thread)
+    sent = await call(rest_bot, fake, order)
+    assert fake.callbacks[order["id"]]["elapsed"] < 1.0, fake.callbacks[order["id"]]
+    assert any("`/peiper ready`" in s.content for s in sent)
+    assert not all(r.done() for r in replays), "the replays were still running"
+    await asyncio.gather(*replays)
+    sent = await call(rest_bot, fake, fake.slash(fake.alice, "game replay", thread))
+    assert refusal(sent).ephemeral and "ask again in" in refusal(sent).content, "a per-user cooldown"

@@ -159,3 +159,58 @@ def test_a_crafted_export_file_is_refused_without_a_traceback(db_url: str, tmp_p
     err = capsys.readouterr().err
     assert err.startswith("umpire db import:") and "Traceback" not in err
     assert GameService(db_url).list_games() == []
+
+
+def test_one_interaction_delivered_to_two_processes_applies_once(db_url: str) -> None:
+    import threading
+
+    first, second = GameService(db_url), GameService(db_url)  # two processes: two caches, two pools
+    gid = two_player_peiper(first)
+    first.info(gid), second.info(gid)
+    outcomes: list[Any] = []
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(2)
+
+    def deliver(service: GameService) -> None:
+        barrier.wait()
+        try:
+            outcomes.append(service.submit(gid, "us", Action("ready"), "alice", interaction_id="1234567890"))
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    threads = [threading.Thread(target=deliver, args=(svc,)) for svc in (first, second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert errors == [] and len(outcomes) == 2
+    assert [o.repeated for o in sorted(outcomes, key=lambda o: o.repeated)] == [False, True]
+    assert outcomes[0].seq == outcomes[1].seq == 1
+    assert [e.interaction_id for e in first.log(gid)] == ["1234567890"]
+    # a retry long after, when the order is no longer legal, is answered from the entry too
+    first.submit(gid, "ge", Action("draw"), "bob")
+    again = second.submit(gid, "us", Action("ready"), "alice", interaction_id="1234567890")
+    assert again.repeated and again.seq == 1 and len(first.log(gid)) == 2
+    gm = first.gm(gid, Action("turn", {"turn": "2"}), "gm", "skip", interaction_id="55")
+    assert second.gm(gid, Action("turn", {"turn": "2"}), "gm", "skip", interaction_id="55").seq == gm.seq
+    assert len(first.log(gid)) == 3
+    for svc in (first, second):
+        svc.engine.dispose()
+
+
+def test_a_second_process_for_a_shard_refuses_to_start(db_url: str) -> None:
+    from engine.service.database import ShardLockHeld, acquire_shard_locks, shard_lock_names
+
+    one, two = GameService(db_url), GameService(db_url)
+    assert shard_lock_names([0, 1], 4) == ["shard-0-of-4", "shard-1-of-4"]
+    held = acquire_shard_locks(one.engine, shard_lock_names([0, 1], 4))
+    with pytest.raises(ShardLockHeld, match="already running shard 1 of 4"):
+        acquire_shard_locks(two.engine, shard_lock_names([1], 4))
+    other = acquire_shard_locks(two.engine, shard_lock_names([2], 4))  # another shard: fine
+    for lock in held + other:
+        lock.release()
+    again = acquire_shard_locks(two.engine, shard_lock_names([1], 4))  # released: a restart takes it
+    for lock in again:
+        lock.release()
+    for svc in (one, two):
+        svc.engine.dispose()
