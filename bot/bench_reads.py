@@ -26,7 +26,7 @@ from engine.service.writes import GAMES, LOG, SNAPSHOTS
 
 SEATS = {"us": Seat("human", "alice", "alice"), "ge": Seat("human", "bob", "bob")}
 SIZES = (100, 100_000)
-LOG_PAGE, EXPORT_PAGE, REPLAY_FRAMES, REPLAY_WINDOW = 12, 200, 40, 2000
+LOG_PAGE, EXPORT_PAGE, REPLAY_FRAMES, REPLAY_WINDOW = 12, 150, 40, 2000  # as cogs/game.py
 
 
 def place_undo_game(service: GameService, entries: int, seed: int = 3) -> int:

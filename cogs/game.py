@@ -100,7 +100,7 @@ def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()
 
 
 REPLAY_WINDOW = 2000  # entries a replay goes back at most (from the snapshot before them)
-EXPORT_PAGE = 200  # entries in one /game export file (`umpire db export` writes the whole record)
+EXPORT_PAGE = 150  # entries in one /game export file (`umpire db export` writes the whole record)
 
 
 def replay_views(service: GameService, game_id: int, limit: int = REPLAY_FRAMES) -> list[dict[str, Any]]:
@@ -333,6 +333,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def map(self, interaction: discord.Interaction[Any], hex: str | None = None,
                   radius: app_commands.Range[int, 1, 6] = 3, game: int | None = None) -> None:
         bot = bot_of(interaction)
+        cooldown(interaction, "map")
         await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
         image = await map_file(bot, info.id, hex_label=hex, radius=radius, limit=interaction.filesize_limit)
@@ -347,6 +348,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
                    game: int | None = None) -> None:
         bot = bot_of(interaction)
         cooldown(interaction, "log")
+        await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
         chunk, page, pages = await bot.heavy(bot.service.log_page, info.id, page, LOG_PAGE)
         hidden = hidden_orders(registry.get(info.game)) if info.status != "over" else ()

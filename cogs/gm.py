@@ -23,6 +23,7 @@ from .common import (
     clip,
     code,
     cooldown,
+    defer,
     esc,
     event_text,
     find_game,
@@ -207,6 +208,7 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
     async def rulings(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         bot = bot_of(interaction)
         cooldown(interaction, "rulings")
+        await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
         entries, total = await bot.heavy(bot.service.rulings_page, info.id, 25)
         if not entries:

@@ -174,7 +174,7 @@ async def test_gm_corrections_revert_and_reroll(fake: FakeDiscord, rest_bot: Ump
                                                  reason="bob had to leave"))
     assert service.info(game_id).seats["ge"].user_id == fake.carol["id"]
     sent = await call(rest_bot, fake, fake.slash(fake.alice, "gm rulings", thread))
-    assert "wrong bridge" in sent[0].content and "bob had to leave" in sent[0].content
+    assert "wrong bridge" in sent[-1].content and "bob had to leave" in sent[-1].content
     sent = await call(rest_bot, fake, fake.slash(fake.carol, "gm correct", thread, kind="bridge",
                                                  args="bridge Cheneux", reason="typo"))
     assert sent[0].ephemeral and "key:value" in sent[0].content
@@ -228,7 +228,7 @@ async def test_a_hidden_order_is_answered_privately_and_kept_out_of_the_log(
     answer = next(s for s in sent if "99 BG" in s.content)
     assert answer.ephemeral
     sent = await call(rest_bot, fake, fake.slash(fake.alice, "game log", thread))
-    assert "`/peiper place`" in sent[0].content and "0103" not in sent[0].content
+    assert "`/peiper place`" in sent[-1].content and "0103" not in sent[-1].content
 
 
 async def test_orders_of_one_game_wait_their_turn_and_are_acknowledged_at_once(
