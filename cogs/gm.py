@@ -20,6 +20,7 @@ from engine.service import Outcome, Seat
 from .common import (
     advance,
     bot_of,
+    clean,
     clip,
     code,
     cooldown,
@@ -29,6 +30,7 @@ from .common import (
     find_game,
     game_for,
     game_lock,
+    no_mentions,
     parse_pairs,
     reply,
     require_gm,
@@ -143,7 +145,10 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
     @app_commands.describe(winner="The winning side", result="What happened", reason="Why", rule="Rule reference", game="Game number")
     @app_commands.autocomplete(winner=_sides)
     async def end(self, interaction: discord.Interaction[Any], winner: str, reason: Reason,
-                  result: str = "ended by the GM", rule: Rule = "", game: int | None = None) -> None:
+                  result: app_commands.Range[str, 1, 100] = "ended by the GM", rule: Rule = "",
+                  game: int | None = None) -> None:
+        # the result becomes part of the game's status line, shown everywhere: one clean line, no mentions
+        result = no_mentions(clean(result, 100)) or "ended by the GM"
         await self._ruling(interaction, game, Action("end", {"winner": winner, "result": result}), reason, rule)
 
     @app_commands.command(name="reroll", description="Re-roll the last random event (card or dice)")
