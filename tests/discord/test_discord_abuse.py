@@ -248,12 +248,12 @@ async def test_the_same_interaction_delivered_to_two_processes_is_applied_once(
 async def test_an_order_is_acknowledged_at_once_while_four_replays_run(fake: FakeDiscord, rest_bot: UmpireBot,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
+    import sys
     import threading
     import time
 
-    import cogs.game as game_cog
-
     game_id, thread = await new_game(rest_bot, fake)
+    game_cog = sys.modules["cogs.game"]  # the module the bot loaded (load_extension makes its own)
     real = game_cog.replay_views
     running = threading.Semaphore(0)
 
@@ -269,9 +269,10 @@ async def test_an_order_is_acknowledged_at_once_while_four_replays_run(fake: Fak
     monkeypatch.setattr(game_cog, "render_replay", lambda views, limit: None)
     replays = [asyncio.create_task(call(rest_bot, fake, fake.slash(who, "game replay", thread)))
                for who in (fake.alice, fake.bob, fake.carol, fake.owner)]
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while not running.acquire(blocking=False):  # wait until the replays are under way
-        assert time.monotonic() < deadline, "no replay started"
+        finished = [r.exception() or r.result() for r in replays if r.done()]
+        assert time.monotonic() < deadline and not finished, f"no replay started: {finished}"
         await asyncio.sleep(0.01)
     order = fake.slash(fake.alice, "peiper ready", thread)
     sent = await call(rest_bot, fake, order)
