@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load"])
+    bench.add_argument("what", choices=["render", "load", "reads"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=int, default=20)
     bench.add_argument("--db", help="database URL for bench load (default: DATABASE_URL or ./data/umpire.db)")
@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--concurrency", type=int, default=50)
     bench.add_argument("--think-ms", type=float, default=200.0,
                        help="bench load: a player's mean thinking time before each order (0: a closed loop)")
+    bench.add_argument("--entries", default="100,100000",
+                       help="bench reads: the log lengths compared (default 100,100000)")
     bench.add_argument("--workers", type=int, default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
@@ -89,6 +91,11 @@ def main(argv: list[str] | None = None) -> int:
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":
+            if args.what == "reads":
+                from bot.bench_reads import main as bench_reads
+
+                sizes = tuple(int(x) for x in args.entries.split(",") if x.strip())
+                return bench_reads(args.db, sizes, args.json)
             if args.what == "load":
                 from bot.bench_load import DEFAULT_WORKERS
                 from bot.bench_load import main as bench_load

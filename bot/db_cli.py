@@ -69,11 +69,15 @@ def db_export(game_id: int, url: str | None = None, out: TextIO | None = None) -
 
 def db_import(path: Path, url: str | None = None, out: TextIO | None = None) -> int:
     from engine.service import GameService
+    from engine.service.transfer import MAX_EXPORT_BYTES, load_export
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        if path.stat().st_size > MAX_EXPORT_BYTES:
+            print(f"umpire db import: {path} is larger than {MAX_EXPORT_BYTES} bytes: not an export", file=sys.stderr)
+            return 2
+        data = load_export(path.read_bytes())
         info = GameService(url).import_game(data)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         print(f"umpire db import: cannot read {path}: {exc}", file=sys.stderr)
         return 2
     except UmpireError as exc:

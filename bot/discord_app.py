@@ -17,7 +17,9 @@ import discord
 import yarl
 from discord.ext import commands
 
+from engine.errors import UmpireError
 from engine.service import GameService
+from engine.service.database import ShardLockHeld
 
 from .settings import Settings
 
@@ -36,6 +38,10 @@ def configure_endpoints(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.umpire_discord_gateway)
 
 
+class Busy(UmpireError):
+    """A bounded queue is full: the request is refused, not queued without end."""
+
+
 class GameLocks:
     """One asyncio.Lock per game id: one game's commands run one at a time in this process."""
 
@@ -51,7 +57,7 @@ class GameLocks:
 
 class UmpireBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, service: GameService | None = None, *, background: bool = True,
-                 **kwargs: Any) -> None:
+                 shard_lock: bool = True, **kwargs: Any) -> None:
         intents = discord.Intents.default()  # guilds and DMs; no message content, no members
         if settings.umpire_shard_count is not None:
             kwargs.setdefault("shard_count", settings.umpire_shard_count)
@@ -59,7 +65,8 @@ class UmpireBot(commands.AutoShardedBot):
                 kwargs.setdefault("shard_ids", settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            # nobody is pinged unless a message names the players it means (cogs.common.mentions_of)
+            allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )
         self.settings = settings
@@ -67,7 +74,14 @@ class UmpireBot(commands.AutoShardedBot):
         self.locks = GameLocks()
         # maps and replays are drawn here, never on the service's threads (see bot/settings.py)
         self.render_pool = ThreadPoolExecutor(settings.umpire_render_workers, thread_name_prefix="umpire-render")
+        # replays, exports and log pages: a bounded pool and queue of their own, so orders and status
+        # (the default pool) never wait behind them; each user waits a little between two of a kind
+        self.heavy_pool = ThreadPoolExecutor(settings.umpire_heavy_workers, thread_name_prefix="umpire-heavy")
+        self.heavy_slots = asyncio.Semaphore(settings.umpire_heavy_queue)
+        self.cooldowns: dict[tuple[int, str], float] = {}
         self.background = background
+        self.shard_lock = shard_lock  # `umpire sync` runs no shard: it takes none
+        self.shard_locks: list[Any] = []
         if settings.umpire_discord_gateway:
             self._use_configured_gateway(yarl.URL(settings.umpire_discord_gateway))
 
@@ -81,12 +95,24 @@ class UmpireBot(commands.AutoShardedBot):
 
         self.http.get_bot_gateway = get_bot_gateway  # type: ignore[method-assign]
 
+    async def heavy(self, function: Callable[..., R], *args: Any) -> R:
+        """Run a heavy read on its own threads; refused at once when the queue is full."""
+        if self.heavy_slots.locked():
+            raise Busy("Umpire is busy with other replays and exports right now: ask again in a minute")
+        async with self.heavy_slots:
+            return await asyncio.get_running_loop().run_in_executor(self.heavy_pool, function, *args)
+
     async def draw(self, function: Callable[..., R], *args: Any) -> R:
         """Run a drawing function on the render threads."""
         return await asyncio.get_running_loop().run_in_executor(self.render_pool, function, *args)
 
     async def setup_hook(self) -> None:
         from cogs.buttons import ChoiceButton
+        from engine.service.database import acquire_shard_locks, shard_lock_names
+
+        if self.shard_lock:  # before the gateway: a second process for these shards stops here, saying why
+            names = shard_lock_names(self.settings.shard_ids, self.settings.umpire_shard_count)
+            self.shard_locks = await asyncio.to_thread(acquire_shard_locks, self.service.engine, names)
 
         # every service call goes through asyncio.to_thread: a small pool serves them first come, first
         # served (bot/bench_load.py measures this arrangement)
@@ -110,13 +136,17 @@ class UmpireBot(commands.AutoShardedBot):
                 log.exception("unloading %s failed", ext)
         await super().close()
         self.render_pool.shutdown(wait=False, cancel_futures=True)
+        self.heavy_pool.shutdown(wait=False, cancel_futures=True)
+        for lock in self.shard_locks:
+            lock.release()
+        self.shard_locks = []
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (shards %s of %s)", self.user, self.shard_ids or "all", self.shard_count)
 
 
 async def _sync(settings: Settings) -> int:
-    bot = UmpireBot(settings, background=False)
+    bot = UmpireBot(settings, background=False, shard_lock=False)
     async with bot:
         await bot.login(settings.token)
         synced = await bot.sync_commands()
@@ -139,5 +169,8 @@ def run_bot(sync_only: bool = False) -> int:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
         print("Discord refused the token (LoginFailure): check DISCORD_TOKEN", file=sys.stderr)
+        return 2
+    except ShardLockHeld as exc:
+        print(f"umpire bot: {exc.message}", file=sys.stderr)
         return 2
     return 0

@@ -14,6 +14,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 DEFAULT_WORKERS = 4
 # Threads that draw maps, apart from the service's: an order never waits behind someone's picture.
 DEFAULT_RENDER_WORKERS = 2
+# Threads that read and replay whole games (replay frames, exports, log pages), apart from the orders'.
+DEFAULT_HEAVY_WORKERS = 2
 
 
 class Settings(BaseSettings):
@@ -38,6 +40,10 @@ class Settings(BaseSettings):
     umpire_workers: int = Field(default=DEFAULT_WORKERS, ge=1, le=64)
     # Threads that draw maps and replays; see DEFAULT_RENDER_WORKERS.
     umpire_render_workers: int = Field(default=DEFAULT_RENDER_WORKERS, ge=1, le=16)
+    # Threads for the heavy reads (replay, export, the log): never the order threads'. At most
+    # umpire_heavy_queue such reads wait or run at once; more are refused ("busy, try again").
+    umpire_heavy_workers: int = Field(default=DEFAULT_HEAVY_WORKERS, ge=1, le=16)
+    umpire_heavy_queue: int = Field(default=8, ge=1, le=1000)
 
     @property
     def token(self) -> str:

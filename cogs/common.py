@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 import shlex
+import unicodedata
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from engine import registry
-from engine.errors import Forbidden, GameOver, IllegalAction, NotFound, NotYourTurn
+from engine.errors import Forbidden, GameOver, IllegalAction, NotFound, NotYourTurn, UmpireError
 from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService, Outcome
 
@@ -54,8 +56,53 @@ def bot_of(interaction: discord.Interaction[Any]) -> UmpireBot:
     return cast("UmpireBot", interaction.client)
 
 
+MAX_NAME = 32  # characters of a member's name as Umpire stores and shows it
+MAX_QUOTED = 60  # characters of a value quoted back in a message
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def clean(text: object, limit: int = MAX_NAME) -> str:
+    """One plain line: no control, zero-width or direction-override characters, at most ``limit`` long."""
+    flat = " ".join(str(text).split())
+    kept = "".join(ch for ch in flat if unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
+    return clip(kept.strip(), limit)
+
+
+def no_mentions(text: str) -> str:
+    """Mention syntax shown as text: <@id>, <@&id>, <#id>, @everyone and @here never render as mentions."""
+    return text.replace("@", "@\u200b").replace("<#", "<\u200b#")
+
+
+def esc(text: object, limit: int = MAX_NAME) -> str:
+    """A name or value someone typed, for a message: one clean line, shortened, markdown and mentions escaped."""
+    return no_mentions(discord.utils.escape_markdown(clean(text, limit)))
+
+
+def code(text: object, limit: int = 200) -> str:
+    """A value inside `code`: it cannot close the code span or carry mentions."""
+    return no_mentions(clean(text, limit).replace("`", "'"))
+
+
+# An absolute path of two or more parts (/home/x/data/deck.yaml, C:\\x\\y): only its last part is shown.
+_PATH = re.compile(r"(?<![\w.~/\\-])(?:[A-Za-z]:)?(?:[\\/][^\s\\/'\"`<>|*?]+){2,}[\\/]?")
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]+)'(?!\w)")
+
+
+def no_paths(text: str) -> str:
+    """The host's paths out of a message: a path is shown by its file name."""
+    return _PATH.sub(lambda m: re.split(r"[\\/]", m[0].rstrip("/\\"))[-1], text)
+
+
+def safe_refusal(message: str, limit: int = 1500) -> str:
+    """A refusal's text for Discord: quoted values shortened and escaped, no host paths, no mentions."""
+    text = no_paths(message)
+    text = _QUOTED.sub(lambda m: "'" + discord.utils.escape_markdown(clean(m[1], MAX_QUOTED)) + "'", text)
+    return clip(no_mentions(clean(text, 10 * limit)), limit)
+
+
 def user_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
+    """The member's name as Umpire stores it: one clean line of at most 32 characters (escape it to show it)."""
+    return clean(getattr(user, "display_name", None) or user.name) or "player"
 
 
 def side_name(rules: GameRules, side: str | None) -> str:
@@ -71,7 +118,7 @@ def seat_label(rules: GameRules, info: GameInfo, side: str) -> str:
         return f"{side_name(rules, side)}: the bot"
     if seat.user_id is None:
         return f"{side_name(rules, side)}: open (/game join)"
-    return f"{side_name(rules, side)}: {seat.user_name or 'player'}"
+    return f"{side_name(rules, side)}: {esc(seat.user_name or 'player')}"
 
 
 # --- text within Discord's limits ------------------------------------------------------------
@@ -90,16 +137,50 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+# Seconds a user waits between two heavy reads of a kind (per user; everyone else is not held up).
+COOLDOWNS = {"replay": 60.0, "export": 30.0, "log": 2.0, "rulings": 2.0, "map": 3.0}
+
+
+def cooldown(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Refuse a heavy read asked again too soon by the same user (checked before any work)."""
+    import time
+
+    bot = bot_of(interaction)
+    key = (interaction.user.id, kind)
+    now = time.monotonic()
+    last = bot.cooldowns.get(key)
+    if last is not None and now - last < COOLDOWNS[kind]:
+        wait = COOLDOWNS[kind] - (now - last)
+        raise Forbidden(f"You asked for a {kind} {now - last:.0f} s ago: ask again in {wait:.0f} s")
+    bot.cooldowns[key] = now
+    if len(bot.cooldowns) > 10_000:  # forget the old ones
+        for k in [k for k, t in bot.cooldowns.items() if now - t > max(COOLDOWNS.values())]:
+            del bot.cooldowns[k]
+
+
 def mentions_of(user_ids: Sequence[str | int]) -> discord.AllowedMentions:
+    """Exactly these members may be pinged; never @everyone, @here or a role."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(int(u)) for u in user_ids])
+
+
+ANSWERED = "umpire_answered"  # interaction.extras: a message answered it (after a deferral, too)
+DEFERRED = "umpire_deferred"  # interaction.extras: "public" or "private"
+
+
+async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool = False) -> None:
+    """Acknowledge now, answer later; a refusal after a public deferral is still private (cogs.errors)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        interaction.extras[DEFERRED] = "private" if ephemeral else "public"
 
 
 async def reply(interaction: discord.Interaction[Any], content: str = "", *, ephemeral: bool = False,
                 embed: discord.Embed | None = None, files: Sequence[discord.File] = (),
                 view: discord.ui.View | None = None, mention: Sequence[str | int] = ()) -> None:
     """The first response to an interaction, or a follow-up once it was answered or deferred."""
-    content, extra = fit(content)
+    content, extra = fit(no_paths(content))
+    interaction.extras[ANSWERED] = True
     all_files = list(files) + ([extra] if extra else [])
     kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions_of(mention)}
     if embed is not None:
@@ -125,7 +206,7 @@ async def post(bot: UmpireBot, info: GameInfo, content: str = "", *, interaction
         return
     if info.channel_id is None:
         return
-    content, extra = fit(content)
+    content, extra = fit(no_paths(content))
     channel = bot.get_partial_messageable(int(info.channel_id),
                                           guild_id=int(info.guild_id) if info.guild_id else None)
     all_files = list(files) + ([extra] if extra else [])
@@ -142,7 +223,7 @@ def parse_pairs(text: str) -> dict[str, str]:
     try:
         words = shlex.split(text)
     except ValueError as exc:
-        raise IllegalAction(f"Cannot read '{text}': {exc}") from None
+        raise IllegalAction(f"Cannot read the options: {exc}") from None
     pairs = {}
     for w in words:
         key, sep, value = w.partition(":")
@@ -153,25 +234,16 @@ def parse_pairs(text: str) -> dict[str, str]:
 
 
 def game_options(rules: GameRules, text: str) -> dict[str, Any]:
-    """``exits_to_win:3 jokers:2`` checked against the game's option specs, as their types."""
-    specs = {o.name: o for o in rules.option_specs()}
-    out: dict[str, Any] = {}
-    for key, value in parse_pairs(text).items():
-        spec = specs.get(key)
-        if spec is None:
-            raise IllegalAction(f"{rules.title} has no option '{key}': options are {', '.join(specs) or 'none'}")
-        if isinstance(spec.default, bool):
-            if value.lower() not in ("true", "false", "yes", "no", "on", "off", "1", "0"):
-                raise IllegalAction(f"Option {key} is true or false")
-            out[key] = value.lower() in ("true", "yes", "on", "1")
-        elif isinstance(spec.default, int | float):
-            try:
-                out[key] = type(spec.default)(value)
-            except ValueError:
-                raise IllegalAction(f"Option {key} is a number (default {spec.default})") from None
-        else:
-            out[key] = value
-    return out
+    """``exits_to_win:3 jokers:2`` read by the game's one option parser (engine/options.py): typed and
+    bounded, an unknown or out-of-range option refused with what it allows and its ruling."""
+    pairs = parse_pairs(text)
+    if getattr(rules, "parse_options", None) is None:  # a game still moving onto the contract
+        from engine.options import parse_options
+
+        parse_options(rules.title, [o for o in rules.option_specs() if o.type in ("text", "file")], pairs)
+        return dict(pairs)
+    parsed = rules.parse_options(pairs)
+    return {key: parsed[key] for key in (k.strip().lower() for k in pairs)}
 
 
 # --- finding a game and the player's side -------------------------------------------------------
@@ -233,9 +305,12 @@ def acting_side(info: GameInfo, user_id: int | str) -> str:
 
 
 def is_gm(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
-    """Manage Server or the GM role in a guild; in a DM game, its seated player."""
+    """Manage Server or the GM role in a guild; in a DM game, its owner (who opened it) alone: a player
+    seated there later never gets GM power over it."""
     if info.guild_id is None:
-        return bool(sides_held(info, interaction.user.id))
+        if info.owner_id is not None:
+            return str(interaction.user.id) == info.owner_id
+        return bool(sides_held(info, interaction.user.id))  # a game opened before owners were kept
     if interaction.guild_id is None or str(interaction.guild_id) != info.guild_id:
         return False
     if interaction.permissions.manage_guild:
@@ -243,6 +318,31 @@ def is_gm(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
     role = bot_of(interaction).settings.gm_role.lower()
     roles = getattr(interaction.user, "roles", [])
     return any(r.name.lower() == role for r in roles)
+
+
+def is_guild_gm(interaction: discord.Interaction[Any]) -> bool:
+    """A GM where no game exists yet: Manage Server or the GM role in a server; in a DM, its user (whose
+    solo game it will be)."""
+    if interaction.guild_id is None:
+        return True
+    if interaction.permissions.manage_guild:
+        return True
+    role = bot_of(interaction).settings.gm_role.lower()
+    return any(r.name.lower() == role for r in getattr(interaction.user, "roles", []))
+
+
+GM_ONLY_NAMES = ("crt", "tec", "wec")  # Panzer Leader's tables; SAF's decks and cups end in _file
+
+
+def is_gm_only(spec: Any) -> bool:
+    """Whether only a GM may set this game option (``GameOptionSpec.gm_only``; data files and tables)."""
+    name = str(getattr(spec, "name", ""))
+    return bool(getattr(spec, "gm_only", False)) or name.endswith("_file") or name in GM_ONLY_NAMES
+
+
+def gm_only_options(rules: GameRules, chosen: dict[str, Any]) -> list[str]:
+    specs = {o.name: o for o in rules.option_specs()}
+    return [k for k in chosen if k in specs and is_gm_only(specs[k])]
 
 
 def require_gm(interaction: discord.Interaction[Any], info: GameInfo) -> None:
@@ -285,13 +385,18 @@ def outcome_lines(rules: GameRules, o: Outcome, *, by_bot: bool = False) -> list
     if by_bot and o.action is not None and o.action.kind in hidden_orders(rules):
         return [f"**{side_name(rules, o.side)}** (bot) gives a secret order (`/{rules.key} {o.action.kind}`)."]
     if by_bot and o.action is not None:
-        why = f" - {o.reason}" if o.reason else ""
-        lines.append(f"**{side_name(rules, o.side)}** (bot) `{o.action.command(rules.key)}`{why}")
+        why = f" - {event_text(o.reason)}" if o.reason else ""
+        lines.append(f"**{side_name(rules, o.side)}** (bot) `{code(o.action.command(rules.key))}`{why}")
     for e in o.events:
         if by_bot and e.kind == "prompt":
             continue
-        lines.append(f"> {e.line()}" if by_bot else e.line())
+        lines.append(f"> {event_text(e.line())}" if by_bot else event_text(e.line()))
     return lines
+
+
+def event_text(line: str, limit: int = 500) -> str:
+    """A line of the rules' (which may quote a GM's or player's words): no mentions, no paths, shortened."""
+    return no_mentions(clip(no_paths(line), limit))
 
 
 @asynccontextmanager
@@ -300,7 +405,7 @@ async def game_lock(interaction: discord.Interaction[Any], game_id: int) -> Asyn
     so that it is acknowledged within Discord's 3 seconds."""
     lock = bot_of(interaction).locks(game_id)
     if lock.locked() and not interaction.response.is_done():
-        await interaction.response.defer(thinking=True)
+        await defer(interaction)
     async with lock:
         yield
 
@@ -317,15 +422,28 @@ async def give_order(interaction: discord.Interaction[Any], game_id: int | None,
     info = await game_for(interaction, game_id, game_key)
     rules = registry.get(info.game)
     secret = action.kind in hidden_orders(rules)
-    if secret and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)  # the reply stays the player's
+    if secret:
+        await defer(interaction, ephemeral=True)  # the reply stays the player's
     async with game_lock(interaction, info.id):
         info = await asyncio.to_thread(bot.service.info, info.id)
-        side = acting_side(info, interaction.user.id)
         uid = str(interaction.user.id)
-        outcome = await asyncio.to_thread(bot.service.submit, info.id, side, action, uid,
-                                          user_name(interaction.user), expected_version)
-        head = f"**{side_name(rules, side)}** `{action.command(rules.key)}`"
+        try:
+            side = acting_side(info, interaction.user.id)
+        except UmpireError:
+            # a second delivery of an interaction another process (or a retry) already applied?
+            done = await asyncio.to_thread(bot.service.repeated, str(interaction.id))
+            if done is None:
+                raise
+            outcome, side = done, done.side or ""
+        else:
+            outcome = await asyncio.to_thread(bot.service.submit, info.id, side, action, uid,
+                                              user_name(interaction.user), expected_version,
+                                              interaction_id=str(interaction.id))
+        head = f"**{side_name(rules, side)}** `{code(action.command(rules.key))}`"
+        if outcome.repeated:  # applied once already: answered from its entry, nothing applied again
+            await reply(interaction, "\n".join([head + " (already applied)"] + outcome_lines(rules, outcome)),
+                        ephemeral=True)
+            return
         if interaction.type is discord.InteractionType.component and not interaction.response.is_done():
             await interaction.response.edit_message(view=None)  # the choice is made: its buttons go
         await reply(interaction, "\n".join([head] + outcome_lines(rules, outcome)), ephemeral=secret)
@@ -351,13 +469,28 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
         await post(bot, info, f"Map, game #{game_id}: {info.status_line}", interaction=interaction,
                    files=[image] if image else [])
     if info.status == "over":
-        hashed, seed = await asyncio.to_thread(service.seed, game_id)
+        record = await asyncio.to_thread(service.seed_record, game_id)
         players = [s.user_id for s in info.seats.values() if s.kind == "human" and s.user_id]
-        await post(bot, info, f"**Game #{game_id} is over.** {info.status_line}\nSeed `{seed}` (its hash "
-                   f"`{hashed[:16]}…` was published at the start): /game export has the whole record.",
-                   interaction=interaction, mention=players)
+        pings = " ".join(f"<@{uid}>" for uid in players)
+        await post(bot, info, f"{pings} **Game #{game_id} is over.** {info.status_line}\n{seed_text(record)} "
+                   "/game export has the whole record.", interaction=interaction, mention=players)
         return
     await notify_turn(bot, info, interaction=interaction, last_user=None if bot_outcomes else last_user)
+
+
+def seed_text(record: dict[str, Any]) -> str:
+    """The seeds as /game seed and the end of a game show them: hashes always, seeds and salts once revealed."""
+    if record["seed"] is None:
+        return (f"Seed hash `{record['seed_hash']}`: the seed (and its salt) are revealed when the game ends, so "
+                "anyone can check every card and die.")
+    parts = [f"Seed `{record['seed']}`, salt `{record['seed_salt']}` (hash `{record['seed_hash'][:16]}…`, "
+             "published at the start)"]
+    for n, r in enumerate(record.get("reseeds") or [], 1):
+        if r["seed"] is None:
+            parts.append(f"fresh seed #{n} in play since the game came back: hash `{r['hash']}`, revealed at the end")
+        else:
+            parts.append(f"fresh seed #{n} `{r['seed']}`, salt `{r['salt']}` (hash `{r['hash'][:16]}…`)")
+    return "; ".join(parts) + ": replay the log from them to check every card and die."
 
 
 async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.Interaction[Any] | None = None,
@@ -382,7 +515,7 @@ async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.In
     kinds = list(dict.fromkeys(a.kind for a in legal))
     orders = ", ".join(f"`/{rules.key} {k}`" for k in kinds)
     ping = seat.user_id != last_user
-    who = f"<@{seat.user_id}>" if ping else f"{seat.user_name or side_name(rules, side)}"
+    who = f"<@{seat.user_id}>" if ping else esc(seat.user_name or side_name(rules, side))
     text = f"{prefix}{who}, {side_name(rules, side)} to decide. {info.status_line}\nYour orders: {orders}"
     view = choice_view(info.id, info.version, rules, legal)
     mention = [seat.user_id] if ping else []
@@ -390,7 +523,7 @@ async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.In
         try:
             dm = await bot.create_dm(discord.Object(int(seat.user_id)))
             extra: dict[str, Any] = {"view": view} if view is not None else {}
-            await dm.send(fit(f"Game #{info.id}: {text}")[0], allowed_mentions=mentions_of(mention), **extra)
+            await dm.send(fit(no_paths(f"Game #{info.id}: {text}"))[0], allowed_mentions=mentions_of(mention), **extra)
             return
         except discord.HTTPException:
             log.warning("could not DM the player of game %s; notifying in the channel", info.id)

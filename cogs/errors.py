@@ -2,6 +2,10 @@
 
 An ``UmpireError`` is the player's mistake or the rules' refusal: an ephemeral reply with the message
 and the rule. Anything else is Umpire's fault: logged with a short id that the user is told.
+
+Every refusal is private, even after a public deferral (the "thinking..." message is deleted and the
+refusal sent as an ephemeral follow-up); it pings nobody (no allowed mentions), quotes values
+shortened and escaped, and shows no path of the host.
 """
 
 from __future__ import annotations
@@ -16,13 +20,16 @@ from discord.ext import commands
 
 from engine.errors import InternalFault, UmpireError, new_fault_id
 
+from .common import ANSWERED, DEFERRED, NO_MENTIONS, clean, safe_refusal
+
 log = logging.getLogger("umpire.discord")
 
 
 def error_text(error: BaseException) -> str:
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     if isinstance(original, UmpireError):
-        return f"Refused: {original.message}" + (f" [{original.rule}]" if original.rule else "")
+        rule = f" [{clean(original.rule, 100)}]" if original.rule else ""
+        return f"Refused: {safe_refusal(original.message)}{rule}"
     if isinstance(original, app_commands.NoPrivateMessage):
         return "This command works only in a server."
     if isinstance(original, app_commands.CheckFailure):
@@ -41,9 +48,15 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     text = error_text(error)
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            if interaction.extras.get(DEFERRED) == "public" and not interaction.extras.get(ANSWERED):
+                # the first follow-up would replace the public "thinking..." message and be public too
+                try:
+                    await interaction.delete_original_response()
+                except discord.HTTPException:
+                    log.warning("could not delete the deferred reply before a refusal")
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
     except discord.HTTPException:
         log.warning("could not tell the user about an error: %s", text)
 

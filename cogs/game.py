@@ -11,6 +11,7 @@ import asyncio
 import io
 import json
 import logging
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Literal
@@ -23,25 +24,34 @@ from engine import registry
 from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
 from engine.service import GameService, Seat, event_from_dict
-from engine.service.service import STATE_KINDS
 
 from .common import (
     SHORT_NAMES,
     advance,
     bot_of,
+    clean,
     clip,
+    code,
+    cooldown,
+    defer,
+    esc,
+    event_text,
     game_for,
     game_lock,
     game_options,
+    gm_only_options,
     hidden_orders,
     is_gm,
+    is_guild_gm,
     map_file,
     my_game,
+    no_paths,
     notify_turn,
     playable_games,
     post,
     reply,
     seat_label,
+    seed_text,
     side_name,
     sides_held,
     user_name,
@@ -58,10 +68,13 @@ DEADLINE_RULE = ("When a deadline runs out, Umpire gives the standing order for 
 
 
 def thread_name(key: str, rules: Any, info_seats: dict[str, Seat]) -> str:
+    """"Peiper - alice (US) vs Umpire (GE)": names cleaned (no direction overrides, no mention syntax)."""
     parts = []
     for side, seat in info_seats.items():
-        who = seat.user_name if seat.kind == "human" and seat.user_id else ("Umpire" if seat.kind == "bot" else "open")
-        parts.append(f"{who} ({side.upper()})")
+        who = clean(seat.user_name, 24) if seat.kind == "human" and seat.user_id else (
+            "Umpire" if seat.kind == "bot" else "open")
+        who = " ".join(re.sub(r"[<>@#`*_~|\\]", " ", who).split())  # a thread name shows them as typed
+        parts.append(f"{who or 'player'} ({side.upper()})")
     return clip(f"{SHORT_NAMES.get(key, rules.title)} - {' vs '.join(parts)}", 100)
 
 
@@ -71,30 +84,29 @@ def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()
     if secret and action is not None:
         action = Action(action.kind)  # a secret order's details stay out of the log until the end
         e = SimpleNamespace(**{**e.model_dump(), "events": [{"kind": "secret", "text": "(a secret order: shown when the game ends)"}]})
-    head = action.command("gm" if e.kind == "gm" else group) if action is not None else e.kind
-    who = e.actor_name or ("bot" if e.actor == "bot" else "")
-    bits = [f"**#{e.seq}** {e.kind}" + (f" {e.side}" if e.side else "") + f" `{head}`" + (f" by {who}" if who else "")]
+    head = code(action.command("gm" if e.kind == "gm" else group)) if action is not None else e.kind
+    who = esc(e.actor_name) if e.actor_name else ("bot" if e.actor == "bot" else "")
+    bits = [f"**#{e.seq}** {e.kind}" + (f" {esc(e.side, 20)}" if e.side else "") + f" `{head}`"
+            + (f" by {who}" if who else "")]
     if e.undone:
         bits[0] = f"~~{bits[0]}~~ (undone by #{e.undone_by})"
     if e.reason:
-        bits.append(f"  reason: {clip(e.reason, 200)}" + (f" [{e.rule}]" if e.rule else ""))
+        bits.append(f"  reason: {esc(e.reason, 200)}" + (f" [{esc(e.rule, 100)}]" if e.rule else ""))
     for ev in e.events[:events]:
-        bits.append(f"  > {clip(event_from_dict(ev).line(), 300)}")
+        bits.append(f"  > {event_text(event_from_dict(ev).line(), 300)}")
     if len(e.events) > events:
         bits.append(f"  > ... {len(e.events) - events} more")
     return "\n".join(bits)
 
 
+REPLAY_WINDOW = 2000  # entries a replay goes back at most (from the snapshot before them)
+EXPORT_PAGE = 150  # entries in one /game export file (`umpire db export` writes the whole record)
+
+
 def replay_views(service: GameService, game_id: int, limit: int = REPLAY_FRAMES) -> list[dict[str, Any]]:
-    """Views at the opening and after each phase end, rebuilt from the seed and the log."""
-    info = service.info(game_id)
-    rules = registry.get(info.game)
-    entries = [e for e in service.log(game_id, include_undone=False) if e.kind in STATE_KINDS]
-    ends = [e.seq for e in entries if any(ev.get("phase_end") for ev in e.events)]
-    if entries and (not ends or ends[-1] != entries[-1].seq):
-        ends.append(entries[-1].seq)
-    seqs = [0] + ends[-(limit - 1):]
-    return [rules.view(service.replay(game_id, upto=s), None) for s in seqs]
+    """Views at the start (the opening, or where the last REPLAY_WINDOW entries begin), after each phase
+    end since, and now: rebuilt from a snapshot, so the cost does not grow with the log."""
+    return service.replay_frames(game_id, limit, REPLAY_WINDOW)
 
 
 def render_replay(views: list[dict[str, Any]], limit: int) -> bytes | None:
@@ -140,6 +152,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         bot = bot_of(interaction)
         rules = registry.get(game)
         chosen = game_options(rules, options)
+        restricted = gm_only_options(rules, chosen)
+        if restricted and not is_guild_gm(interaction):
+            role = bot.settings.gm_role
+            raise Forbidden(f"Only a GM may set {', '.join(restricted)} (Manage Server or the '{role}' role): "
+                            "leave it out, or ask a GM to open the game")
         keys = [s.key for s in rules.scenarios()]
         scenario = scenario or keys[0]
         if scenario not in keys:
@@ -157,23 +174,35 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             seats[others[0]] = Seat("human", str(opponent.id), user_name(opponent))
         for s in others:
             seats.setdefault(s, Seat("bot", level=level))
-        await interaction.response.defer(thinking=True)
+        await defer(interaction)
+        # the whole game is built once before anything is opened: a refused game leaves no thread behind
+        await asyncio.to_thread(bot.service.check_new_game, game, scenario, chosen, seats)
         ordered = {s: seats[s] for s in sorted(seats, key=lambda s: s != side)}
         home = interaction.channel_id
         note = ""
+        thread: int | None = None
         if in_guild:
             name = thread_name(game, rules, ordered)
             try:
-                home = await self._open_thread(interaction, name)
+                home = thread = await self._open_thread(interaction, name)
             except discord.HTTPException as exc:
                 log.warning("could not open a thread (%s): the game stays in the channel", exc)
                 note = " (Umpire may not open threads here: the game stays in this channel)"
-        info = await asyncio.to_thread(
-            bot.service.create_game, game, scenario, None, chosen, seats,
-            str(interaction.guild_id) if in_guild else None, str(home), "")
+        try:
+            info = await asyncio.to_thread(
+                bot.service.create_game, game, scenario, None, chosen, seats,
+                str(interaction.guild_id) if in_guild else None, str(home), "", owner_id=str(interaction.user.id))
+        except BaseException:
+            if thread is not None:  # no empty thread left behind
+                try:
+                    await bot.http.delete_channel(thread, reason="Umpire: the game was refused")
+                except discord.HTTPException:
+                    log.warning("could not delete the thread of a refused game")
+            raise
         players = " vs ".join(seat_label(rules, info, s) for s in ordered)
         intro = (f"**Game #{info.id}: {rules.title}** ({scenario}) - {players}.\nSeed hash `{info.seed_hash}`: the "
-                 "seed is revealed when the game ends (/game seed), so anyone can check every card and die.")
+                 "seed and its salt are revealed when the game ends (/game seed), so anyone can check every card "
+                 "and die.")
         where = f" in <#{home}>" if in_guild and home != interaction.channel_id else ""
         await reply(interaction, f"Game #{info.id} opened{where}{note}. /help {game} lists the orders.")
         async with bot.locks(info.id):  # deferred above
@@ -233,7 +262,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             seat = Seat("human", str(interaction.user.id), user_name(interaction.user))
             info = await asyncio.to_thread(bot.service.set_seat, info.id, side, seat, str(interaction.user.id),
                                            f"{seat.user_name} joins as {side}")
-            await reply(interaction, f"{user_name(interaction.user)} now holds {side_name(rules, side)} in game "
+            await reply(interaction, f"{esc(seat.user_name)} now holds {side_name(rules, side)} in game "
                         f"#{info.id}.")
             await notify_turn(bot, info, interaction=interaction)
 
@@ -276,7 +305,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             rules = registry.get(g.game)
             seats = ", ".join(seat_label(rules, g, s) for s in g.seats)
             where = f" <#{g.channel_id}>" if g.guild_id else ""
-            lines.append(f"**#{g.id}** {g.title}{where} - {seats} - {g.status_line}")
+            lines.append(f"**#{g.id}** {esc(g.title, 100)}{where} - {seats} - {g.status_line}")
         await reply(interaction, "\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="status", description="The game's turn, phase, score and seats")
@@ -284,7 +313,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         info = await game_for(interaction, game)
         rules = registry.get(info.game)
-        embed = discord.Embed(title=clip(f"#{info.id} {info.title} ({info.scenario})", 256),
+        embed = discord.Embed(title=clip(f"#{info.id} {clean(info.title, 100)} ({info.scenario})", 256),
                               description=clip(info.status_line, 4096))
         embed.add_field(name="Seats", value=clip("\n".join(seat_label(rules, info, s) for s in info.seats), 1024))
         embed.add_field(name="To decide", value=side_name(rules, info.to_act) if info.to_act else "nobody: over")
@@ -293,7 +322,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         changed = {k: v for k, v in info.options.items()
                    if any(o.name == k and o.default != v for o in rules.option_specs())}
         if changed:
-            embed.add_field(name="Options", value=clip(", ".join(f"{k}: {v}" for k, v in changed.items()), 1024))
+            embed.add_field(name="Options", value=clip(", ".join(f"{k}: {esc(no_paths(str(v)), 60)}"
+                                                                 for k, v in changed.items()), 1024))
         embed.set_footer(text=f"version {info.version} - seed hash {info.seed_hash[:16]}…")
         await reply(interaction, embed=embed)
 
@@ -303,8 +333,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def map(self, interaction: discord.Interaction[Any], hex: str | None = None,
                   radius: app_commands.Range[int, 1, 6] = 3, game: int | None = None) -> None:
         bot = bot_of(interaction)
+        cooldown(interaction, "map")
+        await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
-        await interaction.response.defer(thinking=True)
         image = await map_file(bot, info.id, hex_label=hex, radius=radius, limit=interaction.filesize_limit)
         if image is None:
             await reply(interaction, f"(no image: the renderer is not available) {info.status_line}")
@@ -315,11 +346,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     @app_commands.describe(page="Page 1 is the newest", game="Game number")
     async def log_(self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1,
                    game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        cooldown(interaction, "log")
+        await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
-        entries = await asyncio.to_thread(bot_of(interaction).service.log, info.id)
-        pages = max(1, -(-len(entries) // LOG_PAGE))
-        page = min(page, pages)
-        chunk = entries[::-1][(page - 1) * LOG_PAGE: page * LOG_PAGE][::-1]
+        chunk, page, pages = await bot.heavy(bot.service.log_page, info.id, page, LOG_PAGE)
         hidden = hidden_orders(registry.get(info.game)) if info.status != "over" else ()
         text = "\n".join(entry_text(info.game, e, hidden=hidden) for e in chunk) or "Nothing has happened yet."
         await reply(interaction, f"Game #{info.id} log, page {page} of {pages}:\n{text}")
@@ -328,35 +359,40 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     @app_commands.describe(game="Game number")
     async def seed(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         info = await game_for(interaction, game)
-        hashed, seed = await asyncio.to_thread(bot_of(interaction).service.seed, info.id)
-        if seed is None:
-            text = f"Seed hash `{hashed}`. The seed is revealed when the game ends."
-        else:
-            text = f"Seed `{seed}`, hash `{hashed}`: replay the log from it to check every card and die."
-        await reply(interaction, text)
+        record = await asyncio.to_thread(bot_of(interaction).service.seed_record, info.id)
+        await reply(interaction, seed_text(record))
 
     @app_commands.command(name="export", description="The game's record as a JSON file")
-    @app_commands.describe(game="Game number")
-    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    @app_commands.describe(page=f"Page 1 holds the newest {EXPORT_PAGE} entries", game="Game number")
+    async def export(self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 100_000] = 1,
+                     game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        cooldown(interaction, "export")
+        await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
-        await interaction.response.defer(thinking=True)
-        record = await asyncio.to_thread(bot_of(interaction).service.export, info.id)
+        record = await bot.heavy(bot.service.export, info.id, EXPORT_PAGE, page)
         data = json.dumps(record, indent=1, ensure_ascii=False, default=str).encode("utf-8")
-        await reply(interaction, f"Game #{info.id}: the record (no seed before the end).",
-                    files=[discord.File(io.BytesIO(data), filename=f"umpire-game{info.id}.json")])
+        part = "" if record["pages"] == 1 else (
+            f" Page {record['page']} of {record['pages']}: entries #{record['log_from']}-#{record['log_to']} "
+            f"(`/game export page:{record['page'] + 1}` goes back; the whole record in one file: "
+            f"`umpire db export {info.id}` on the host).")
+        suffix = "" if record["pages"] == 1 else f"-p{record['page']}"
+        await reply(interaction, f"Game #{info.id}: the record (no seed before the end).{part}",
+                    files=[discord.File(io.BytesIO(data), filename=f"umpire-game{info.id}{suffix}.json")])
 
     @app_commands.command(name="replay", description="The game so far as an animated map, one frame per phase")
     @app_commands.describe(game="Game number")
     async def replay(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         bot = bot_of(interaction)
+        cooldown(interaction, "replay")
+        await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
-        await interaction.response.defer(thinking=True)
-        views = await asyncio.to_thread(replay_views, bot.service, info.id)
+        views = await bot.heavy(replay_views, bot.service, info.id)
         data = await bot.draw(render_replay, views, interaction.filesize_limit)
         if data is None:
             await reply(interaction, f"(no replay image: the renderer is not available) {len(views)} phases so far.")
             return
-        await reply(interaction, f"Game #{info.id}: {len(views)} frames, opening to now.",
+        await reply(interaction, f"Game #{info.id}: {len(views)} frames, to now.",
                     files=[discord.File(io.BytesIO(data), filename=f"umpire-game{info.id}-replay.gif")])
 
     # --- changing the game ------------------------------------------------------------------------
@@ -367,7 +403,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         info, mine = await my_game(interaction, game)
         async with game_lock(interaction, info.id):
             outcome = await asyncio.to_thread(bot.service.undo, info.id, str(interaction.user.id),
-                                              mine[0] if len(mine) == 1 else None)
+                                              mine[0] if len(mine) == 1 else None, False, str(interaction.id))
             info = await asyncio.to_thread(bot.service.info, info.id)
             await reply(interaction, f"{outcome.events[0].text}. {info.status_line}")
             await notify_turn(bot, info, interaction=interaction, last_user=str(interaction.user.id))
@@ -385,9 +421,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             result = f"{side_name(rules, mine[0])} resigned"
             outcome = await asyncio.to_thread(
                 bot.service.gm, info.id, Action("end", {"winner": others[0], "result": result}),
-                str(interaction.user.id), result, "", user_name(interaction.user))
-            await reply(interaction, "\n".join([f"{user_name(interaction.user)} resigns."] +
-                                               [e.line() for e in outcome.events]))
+                str(interaction.user.id), result, "", user_name(interaction.user), str(interaction.id))
+            await reply(interaction, "\n".join([f"{esc(user_name(interaction.user))} resigns."] +
+                                               [event_text(e.line()) for e in outcome.events]))
             await advance(bot, info.id, [outcome], interaction=interaction)
 
     @app_commands.command(name="deadline", description="Hours each decision may take (0: none); then the standing order")
@@ -396,11 +432,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
                        game: int | None = None) -> None:
         bot = bot_of(interaction)
         info = await game_for(interaction, game)
-        if not (sides_held(info, interaction.user.id) or is_gm(interaction, info)):
+        gm = is_gm(interaction, info)
+        if not (sides_held(info, interaction.user.id) or gm):
             raise Forbidden("Only a seated player or a GM may set the deadline")
-        await asyncio.to_thread(bot.service.set_deadline, info.id, hours or None)
-        text = (f"Game #{info.id}: {hours:g} hours per decision. {DEADLINE_RULE}" if hours else
-                f"Game #{info.id}: no deadline.")
+        name = user_name(interaction.user)
+        async with game_lock(interaction, info.id):
+            waiting = await asyncio.to_thread(bot.service.propose_deadline, info.id, hours or None,
+                                              str(interaction.user.id), name, gm)
+        what = f"{hours:g} hours per decision" if hours else "no deadline"
+        if waiting:
+            pings = " ".join(f"<@{uid}>" for uid in waiting)
+            await reply(interaction, f"{esc(name)} proposes {what} for game #{info.id}. {pings}: it applies when you "
+                        f"agree with `/game deadline hours:{hours:g}` (or a GM sets it).", mention=waiting)
+            return
+        text = (f"Game #{info.id}: {what}. {DEADLINE_RULE}" if hours else f"Game #{info.id}: no deadline.")
         await reply(interaction, text, mention=[])
 
 

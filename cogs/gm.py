@@ -20,10 +20,17 @@ from engine.service import Outcome, Seat
 from .common import (
     advance,
     bot_of,
+    clean,
     clip,
+    code,
+    cooldown,
+    defer,
+    esc,
+    event_text,
     find_game,
     game_for,
     game_lock,
+    no_mentions,
     parse_pairs,
     reply,
     require_gm,
@@ -79,15 +86,15 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
             info = await asyncio.to_thread(bot.service.info, info.id)
             waiting = info.seats[info.to_act].user_id if info.to_act else None  # not pinged again for a ruling
             outcome = await asyncio.to_thread(bot.service.gm, info.id, action, str(interaction.user.id), reason,
-                                              rule, user_name(interaction.user))
-            await self._announce(interaction, outcome, f"`/gm {action.kind}`", reason, rule)
+                                              rule, user_name(interaction.user), str(interaction.id))
+            await self._announce(interaction, outcome, f"`/gm {code(action.kind, 40)}`", reason, rule)
             await advance(bot, info.id, [outcome], interaction=interaction, force_map=force_map, last_user=waiting)
 
     async def _announce(self, interaction: discord.Interaction[Any], o: Outcome, what: str, reason: str,
                         rule: str = "") -> None:
-        lines = [f"**Ruling #{o.seq}** by {user_name(interaction.user)}: {what} - reason: {reason}"
-                 + (f" [{rule}]" if rule else "")]
-        lines += [f"> {e.line()}" for e in o.events]
+        lines = [f"**Ruling #{o.seq}** by {esc(user_name(interaction.user))}: {what} - reason: {esc(reason, 300)}"
+                 + (f" [{esc(rule, 100)}]" if rule else "")]
+        lines += [f"> {event_text(e.line())}" for e in o.events]
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="move", description="Put a unit in a hex")
@@ -138,7 +145,10 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
     @app_commands.describe(winner="The winning side", result="What happened", reason="Why", rule="Rule reference", game="Game number")
     @app_commands.autocomplete(winner=_sides)
     async def end(self, interaction: discord.Interaction[Any], winner: str, reason: Reason,
-                  result: str = "ended by the GM", rule: Rule = "", game: int | None = None) -> None:
+                  result: app_commands.Range[str, 1, 100] = "ended by the GM", rule: Rule = "",
+                  game: int | None = None) -> None:
+        # the result becomes part of the game's status line, shown everywhere: one clean line, no mentions
+        result = no_mentions(clean(result, 100)) or "ended by the GM"
         await self._ruling(interaction, game, Action("end", {"winner": winner, "result": result}), reason, rule)
 
     @app_commands.command(name="reroll", description="Re-roll the last random event (card or dice)")
@@ -148,7 +158,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
         info = await game_for(interaction, game)
         require_gm(interaction, info)
         async with game_lock(interaction, info.id):
-            o = await asyncio.to_thread(bot.service.gm_reroll, info.id, str(interaction.user.id), reason)
+            o = await asyncio.to_thread(bot.service.gm_reroll, info.id, str(interaction.user.id), reason,
+                                        str(interaction.id))
             await self._announce(interaction, o, f"re-roll of #{o.seq}", reason)
             await advance(bot, info.id, [o], interaction=interaction)
 
@@ -160,7 +171,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
         info = await game_for(interaction, game)
         require_gm(interaction, info)
         async with game_lock(interaction, info.id):
-            o = await asyncio.to_thread(bot.service.gm_rewind, info.id, entry, str(interaction.user.id), reason)
+            o = await asyncio.to_thread(bot.service.gm_rewind, info.id, entry, str(interaction.user.id), reason,
+                                        str(interaction.id))
             await self._announce(interaction, o, f"rewind to #{entry}", reason)
             await advance(bot, info.id, [o], interaction=interaction, force_map=True)
 
@@ -172,7 +184,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
         info = await game_for(interaction, game)
         require_gm(interaction, info)
         async with game_lock(interaction, info.id):
-            o = await asyncio.to_thread(bot.service.gm_revert, info.id, entry, str(interaction.user.id), reason)
+            o = await asyncio.to_thread(bot.service.gm_revert, info.id, entry, str(interaction.user.id), reason,
+                                        str(interaction.id))
             await self._announce(interaction, o, f"revert of #{entry}", reason)
             await advance(bot, info.id, [o], interaction=interaction, force_map=True)
 
@@ -190,16 +203,19 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
         async with game_lock(interaction, info.id):
             info = await asyncio.to_thread(bot.service.set_seat, info.id, side, seat, str(interaction.user.id), reason)
             rules = registry.get(info.game)
-            who = seat.user_name if seat.kind == "human" else "the bot"
-            await reply(interaction, f"**Seat change** by {user_name(interaction.user)}: {side_name(rules, side)} is "
-                        f"now held by {who} - reason: {reason}")
+            who = esc(seat.user_name) if seat.kind == "human" else "the bot"
+            await reply(interaction, f"**Seat change** by {esc(user_name(interaction.user))}: {side_name(rules, side)} "
+                        f"is now held by {who} - reason: {esc(reason, 300)}")
             await advance(bot, info.id, [], interaction=interaction)
 
     @app_commands.command(name="rulings", description="The game's GM rulings: who, what, why, and the rule")
     @app_commands.describe(game="Game number")
     async def rulings(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        bot = bot_of(interaction)
+        cooldown(interaction, "rulings")
+        await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
-        entries = await asyncio.to_thread(bot_of(interaction).service.rulings, info.id)
+        entries, total = await bot.heavy(bot.service.rulings_page, info.id, 25)
         if not entries:
             await reply(interaction, f"Game #{info.id} has no rulings.")
             return
@@ -208,9 +224,10 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
             what = Action.from_dict(e.action).command("gm") if e.action else e.kind
             ref = f" (on #{e.refers_to})" if e.refers_to else ""
             mark = f" - reverted by #{e.undone_by}" if e.undone else ""
-            lines.append(f"**#{e.seq}** {e.kind}{ref} `{what}` by {e.actor_name or e.actor}: {clip(e.reason, 200)}"
-                         + (f" [{e.rule}]" if e.rule else "") + mark)
-        await reply(interaction, f"Game #{info.id} rulings:\n" + "\n".join(lines))
+            lines.append(f"**#{e.seq}** {e.kind}{ref} `{code(what)}` by {esc(e.actor_name or e.actor)}: "
+                         f"{esc(e.reason, 200)}" + (f" [{esc(e.rule, 100)}]" if e.rule else "") + mark)
+        shown = f" (the newest {len(entries)} of {total})" if total > len(entries) else ""
+        await reply(interaction, f"Game #{info.id} rulings{shown}:\n" + "\n".join(lines))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -20,7 +20,7 @@ from engine.errors import UmpireError
 from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService
 
-from .common import advance, notify_turn, post, side_name
+from .common import advance, code, event_text, notify_turn, post, side_name
 
 if TYPE_CHECKING:
     from bot.discord_app import UmpireBot
@@ -81,19 +81,27 @@ class Notices(commands.Cog):
     async def check_games(self, now: datetime | None = None) -> None:
         now = now or datetime.now(UTC)
         service = self.bot.service
-        for info in await asyncio.to_thread(service.list_games, None, None, None, True):
-            side = info.to_act
-            if side is None or not self.handles(info):
-                continue
-            seat = info.seats[side]
-            if seat.kind != "human" or seat.user_id is None:
-                continue
-            idle = await asyncio.to_thread(idle_hours, service, info.id, now)
-            if info.deadline_hours and idle >= info.deadline_hours:
-                await self.apply_deadline(info)
-            elif idle >= self.bot.settings.umpire_reminder_hours and self.reminded.get(info.id) != info.version:
-                self.reminded[info.id] = info.version
-                await notify_turn(self.bot, info, prefix=f"Reminder ({idle:.0f} h idle): ")
+        for game_id in await asyncio.to_thread(service.active_game_ids):
+            try:  # one game that fails (its options, its deleted thread) must not stop the others
+                info = await asyncio.to_thread(service.info, game_id)
+                await self.check_game(info, now)
+            except Exception:
+                log.exception("checking game %s failed: the other games go on", game_id)
+
+    async def check_game(self, info: GameInfo, now: datetime) -> None:
+        service = self.bot.service
+        side = info.to_act
+        if side is None or not self.handles(info):
+            return
+        seat = info.seats[side]
+        if seat.kind != "human" or seat.user_id is None:
+            return
+        idle = await asyncio.to_thread(idle_hours, service, info.id, now)
+        if info.deadline_hours and idle >= info.deadline_hours:
+            await self.apply_deadline(info)
+        elif idle >= self.bot.settings.umpire_reminder_hours and self.reminded.get(info.id) != info.version:
+            self.reminded[info.id] = info.version
+            await notify_turn(self.bot, info, prefix=f"Reminder ({idle:.0f} h idle): ")
 
     async def apply_deadline(self, info: GameInfo) -> None:
         service = self.bot.service
@@ -113,7 +121,8 @@ class Notices(commands.Cog):
                 log.warning("the standing order for game %s was refused: %s", info.id, exc)
                 return
             lines = [f"The deadline ({info.deadline_hours:g} h) ran out for {side_name(rules, side)}: "
-                     f"`{action.command(rules.key)}` ({why})."] + [e.line() for e in outcome.events]
+                     f"`{code(action.command(rules.key))}` ({event_text(why)})."] + [
+                         event_text(e.line()) for e in outcome.events]
             await post(self.bot, fresh, "\n".join(lines), mention=[seat.user_id] if seat.user_id else [])
             await advance(self.bot, info.id, [outcome])
 

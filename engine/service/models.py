@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -31,6 +31,12 @@ class GameRecord(SQLModel, table=True):
     deadline_hours: float | None = None
     last_action_at: datetime = Field(default_factory=now)
     created_at: datetime = Field(default_factory=now)
+    # the seed's commitment is sha256("umpire-seed:<salt>:<seed>"): a chosen small seed cannot be found
+    seed_salt: str | None = None
+    # fresh seeds ({"seed", "salt"}) drawn when a revealed game came back into play (log entries rng="seed:<n>")
+    reseeds: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON))
+    owner_id: str | None = None  # who opened the game: in a DM game, its only GM
+    pending: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))  # proposals (a deadline)
 
 
 class SeatRecord(SQLModel, table=True):
@@ -50,7 +56,7 @@ class LogEntry(SQLModel, table=True):
     """One entry of a game's append-only log. Entries are never deleted; undone ones are marked."""
 
     __tablename__ = "log"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    __table_args__ = (UniqueConstraint("game_id", "seq"), Index("ix_log_game_kind_seq", "game_id", "kind", "seq"))
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     seq: int
@@ -69,6 +75,11 @@ class LogEntry(SQLModel, table=True):
     random: bool = False  # revealed hidden information (a card, a die)
     version: int = 0  # the game's version after this entry
     created_at: datetime = Field(default_factory=now)
+    # the Discord interaction that made this entry: a second delivery is answered from it, not applied again
+    interaction_id: str | None = Field(default=None, unique=True, index=True)
+    # how the random generator moved here: None (salt, if any, forks it), "redraw" (forked, then the undrawn
+    # piles reshuffled: a re-rolled card draw), "seed:<n>" (after this entry, the game's n-th fresh seed)
+    rng: str | None = None
 
 
 class SnapshotRecord(SQLModel, table=True):

@@ -6,17 +6,20 @@ game survives any restart and replays from its seed and log to the same state.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 import threading
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+from sqlalchemy import func, or_, update
 from sqlalchemy import select as core_select
-from sqlalchemy import update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from engine import registry
@@ -44,6 +47,7 @@ log = logging.getLogger("umpire.service")
 SNAPSHOT_EVERY = 20
 BOT = "bot"
 STATE_KINDS = ("action", "gm", "reroll")  # entries that change the state when replayed
+RULING_KINDS = ("gm", "revert", "reroll", "rewind", "seat", "deadline")  # what /gm rulings lists
 CACHED_GAMES = 4096  # games whose newest row a service keeps in memory (writes.GameCache)
 MAX_ARGS = 16  # options of one order; more is refused before the rules see it
 MAX_TEXT = 200  # characters of one option's value
@@ -72,6 +76,7 @@ class Outcome:
     to_act: str | None = None
     over: bool = False
     winner: str | None = None
+    repeated: bool = False  # a second delivery of an interaction: this is the entry it made the first time
 
     @property
     def phase_ended(self) -> bool:
@@ -96,6 +101,34 @@ class GameInfo:
     deadline_hours: float | None = None
     options: dict[str, Any] = field(default_factory=dict)
     last_action_at: datetime | None = None
+    owner_id: str | None = None  # who opened the game (in a DM game, its only GM)
+
+
+def commitment(seed: int, salt: str | None) -> str:
+    """The published hash of a seed: salted (a chosen small seed cannot be found from it); games made
+    before salts existed keep the unsalted ``seed_hash``."""
+    if not salt:
+        return seed_hash(seed)
+    return hashlib.sha256(f"umpire-seed:{salt}:{seed}".encode()).hexdigest()
+
+
+def reshuffle(state: Any) -> None:
+    """Every undrawn pile of the state (each ``Deck`` it holds) reshuffled with the state's generator:
+    a re-rolled card draw draws again from the pile as it stands; a fresh seed owes nothing to the old."""
+    from engine.cards import Deck
+
+    fields = getattr(state, "__dict__", {})
+    for name in sorted(fields):
+        deck = fields[name]
+        if isinstance(deck, Deck) and len(deck.draw_pile) > 1:
+            state.rng.shuffle(deck.draw_pile)
+
+
+def fresh_seed(state: Any, reseeds: list[dict[str, Any]], marker: str) -> None:
+    """After an entry marked ``seed:<n>``: the game's n-th fresh seed takes over, and the piles are reshuffled."""
+    n = int(marker.split(":", 1)[1])
+    state.rng = Rng.seeded(int(reseeds[n - 1]["seed"]))
+    reshuffle(state)
 
 
 def stored_options(rules: GameRules, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -134,6 +167,7 @@ class GameService:
         guild_id: str | None = None,
         channel_id: str | None = None,
         title: str = "",
+        owner_id: str | None = None,
     ) -> GameInfo:
         rules = registry.get(game)
         if seed is None:
@@ -149,7 +183,8 @@ class GameService:
         dumped = rules.dump(state)
         with Session(self.engine) as s:
             rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options or {}),
-                             title=title or rules.title, guild_id=guild_id, channel_id=channel_id, state=dumped)
+                             title=title or rules.title, guild_id=guild_id, channel_id=channel_id, state=dumped,
+                             seed_salt=secrets.token_hex(16), owner_id=owner_id)
             s.add(rec)
             s.flush()
             assert rec.id is not None
@@ -159,6 +194,23 @@ class GameService:
             s.add(SnapshotRecord(game_id=rec.id, seq=0, state=dumped))
             s.commit()
             return self._info(s, rec)
+
+    def check_new_game(self, game: str, scenario: str = "", options: dict[str, Any] | None = None,
+                       seats: dict[str, Seat] | None = None) -> None:
+        """Build the game as ``create_game`` would, writing nothing: raises the refusal, if any, before a
+        caller opens anything for the game (a Discord thread)."""
+        rules = registry.get(game)
+        unknown = set(seats or {}) - set(rules.sides)
+        if unknown:
+            raise NotFound(f"{rules.title} has no side {', '.join(sorted(unknown))}: sides are {', '.join(rules.sides)}")
+        state = rules.new_state(scenario or rules.scenarios()[0].key, 0, dict(options or {}))
+        rules.dump(state)
+
+    def active_game_ids(self) -> list[int]:
+        """The ids of the active games (one column read: nothing of a game is loaded)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(core_select(GAMES.c.id).where(GAMES.c.status == "active").order_by(GAMES.c.id))
+            return [int(r[0]) for r in rows]
 
     def info(self, game_id: int) -> GameInfo:
         with Session(self.engine) as s:
@@ -172,9 +224,17 @@ class GameService:
             id=rec.id, game=rec.game, scenario=rec.scenario, title=rec.title, version=rec.version,
             status=rec.status, winner=rec.winner, seats=self._seats(s, rec.id), guild_id=rec.guild_id,
             channel_id=rec.channel_id, to_act=rules.to_act(state), status_line=rules.status_line(state),
-            seed_hash=seed_hash(rec.seed), deadline_hours=rec.deadline_hours, options=dict(rec.options or {}),
-            last_action_at=rec.last_action_at,
+            seed_hash=self._commitment(rec), deadline_hours=rec.deadline_hours, options=dict(rec.options or {}),
+            last_action_at=rec.last_action_at, owner_id=rec.owner_id,
         )
+
+    @staticmethod
+    def _commitment(rec: GameRecord) -> str:
+        """The hash of the seed in play: the newest fresh seed's, else the game's own."""
+        if rec.reseeds:
+            newest = rec.reseeds[-1]
+            return commitment(int(newest["seed"]), str(newest["salt"]))
+        return commitment(rec.seed, rec.seed_salt)
 
     def _game(self, s: Session, game_id: int) -> GameRecord:
         rec = s.get(GameRecord, game_id)
@@ -222,8 +282,12 @@ class GameService:
 
     # --- orders ----------------------------------------------------------------------------
     def submit(self, game_id: int, side: str, action: Action, actor: str, actor_name: str = "",
-               expected_version: int | None = None, reason: str = "") -> Outcome:
+               expected_version: int | None = None, reason: str = "", interaction_id: str | None = None) -> Outcome:
         """Apply an order for a side. Only the seat's holder (or the bot, for a bot seat) may act.
+
+        With ``interaction_id`` (a Discord interaction) the order applies at most once: the id is stored
+        with the entry (a unique column), and a second delivery, in this process or another, is answered
+        from that entry (``Outcome.repeated``) instead of being applied again.
 
         Two orders on one game at once: one applies; the other is checked again against the state
         that won (and applied or refused on its own merits), or refused as stale when it carried
@@ -252,11 +316,22 @@ class GameService:
                 if cached and self._stored_version(game_id) != row.version:
                     self.cache.drop(game_id)  # judged on an old copy: judge again on the stored game
                     continue
+                done = self.repeated(interaction_id)
+                if done is not None:
+                    return done  # the first delivery applied it: the board moved on since
                 raise
             # a plain row, not a LogEntry: building the SQLModel object took 0.3 of an order's 1.4 ms of CPU
             entry = new_log_row(game_id=game_id, seq=row.seq + 1, kind="action", side=side, actor=actor,
-                                actor_name=actor_name, action=action.to_dict(), reason=reason)
-            outcome = self._append(game_id, row, rules, state, entry, events, action)
+                                actor_name=actor_name, action=action.to_dict(), reason=reason,
+                                interaction_id=interaction_id)
+            try:
+                outcome = self._append(game_id, row, rules, state, entry, events, action)
+            except IntegrityError:
+                done = self.repeated(interaction_id)
+                if done is None:
+                    raise
+                self.cache.drop(game_id)
+                return done
             if outcome is not None:
                 return outcome
             self.cache.drop(game_id)
@@ -265,6 +340,22 @@ class GameService:
                     raise StaleVersion("Another order was applied to this game at the same moment: look again")
                 raced = True  # re-check the order against the state that won the race
         raise StaleVersion("The board changed while the order was applied: try again")
+
+    def repeated(self, interaction_id: str | None) -> Outcome | None:
+        """The outcome of the entry an interaction already made, if it made one (an indexed read)."""
+        if not interaction_id:
+            return None
+        with Session(self.engine) as s:
+            e = s.exec(select(LogEntry).where(LogEntry.interaction_id == interaction_id)).first()
+            if e is None:
+                return None
+            rec = self._game(s, e.game_id)
+            rules = registry.get(rec.game)
+            state = rules.load(rec.state)
+            over = rules.is_over(state)
+            return Outcome(e.game_id, e.seq, e.version, e.side, Action.from_dict(e.action) if e.action else None,
+                           [event_from_dict(ev) for ev in e.events], e.reason,
+                           None if over else rules.to_act(state), over, rules.winner(state), repeated=True)
 
     @staticmethod
     def _apply(rules: GameRules, state: Any, side: str | None, action: Action, game_id: int = 0) -> list[Event]:
@@ -365,7 +456,7 @@ class GameService:
             raise Forbidden(f"The {side} seat is open for a human player")
 
     def _commit(self, s: Session, rec: GameRecord, rules: GameRules, state: Any, entry: LogEntry,
-                events: list[Event], action: Action | None) -> Outcome:
+                events: list[Event], action: Action | None, snapshot: bool = False) -> Outcome:
         dumped = rules.dump(state)
         over = rules.is_over(state)
         winner = rules.winner(state)
@@ -384,9 +475,17 @@ class GameService:
         entry.random = any(e.random for e in events)
         entry.version = new_version
         s.add(entry)
-        if entry.seq % SNAPSHOT_EVERY == 0:
+        if entry.seq % SNAPSHOT_EVERY == 0 or snapshot:
             s.add(SnapshotRecord(game_id=rec.id or 0, seq=entry.seq, state=dumped))
-        s.commit()
+        try:
+            s.commit()
+        except IntegrityError:
+            s.rollback()
+            self.cache.drop(rec.id or 0)
+            done = self.repeated(entry.interaction_id)
+            if done is None:
+                raise
+            return done
         self.cache.drop(rec.id or 0)
         return Outcome(rec.id or 0, entry.seq, new_version, entry.side, action, events, entry.reason,
                        None if over else rules.to_act(state), over, winner)
@@ -419,6 +518,79 @@ class GameService:
                 q = q.where(col(LogEntry.undone).is_(False))
             return list(s.exec(q.order_by(col(LogEntry.seq))).all())
 
+    def log_page(self, game_id: int, page: int = 1, size: int = 12) -> tuple[list[LogEntry], int, int]:
+        """One page of the log, page 1 the newest: (its entries, oldest first; the page shown; the pages).
+
+        Entries are numbered 1..seq, so a page is a range of numbers: ``size`` rows read, however long
+        the log."""
+        size = max(1, min(size, 1000))
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            pages = max(1, -(-rec.seq // size))
+            page = max(1, min(page, pages))
+            hi = rec.seq - (page - 1) * size
+            rows = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq) > hi - size,
+                                                 col(LogEntry.seq) <= hi).order_by(col(LogEntry.seq))).all()
+            return list(rows), page, pages
+
+    def rulings_page(self, game_id: int, limit: int = 25) -> tuple[list[LogEntry], int]:
+        """The newest ``limit`` rulings, oldest first, and how many there are in all (an index walk:
+        the cost follows the rulings shown, not the length of the log)."""
+        with Session(self.engine) as s:
+            self._game(s, game_id)
+            # the numbers from the (game, kind, seq) index alone, then the newest rows by number: a plain
+            # ORDER BY seq DESC LIMIT walks the whole log backwards when rulings are few
+            seqs = sorted(s.exec(select(LogEntry.seq).where(LogEntry.game_id == game_id,
+                                                            col(LogEntry.kind).in_(RULING_KINDS))).all())
+            newest = seqs[-limit:] if limit > 0 else []
+            rows = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq).in_(newest))
+                          .order_by(col(LogEntry.seq))).all() if newest else []
+            return list(rows), len(seqs)
+
+    def replay_frames(self, game_id: int, frames: int = 40, window: int = 2000) -> list[dict[str, Any]]:
+        """Views for an animated replay: where the last ``window`` entries start (the opening in a shorter
+        game), after each phase end in them (the last ``frames - 2``), and now.
+
+        The start comes from the newest snapshot at or before the window and the few entries after it,
+        so the rows read and the rules applied follow ``window``, not the length of the log."""
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            rules = registry.get(rec.game)
+            lo = max(0, rec.seq - window)
+            state = self._state_at(s, rec, rules, lo)
+            views = [rules.view(state, None)]
+            shown: list[dict[str, Any]] = []
+            entries = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq) > lo,
+                                                    col(LogEntry.undone).is_(False),
+                                                    or_(col(LogEntry.kind).in_(STATE_KINDS),
+                                                        col(LogEntry.rng).is_not(None)))
+                             .order_by(col(LogEntry.seq))).all()
+            reseeds = list(rec.reseeds or [])
+            ended = False
+            for e in entries:
+                self._apply_entries(rules, state, [e], reseeds)
+                ended = any(ev.get("phase_end") for ev in e.events)
+                if ended:
+                    shown.append(rules.view(state, None))
+                    del shown[:-max(1, frames - 2)]
+            if entries and not ended:
+                shown.append(rules.view(state, None))
+            return views + shown[-max(1, frames - 1):]
+
+    def _state_at(self, s: Session, rec: GameRecord, rules: GameRules, seq: int) -> Any:
+        """The state after entry ``seq``: the newest snapshot at or before it, and the live entries after."""
+        snap = s.exec(select(SnapshotRecord).where(SnapshotRecord.game_id == rec.id, col(SnapshotRecord.seq) <= seq)
+                      .order_by(col(SnapshotRecord.seq).desc()).limit(1)).first()
+        after = snap.seq if snap is not None else 0
+        state = rules.load(snap.state) if snap is not None else rules.new_state(rec.scenario, rec.seed,
+                                                                                dict(rec.options or {}))
+        entries = s.exec(select(LogEntry).where(LogEntry.game_id == rec.id, col(LogEntry.seq) > after,
+                                                col(LogEntry.seq) <= seq, col(LogEntry.undone).is_(False),
+                                                or_(col(LogEntry.kind).in_(STATE_KINDS),
+                                                    col(LogEntry.rng).is_not(None)))
+                         .order_by(col(LogEntry.seq))).all()
+        return self._apply_entries(rules, state, list(entries), list(rec.reseeds or []))
+
     def replay(self, game_id: int, upto: int | None = None) -> Any:
         """The state rebuilt from the seed and the log alone (entries not undone, up to ``upto``)."""
         with Session(self.engine) as s:
@@ -426,20 +598,27 @@ class GameService:
             rules = registry.get(rec.game)
             entries = s.exec(select(LogEntry).where(LogEntry.game_id == game_id).order_by(col(LogEntry.seq))).all()
             state = rules.new_state(rec.scenario, rec.seed, stored_options(rules, rec.options))
-            return self._apply_entries(rules, state, [e for e in entries if upto is None or e.seq <= upto])
+            return self._apply_entries(rules, state, [e for e in entries if upto is None or e.seq <= upto],
+                                       list(rec.reseeds or []))
 
     @staticmethod
-    def _apply_entries(rules: GameRules, state: Any, entries: list[LogEntry]) -> Any:
+    def _apply_entries(rules: GameRules, state: Any, entries: list[LogEntry],
+                       reseeds: list[dict[str, Any]] | None = None) -> Any:
         for e in entries:
-            if e.undone or e.kind not in STATE_KINDS:
+            if e.undone:
                 continue
-            if e.salt is not None:
-                state.rng = Rng(seed_from(state.rng.state, e.salt))
-            action = Action.from_dict(e.action)
-            if e.kind == "gm":
-                rules.gm_apply(state, action)
-            else:
-                rules.apply(state, e.side or "", action)
+            if e.kind in STATE_KINDS:
+                if e.salt is not None:
+                    state.rng = Rng(seed_from(state.rng.state, e.salt))
+                if e.rng == "redraw":
+                    reshuffle(state)
+                action = Action.from_dict(e.action)
+                if e.kind == "gm":
+                    rules.gm_apply(state, action)
+                else:
+                    rules.apply(state, e.side or "", action)
+            if e.rng and e.rng.startswith("seed:"):
+                fresh_seed(state, reseeds or [], e.rng)
         return state
 
     def _rebuild(self, s: Session, rec: GameRecord) -> Any:
@@ -453,13 +632,28 @@ class GameService:
         after = snap.seq if snap is not None else 0
         entries = list(s.exec(select(LogEntry).where(LogEntry.game_id == rec.id, col(LogEntry.seq) > after,
                                                      col(LogEntry.undone).is_(False),
-                                                     col(LogEntry.kind).in_(STATE_KINDS))
+                                                     or_(col(LogEntry.kind).in_(STATE_KINDS),
+                                                         col(LogEntry.rng).is_not(None)))
                               .order_by(col(LogEntry.seq))).all())
         if snap is not None:
             state = rules.load(snap.state)
         else:
             state = rules.new_state(rec.scenario, rec.seed, stored_options(rules, rec.options))
-        return self._apply_entries(rules, state, entries)
+        return self._apply_entries(rules, state, entries, list(rec.reseeds or []))
+
+    def _reopen(self, rec: GameRecord, rules: GameRules, state: Any, entry: LogEntry, events: list[Event]) -> None:
+        """A finished game (its seed revealed) comes back into play: it goes on from a fresh seed, committed
+        to by a salted hash in the entry's events, so nothing revealed tells what comes next."""
+        if rec.status != "over" or rules.is_over(state):
+            return
+        seed, salt = secrets.randbits(63), secrets.token_hex(16)
+        fresh: dict[str, Any] = {"seed": seed, "salt": salt}
+        rec.reseeds = [*(rec.reseeds or []), fresh]
+        entry.rng = f"seed:{len(rec.reseeds)}"
+        fresh_seed(state, rec.reseeds, entry.rng)
+        events.append(Event("seed", f"The game's seed was revealed at its end: play goes on from fresh seed "
+                            f"#{len(rec.reseeds)}, hash {commitment(seed, salt)}, revealed at "
+                            "the next end", "Umpire: seeds"))
 
     def _last_live(self, game_id: int) -> LogEntry | None:
         """The newest entry that changed the state and is not undone (one row read)."""
@@ -496,10 +690,18 @@ class GameService:
                 s.rollback()
                 raise UndoRefused(f"Later orders would no longer be legal without it: {exc.message}") from None
             events = [Event(entry.kind, entry.reason or f"{entry.kind} of entry #{targets[0]}", entry.rule)]
-            return self._commit(s, rec, rules, state, entry, events, None)
+            self._reopen(rec, rules, state, entry, events)
+            # the snapshots from the undone entry on are gone: keep one within SNAPSHOT_EVERY of the newest
+            # entry, so rebuilds and replay windows stay short however often place and undo alternate
+            newest = s.exec(select(func.max(SnapshotRecord.seq)).where(SnapshotRecord.game_id == game_id)).one()
+            return self._commit(s, rec, rules, state, entry, events, None,
+                                snapshot=entry.seq - int(newest or 0) >= SNAPSHOT_EVERY)
 
-    def undo(self, game_id: int, actor: str, side: str | None = None, is_gm: bool = False) -> Outcome:
+    def undo(self, game_id: int, actor: str, side: str | None = None, is_gm: bool = False,
+             interaction_id: str | None = None) -> Outcome:
         """Take back the last order: never past hidden information, never another side's order."""
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         last = self._last_live(game_id)
         if last is None:
             raise UndoRefused("There is nothing to undo")
@@ -515,15 +717,18 @@ class GameService:
             raise UndoRefused(f"The last order (#{last.seq}) drew a card or rolled a die: undo cannot go back past "
                               "hidden information")
         entry = LogEntry(game_id=game_id, seq=0, kind="undo", actor=actor, refers_to=last.seq,
-                         reason=f"Undo of #{last.seq}: {Action.from_dict(last.action).kind}")
+                         reason=f"Undo of #{last.seq}: {Action.from_dict(last.action).kind}",
+                         interaction_id=interaction_id)
         return self._mark_and_rebuild(game_id, [last.seq], entry)
 
     # --- the GM ----------------------------------------------------------------------------
-    def gm(self, game_id: int, action: Action, actor: str, reason: str, rule: str = "", actor_name: str = ""
-           ) -> Outcome:
+    def gm(self, game_id: int, action: Action, actor: str, reason: str, rule: str = "", actor_name: str = "",
+           interaction_id: str | None = None) -> Outcome:
         """A GM correction: an entry of its own, with the reason and rule reference, revertible."""
         if not reason.strip():
             raise Forbidden("A GM ruling needs a reason")
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
             rules = registry.get(rec.game)
@@ -531,16 +736,21 @@ class GameService:
             self._check_shape(action)
             events = self._apply(rules, state, None, action, game_id)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="gm", actor=actor, actor_name=actor_name,
-                             action=action.to_dict(), reason=reason.strip(), rule=rule.strip())
+                             action=action.to_dict(), reason=reason.strip(), rule=rule.strip(),
+                             interaction_id=interaction_id)
+            self._reopen(rec, rules, state, entry, events)
             return self._commit(s, rec, rules, state, entry, events, action)
 
     def rulings(self, game_id: int) -> list[LogEntry]:
-        return [e for e in self.log(game_id) if e.kind in ("gm", "revert", "reroll", "rewind", "seat")]
+        return [e for e in self.log(game_id) if e.kind in RULING_KINDS]
 
-    def gm_revert(self, game_id: int, seq: int, actor: str, reason: str) -> Outcome:
+    def gm_revert(self, game_id: int, seq: int, actor: str, reason: str, interaction_id: str | None = None
+                  ) -> Outcome:
         """Revert one entry (a ruling or an order); refused if later orders depend on it."""
         if not reason.strip():
             raise Forbidden("Reverting needs a reason")
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         with Session(self.engine) as s:
             self._game(s, game_id)
             target = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, LogEntry.seq == seq)).first()
@@ -548,13 +758,17 @@ class GameService:
             raise NotFound(f"No ruling or order #{seq} to revert in game #{game_id}")
         if target.undone:
             raise UndoRefused(f"Entry #{seq} is already undone")
-        entry = LogEntry(game_id=game_id, seq=0, kind="revert", actor=actor, refers_to=seq, reason=reason.strip())
+        entry = LogEntry(game_id=game_id, seq=0, kind="revert", actor=actor, refers_to=seq, reason=reason.strip(),
+                         interaction_id=interaction_id)
         return self._mark_and_rebuild(game_id, [seq], entry)
 
-    def gm_rewind(self, game_id: int, to_seq: int, actor: str, reason: str) -> Outcome:
+    def gm_rewind(self, game_id: int, to_seq: int, actor: str, reason: str, interaction_id: str | None = None
+                  ) -> Outcome:
         """Revert to the state after entry ``to_seq``: every later live entry is undone (kept in the log)."""
         if not reason.strip():
             raise Forbidden("Rewinding needs a reason")
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         with Session(self.engine) as s:
             self._game(s, game_id)
             later = list(s.exec(select(LogEntry.seq).where(
@@ -562,18 +776,25 @@ class GameService:
                 col(LogEntry.kind).in_(STATE_KINDS)).order_by(col(LogEntry.seq))).all())
         if not later:
             raise UndoRefused(f"Nothing after entry #{to_seq} to undo")
-        entry = LogEntry(game_id=game_id, seq=0, kind="rewind", actor=actor, refers_to=to_seq, reason=reason.strip())
+        entry = LogEntry(game_id=game_id, seq=0, kind="rewind", actor=actor, refers_to=to_seq, reason=reason.strip(),
+                         interaction_id=interaction_id)
         return self._mark_and_rebuild(game_id, later, entry)
 
-    def gm_reroll(self, game_id: int, actor: str, reason: str) -> Outcome:
-        """Re-roll the last random entry: undo it and apply the same order with a fresh draw of the RNG."""
+    def gm_reroll(self, game_id: int, actor: str, reason: str, interaction_id: str | None = None) -> Outcome:
+        """Re-roll the last random entry: undo it and apply the same order with a fresh draw of the RNG (a
+        card draw draws again from its pile, reshuffled as it stands)."""
         if not reason.strip():
             raise Forbidden("A re-roll needs a reason")
+        if (done := self.repeated(interaction_id)) is not None:
+            return done
         last = self._last_live(game_id)
         if last is None or not last.random:
             raise UndoRefused("The last entry revealed nothing random: there is nothing to re-roll")
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
+            if rec.status == "over":
+                raise UndoRefused("The game is over and its seed revealed: a re-roll now could be foreseen. "
+                                  "Revert the ending first (/gm revert): play then goes on from a fresh seed")
             rules = registry.get(rec.game)
             row = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, LogEntry.seq == last.seq)).one()
             row.undone, row.undone_by = True, rec.seq + 1
@@ -582,10 +803,12 @@ class GameService:
             state = self._rebuild(s, rec)
             salt = rec.seq + 1
             state.rng = Rng(seed_from(state.rng.state, salt))
+            reshuffle(state)  # a card draw draws again from the pile as it stands, not the same top card
             action = Action.from_dict(last.action)
             events = self._apply(rules, state, last.side or "", action, game_id)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="reroll", side=last.side, actor=actor,
-                             action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip())
+                             action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip(), rng="redraw",
+                             interaction_id=interaction_id)
             return self._commit(s, rec, rules, state, entry, events, action)
 
     def set_seat(self, game_id: int, side: str, seat: Seat, actor: str, reason: str) -> GameInfo:
@@ -613,12 +836,59 @@ class GameService:
             self.cache.drop(game_id)
             return self._info(s, rec)
 
-    def set_deadline(self, game_id: int, hours: float | None) -> None:
+    def set_deadline(self, game_id: int, hours: float | None, actor: str = "gm", reason: str = "") -> None:
+        """Set (or with None remove) the deadline as a GM: logged, and nobody's agreement needed."""
+        self.propose_deadline(game_id, hours, actor, is_gm=True, reason=reason)
+
+    def propose_deadline(self, game_id: int, hours: float | None, actor: str, actor_name: str = "",
+                         is_gm: bool = False, reason: str = "") -> list[str]:
+        """A deadline (hours per decision; None removes it) applies when every seated player agreed, or a
+        GM sets it; then it is a logged entry. Returns the players still to agree ([] once it applies)."""
+        if hours is not None and not 0 < hours <= 720:
+            raise IllegalAction("A deadline is 0 (none) to 720 hours per decision")
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
+            players = {seat.user_id for seat in self._seats(s, game_id).values()
+                       if seat.kind == "human" and seat.user_id}
+            if not is_gm and actor not in players:
+                raise Forbidden("Only a seated player or a GM may set the deadline")
+            pending = dict(rec.pending or {})
+            proposal = pending.get("deadline") if isinstance(pending.get("deadline"), dict) else None
+            agreed = set(proposal["agreed"]) if proposal and proposal.get("hours") == hours else set()
+            agreed.add(actor)
+            waiting = sorted(players - agreed)
+            pending.pop("deadline", None)
+            if waiting and not is_gm:
+                pending["deadline"] = {"hours": hours, "agreed": sorted(agreed)}
+                rec.pending = pending
+                s.add(rec)
+                s.commit()
+                return waiting
+            what = f"deadline {hours:g} h per decision" if hours else "no deadline"
+            how = "set by a GM" if is_gm else "agreed by every seated player"
+            rec.pending = pending
             rec.deadline_hours = hours
-            s.add(rec)
-            s.commit()
+            self._bookkeeping(s, rec, "deadline", None, actor, actor_name, reason or f"{what}, {how}")
+            return []
+
+    def _bookkeeping(self, s: Session, rec: GameRecord, kind: str, side: str | None, actor: str, actor_name: str,
+                     reason: str) -> None:
+        """A logged entry that changes no state (a seat, a deadline): the game's version moves, and commit."""
+        assert rec.id is not None
+        game_id = rec.id
+        s.add(rec)
+        moved = s.execute(update(GameRecord).where(col(GameRecord.id) == game_id,
+                                                   col(GameRecord.version) == rec.version)
+                          .values(seq=rec.seq + 1, version=rec.version + 1))
+        if moved.rowcount != 1:  # type: ignore[attr-defined]
+            s.rollback()
+            raise StaleVersion("The game changed meanwhile: try again")
+        s.expire(rec)
+        s.add(LogEntry(game_id=game_id, seq=rec.seq, kind=kind, side=side, actor=actor, actor_name=actor_name,
+                       version=rec.version, reason=reason))
+        if rec.seq % SNAPSHOT_EVERY == 0:  # keeps rebuilds bounded however the log grew
+            s.add(SnapshotRecord(game_id=game_id, seq=rec.seq, state=rec.state))
+        s.commit()
         self.cache.drop(game_id)
 
     def set_notify(self, game_id: int, side: str, notify: str) -> None:
@@ -636,35 +906,69 @@ class GameService:
         self.cache.drop(game_id)
 
     def seed(self, game_id: int) -> tuple[str, int | None]:
-        """The seed's hash always; the seed itself only once the game is over."""
+        """The hash of the game's seed always; the seed itself once it was revealed (at the game's end)."""
+        record = self.seed_record(game_id)
+        return record["seed_hash"], record["seed"]
+
+    def seed_record(self, game_id: int) -> dict[str, Any]:
+        """Every seed of the game with its salted hash; a seed and its salt only once revealed: the game's
+        own at its first end, each fresh seed (drawn when a revealed game came back) at the next end."""
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
-            return seed_hash(rec.seed), (rec.seed if rec.status == "over" else None)
+            over = rec.status == "over"
+            reseeds = list(rec.reseeds or [])
+            shown = over or bool(reseeds)
+            return {
+                "seed_hash": commitment(rec.seed, rec.seed_salt), "seed": rec.seed if shown else None,
+                "seed_salt": rec.seed_salt if shown else None,
+                "reseeds": [{"hash": commitment(int(r["seed"]), str(r["salt"])),
+                             "seed": r["seed"] if over or i < len(reseeds) - 1 else None,
+                             "salt": r["salt"] if over or i < len(reseeds) - 1 else None}
+                            for i, r in enumerate(reseeds)],
+            }
 
-    def export(self, game_id: int) -> dict[str, Any]:
-        """A JSON record of the game: no seed before the end, no RNG state, no undrawn order."""
+    def export(self, game_id: int, page_size: int | None = None, page: int = 1) -> dict[str, Any]:
+        """A JSON record of the game: no seed before the end, no RNG state, no undrawn order.
+
+        With ``page_size``, one page of the log (page 1 the newest; ``log_from``, ``log_to``, ``page`` and
+        ``pages`` say which): what Discord hands out, whose cost does not grow with the log. Only a whole
+        record (no ``page_size``) imports."""
         info = self.info(game_id)
-        hashed, seed = self.seed(game_id)
-        return {
+        chunk: list[LogEntry] = []
+        shown = pages = 1
+        if page_size is not None:
+            chunk, shown, pages = self.log_page(game_id, page, page_size)
+        seeds = self.seed_record(game_id)
+        view = self.view(game_id, None)
+        if isinstance(view.get("map"), str):
+            view["map"] = Path(view["map"]).name  # no path of the host in a record that is handed out
+        record: dict[str, Any] = {
             "game": info.game, "id": info.id, "scenario": info.scenario, "title": info.title,
-            "options": info.options, "status": info.status, "winner": info.winner, "seed_hash": hashed,
-            "seed": seed, "seats": {k: {"kind": v.kind, "user": v.user_name} for k, v in info.seats.items()},
+            "options": info.options, "status": info.status, "winner": info.winner, **seeds,
+            "seats": {k: {"kind": v.kind, "user": v.user_name} for k, v in info.seats.items()},
             "log": [
                 {"seq": e.seq, "kind": e.kind, "side": e.side, "actor": e.actor_name or e.actor,
                  "action": e.action, "reason": e.reason, "rule": e.rule, "undone": e.undone,
-                 "refers_to": e.refers_to, "salt": e.salt,
+                 "refers_to": e.refers_to, "salt": e.salt, "rng": e.rng,
                  "events": [{"text": ev["text"], "rule": ev.get("rule", "")} for ev in e.events]}
-                for e in self.log(game_id)
+                for e in (self.log(game_id) if page_size is None else chunk)
             ],
-            "view": self.view(game_id, None),
+            "view": view,
         }
+        if page_size is not None:
+            record.update(page=shown, pages=pages, log_from=chunk[0].seq if chunk else 0,
+                          log_to=chunk[-1].seq if chunk else 0)
+        return record
 
     def import_game(self, data: dict[str, Any], guild_id: str | None = None, channel_id: str | None = None
                     ) -> GameInfo:
         """Recreate a game from ``export`` of a finished game (it holds the seed) by replaying its log.
 
-        The imported game gets a new id; its log keeps every entry (undone ones marked) and its state
-        is the replay of the live entries from the seed, checked against the exported final view.
+        Accepted only when the export is whole: its seed (and salt) match its published hash, every fresh
+        seed matches its hash, the log replays from the seed to the exported final view, and the game
+        it gives is over with the exported result. The imported game gets a new id; its log keeps every
+        entry (undone ones marked, each attributed "(imported)"); every side is the bot's, so no seat is
+        left that nobody holds.
         """
         from .transfer import rebuild_log
 
@@ -672,39 +976,61 @@ class GameService:
             raise IllegalAction("An import needs an exported game (a JSON object)")
         if data.get("seed") is None:
             raise Forbidden("Only a finished game can be imported: an export of a game in progress holds no seed")
-        rules = registry.get(str(data.get("game", "")))
-        try:
-            seed = int(data["seed"])
-            scenario = str(data["scenario"])
-            options = stored_options(rules, data.get("options") or {})
-            state = rules.new_state(scenario, seed, options)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise IllegalAction(f"The export is malformed: {type(exc).__name__} {str(exc)[:80]}") from None
-        if data.get("seed_hash") is not None and data["seed_hash"] != seed_hash(seed):
+        for key in ("game", "scenario", "seed_hash", "view", "log", "status"):
+            if data.get(key) is None:
+                raise IllegalAction(f"The export has no {key}: only a whole export of a finished game is imported")
+        rules = registry.get(str(data["game"])[:20])
+        seed, salt = data["seed"], data.get("seed_salt")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise IllegalAction("The export's seed must be a whole number below 2**63")
+        if salt is not None and (not isinstance(salt, str) or len(salt) > 64):
+            raise IllegalAction("The export's seed salt must be a short text")
+        if data["seed_hash"] != commitment(seed, salt):
             raise IllegalAction("The export's seed does not match its seed hash: refusing the import")
-        entries, snapshots, state = rebuild_log(rules, state, data.get("log") or [])
-        if "view" in data and _plain(rules.view(state, None)) != _plain(data["view"], drop=("game_id", "version")):
+        reseeds = data.get("reseeds") or []
+        if not isinstance(reseeds, list) or len(reseeds) > 1000:
+            raise IllegalAction("The export's fresh seeds must be a short list")
+        fresh: list[dict[str, Any]] = []
+        for n, r in enumerate(reseeds, 1):
+            ok = isinstance(r, dict) and isinstance(r.get("seed"), int) and isinstance(r.get("salt"), str)
+            if not ok or not 0 <= r["seed"] < 2**63 or r.get("hash") != commitment(r["seed"], r["salt"]):
+                raise IllegalAction(f"The export's fresh seed #{n} does not match its hash: refusing the import")
+            fresh.append({"seed": r["seed"], "salt": r["salt"]})
+        options = data.get("options") or {}
+        if not isinstance(options, dict) or len(options) > 64:
+            raise IllegalAction("The export's options must be a short object")
+        try:
+            scenario = str(data["scenario"])[:100]
+            state = rules.new_state(scenario, seed, stored_options(rules, options))
+        except UmpireError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+            raise IllegalAction(f"The export is malformed: {type(exc).__name__}") from None
+        entries, snapshots, state = rebuild_log(rules, state, data["log"], fresh)
+        exported = data["view"]
+        if not isinstance(exported, dict):
+            raise IllegalAction("The export's view must be an object")
+        if _plain(rules.view(state, None)) != _plain(exported, drop=("game_id", "version")):
             raise IllegalAction("The export's log does not replay to its final position: refusing the import")
+        if not rules.is_over(state) or data["status"] != "over" or data.get("winner") != rules.winner(state):
+            raise IllegalAction("The export's log does not end the game with its result: only a whole record of "
+                                "a finished game is imported")
         dumped = rules.dump(state)
         seq = entries[-1].seq if entries else 0
-        seats = data.get("seats") or {}
         with Session(self.engine) as s:
             rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options),
-                             title=str(data.get("title") or rules.title)[:MAX_TEXT], guild_id=guild_id,
-                             channel_id=channel_id, state=dumped, version=seq, seq=seq,
-                             status="over" if rules.is_over(state) else "active", winner=rules.winner(state))
+                             title=" ".join(str(data.get("title") or rules.title).split())[:100], guild_id=guild_id,
+                             channel_id=channel_id, state=dumped, version=seq, seq=seq, status="over",
+                             winner=rules.winner(state), seed_salt=salt, reseeds=fresh)
             s.add(rec)
             s.flush()
             assert rec.id is not None
             for side in rules.sides:
-                found = seats.get(side) if isinstance(seats, dict) else None
-                seat: dict[str, Any] = found if isinstance(found, dict) else {}
-                s.add(SeatRecord(game_id=rec.id, side=side, kind="bot" if seat.get("kind") == "bot" else "human",
-                                 user_name=str(seat.get("user") or "")[:MAX_TEXT]))
+                s.add(SeatRecord(game_id=rec.id, side=side, kind="bot"))
             for e in entries:
                 e.game_id = rec.id
                 s.add(e)
-            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(scenario, seed, options))))
+            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(scenario, seed, dict(options)))))
             for at, snap in snapshots:
                 s.add(SnapshotRecord(game_id=rec.id, seq=at, state=snap))
             s.commit()
@@ -719,4 +1045,6 @@ def _plain(value: Any, drop: tuple[str, ...] = ()) -> Any:
     if isinstance(data, dict):
         for key in drop:
             data.pop(key, None)
+        if isinstance(data.get("map"), str):  # an export names the map by its file, not the host's path
+            data["map"] = Path(data["map"]).name
     return data

@@ -92,6 +92,7 @@ class FakeDiscord:
         self.originals: dict[str, Sent] = {}  # interaction token -> the response message
         self._interaction_channel: dict[str, str] = {}
         self.requests: list[tuple[str, str]] = []
+        self.deleted: list[str] = []  # ids of deleted messages and channels
         self.identifies: list[dict[str, Any]] = []
         self.sockets: list[web.WebSocketResponse] = []
         self.seq = 0
@@ -264,6 +265,12 @@ class FakeDiscord:
             self.channels[thread["id"]] = thread
             await self.dispatch("THREAD_CREATE", dict(thread, newly_created=True))
             return _json(thread, 201)
+        if (m := re.fullmatch(r"/channels/(\d+)", path)) and method == "DELETE":
+            ch = self.channels.pop(m[1], None)
+            if ch is None:
+                return _json({"message": "Unknown Channel", "code": 10003}, 404)
+            self.deleted.append(m[1])
+            return _json(ch)
         if m := re.fullmatch(r"/channels/(\d+)", path):
             ch = self.channels.get(m[1])
             return _json(ch) if ch else _json({"message": "Unknown Channel", "code": 10003}, 404)
@@ -313,6 +320,11 @@ class FakeDiscord:
         if original is None:
             return _json({"message": "Unknown Webhook", "code": 10015}, 404)
         if method == "DELETE":
+            # the deferred "thinking..." message is gone: the next follow-up is a message of its own,
+            # with its own flags (Discord's behaviour)
+            original.payload["_answered"] = True
+            original.payload["_deleted"] = True
+            self.deleted.append(original.id)
             return web.Response(status=204)
         if method == "PATCH":
             sent = self._record(original.channel_id, "edit", payload, files, original.interaction_id, webhook=True)

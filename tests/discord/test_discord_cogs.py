@@ -175,7 +175,7 @@ async def test_gm_corrections_revert_and_reroll(fake: FakeDiscord, rest_bot: Ump
                                                  reason="bob had to leave"))
     assert service.info(game_id).seats["ge"].user_id == fake.carol["id"]
     sent = await call(rest_bot, fake, fake.slash(fake.alice, "gm rulings", thread))
-    assert "wrong bridge" in sent[0].content and "bob had to leave" in sent[0].content
+    assert "wrong bridge" in sent[-1].content and "bob had to leave" in sent[-1].content
     sent = await call(rest_bot, fake, fake.slash(fake.carol, "gm correct", thread, kind="bridge",
                                                  args="bridge Cheneux", reason="typo"))
     assert sent[0].ephemeral and "key:value" in sent[0].content
@@ -229,7 +229,7 @@ async def test_a_hidden_order_is_answered_privately_and_kept_out_of_the_log(
     answer = next(s for s in sent if "99 BG" in s.content)
     assert answer.ephemeral
     sent = await call(rest_bot, fake, fake.slash(fake.alice, "game log", thread))
-    assert "`/peiper place`" in sent[0].content and "0103" not in sent[0].content
+    assert "`/peiper place`" in sent[-1].content and "0103" not in sent[-1].content
 
 
 async def test_orders_of_one_game_wait_their_turn_and_are_acknowledged_at_once(
@@ -282,5 +282,22 @@ async def test_new_game_takes_the_games_options_and_refuses_unknown_ones(fake: F
     assert sent[0].ephemeral and "no option 'exits'" in sent[0].content
     sent = await call(rest_bot, fake, fake.slash(fake.alice, "game new", fake.channel, game="peiper",
                                                  options="jokers:many"))
-    assert sent[0].ephemeral and "is a number" in sent[0].content
+    assert sent[0].ephemeral and "jokers is a whole number from 0 to 2" in sent[0].content
     assert len(rest_bot.service.list_games()) == 1
+
+
+async def test_new_game_with_an_unbounded_option_is_refused_before_a_thread_or_game_exists(
+        fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    """Issue 12's attacks: each refused at /game new, naming the option, its range and its ruling."""
+    threads_before = len([c for c in fake.channels.values() if c.get("type") in (11, 12)])
+    for text, named in [("jokers:20000000", "jokers is a whole number from 0 to 2"),
+                        ("jokers:10**21", "jokers is a whole number"), ("stack_limit:0", "stack_limit"),
+                        ("jokers:-3", "jokers"), ("exactly_10_succeeds:maybe", "true or false"),
+                        ("adjacent_movement:sideways", "one of hex_by_hex, act_ends")]:
+        sent = await call(rest_bot, fake, fake.slash(fake.alice, "game new", fake.channel, game="peiper",
+                                                     options=text))
+        refused = [m for m in sent if m.content.startswith("Refused")]
+        assert refused and refused[0].ephemeral and named in refused[0].content, (text, [m.content for m in sent])
+        assert "ruling" in refused[0].content
+    assert rest_bot.service.list_games() == []
+    assert len([c for c in fake.channels.values() if c.get("type") in (11, 12)]) == threads_before

@@ -4,6 +4,7 @@ short Peiper game in a guild thread and a solo game in a DM. Assertions are on t
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -40,8 +41,12 @@ def check_limits(sent: list[Sent]) -> None:
                 assert data.startswith(PNG), name
             if name.endswith(".gif"):
                 assert data[:6] in (b"GIF87a", b"GIF89a")
+        if s.content and s.via != "edit":
+            assert "allowed_mentions" in s.payload, f"no explicit allowed mentions: {s.content[:80]!r}"
         allowed = s.payload.get("allowed_mentions") or {}
-        assert not {"everyone", "roles"} & set(allowed.get("parse", [])), "never @everyone or role pings"
+        assert not {"everyone", "roles", "users"} & set(allowed.get("parse", [])), "never a mention by parsing"
+        pinged = {str(u) for u in allowed.get("users", [])}
+        assert pinged <= set(re.findall(r"<@!?(\d+)>", s.content)), "only the players the message names"
 
 
 def mentioned(s: Sent, user: dict[str, Any]) -> bool:
@@ -135,7 +140,7 @@ async def test_guild_game_through_the_real_client(fake: FakeDiscord, live_bot: U
     assert "Ruling #" in sent[0].content and "misclick" in sent[0].content
     assert any(u["reduced"] for u in service.view(game_id)["units"] if u["id"] == unit)
     sent = await fake.run(fake.slash(alice, "gm rulings", thread))
-    assert "misclick, agreed by both" in sent[0].content and "[none]" in sent[0].content
+    assert "misclick, agreed by both" in sent[-1].content and "[none]" in sent[-1].content
 
     # looking at the game reveals no seed before the end
     seed = service.seed(game_id)

@@ -68,8 +68,11 @@ def test_an_exported_finished_game_imports_to_the_same_state(db_url: str, key: s
     assert [(e.seq, e.kind, e.side, e.action, e.undone, e.refers_to, e.salt) for e in service.log(copy.id)] == strip
     # The copy is a whole game: its export is the original's, but for the id.
     again = service.export(copy.id)
-    assert {k: v for k, v in again.items() if k not in ("id", "view")} == {
-        k: v for k, v in export.items() if k not in ("id", "view")}
+    assert {k: v for k, v in again.items() if k not in ("id", "view", "log", "seats")} == {
+        k: v for k, v in export.items() if k not in ("id", "view", "log", "seats")}
+    assert [{**e, "actor": ""} for e in again["log"]] == [{**e, "actor": ""} for e in export["log"]]
+    assert all(e["actor"].endswith("(imported)") for e in again["log"])
+    assert all(seat["kind"] == "bot" for seat in again["seats"].values()), "no seat that nobody holds"
     service.engine.dispose()
 
 
