@@ -296,11 +296,22 @@ def header_fields(gmap: GameMap, view: Mapping[str, Any], colours: dict[str, RGB
     fields: list[list[Segment]] = []
     if view.get("scenario"):
         fields.append([("text", "Scenario ", lab), ("text", str(view["scenario"]), val)])
+    result = view.get("result")
+    over = isinstance(result, Mapping) and bool(result.get("text"))
     if view.get("turn") is not None:
-        turn = f"{view['turn']}" + (f" of {view['turns']}" if view.get("turns") else "")
+        turns = view.get("turns")
+        number = view["turn"]
+        if over and isinstance(number, int) and isinstance(turns, int) and number > turns:
+            number = turns  # the turn counter moved past the last turn as the game ended
+        turn = f"{number}" + (f" of {turns}" if turns else "")
         fields.append([("text", "Turn ", lab), ("text", turn, val)])
-    if view.get("phase"):
+    if over and isinstance(result, Mapping):
+        fields.append([("text", "Result ", lab), ("text", str(result["text"]), (fb, style.FIRE_HIT))])
+    elif view.get("phase"):
         fields.append([("text", "Phase ", lab), ("text", str(view.get("phase_name") or view["phase"]).replace("_", " "), val)])
+    pm = view.get("phase_map")
+    if isinstance(pm, Mapping) and pm.get("number"):
+        fields.append([("text", "Map of ", lab), ("text", f"phase {pm['number']}", val)])
     to_act = view.get("to_act")
     sides = view.get("sides") if isinstance(view.get("sides"), Mapping) else {}
     if to_act:

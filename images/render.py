@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 from engine.hexgrid import within
 from engine.maps import GameMap
 from images import style
+from images.caption import add_caption
 from images.fonts import font, safe
 from images.frame import Frame, FrameSpec, build_frame, draw_header, draw_tray, frame_spec
 from images.geometry import SQRT3, Layout
@@ -131,7 +132,7 @@ def compose(gmap: GameMap, view: Mapping[str, Any], scale: float = 1.0) -> tuple
     sides = view.get("sides")
     draw_tray(img, frame, off, colours, sides if isinstance(sides, Mapping) else None)
     draw_header(img, frame, gmap, view, colours)
-    return img, spec
+    return add_caption(img, view, frame.layout.radius), spec
 
 
 def quantize(img: Image.Image, gmap: GameMap, spec: FrameSpec) -> Image.Image:
