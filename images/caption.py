@@ -2,7 +2,8 @@
 
 Drawn when the view carries ``phase_map`` (engine/service/phases.py): its title, and its lines
 (moves, fire and their results, draws), one per row, cut to the width with an ellipsis. A view
-with a ``result`` names the winner and why in the strip's first row.
+with a ``result`` names the winner and why in the strip's first row. Hexes holding three or more
+units (drawn as a fan whose lower ids do not show) list every unit, top first.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from PIL import Image, ImageDraw
 
 from images import style
 from images.fonts import Font, font, safe, text_size
+from images.pieces import stack_lists
 
 MAX_ROWS = 14
+MAX_STACK_ROWS = 8
 
 
 def _cut(d: ImageDraw.ImageDraw, text: str, f: Font, width: float) -> str:
@@ -54,6 +57,12 @@ def caption_rows(view: Mapping[str, Any]) -> list[tuple[str, str]]:
         if more:
             rows.append(("more", f"... {more} earlier line{'s' * (more != 1)} in the log"))
         rows += [("line", x) for x in lines] or [("line", "(nothing moved or fired)")]
+    stacks = stack_lists(view)
+    if stacks:
+        rows.append(("title", "Stacks of three or more, top first"))
+        rows += [("line", f"{h}: {', '.join(names)}") for h, names in stacks[:MAX_STACK_ROWS]]
+        if len(stacks) > MAX_STACK_ROWS:
+            rows.append(("more", f"... and {len(stacks) - MAX_STACK_ROWS} more stacks"))
     return rows
 
 

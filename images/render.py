@@ -26,7 +26,7 @@ from images.caption import add_caption
 from images.fonts import font, safe
 from images.frame import Frame, FrameSpec, build_frame, draw_header, draw_tray, frame_spec
 from images.geometry import SQRT3, Layout
-from images.overlays import draw_lines, draw_reach, draw_results
+from images.overlays import draw_fire_over, draw_lines, draw_reach, draw_results
 from images.pieces import (
     draw_hex_markers_over,
     draw_hex_markers_under,
@@ -117,6 +117,7 @@ def _draw_view(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, 
     draw_lines(img, gmap, lay, view)
     stacks, off = units_on_map(gmap, view)
     draw_stacks(img, lay, stacks, colours)
+    draw_fire_over(img, gmap, lay, view)
     draw_hex_markers_over(img, lay, hex_markers)
     draw_results(img, gmap, lay, view)
     return off
