@@ -46,8 +46,9 @@ def caption_rows(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     if isinstance(pm, Mapping):
         title = str(pm.get("title") or f"Phase {pm.get('number', '?')}")
         if pm.get("of"):
-            title += f" of {pm['of']}"
-        rows.append(("title", f"{title}: what happened"))
+            title = title.replace(f"Phase {pm.get('number')}", f"Phase {pm.get('number')} of {pm['of']}", 1)
+        then = f"; next: {pm['next']}" if pm.get("next") and pm.get("next") != pm.get("phase_name") else ""
+        rows.append(("title", f"{title}: what happened{then}"))
         lines = [str(x) for x in (pm.get("lines") or [])]
         more = int(pm.get("more") or 0)
         room = MAX_ROWS - len(rows) - 1

@@ -128,7 +128,8 @@ def current_phase_view(service: GameService, game_id: int, side: str | None = No
     closed = sum(1 for p in every if p.closed)
     view = _replay_views(service, rec, rules, entries, [every[-1]], closed, side)[0]
     if not every[-1].closed:
-        view["phase_map"]["title"] = f"Phase {every[-1].number} so far"
+        view["phase_map"]["title"] = view["phase_map"]["title"].replace("Phase", "Phase under way:", 1)
+        view["phase_map"]["of"] = 0
     return view
 
 
@@ -146,6 +147,7 @@ def _replay_views(service: GameService, rec: GameRecord, rules: GameRules, entri
     by_last = {p.seq: p for p in wanted}
     out: list[dict[str, Any]] = []
     gathering: Phase | None = None
+    name, turn = "", None
     before: list[Any] = []
     drawn: list[Any] = []
     for e in entries:
@@ -155,7 +157,10 @@ def _replay_views(service: GameService, rec: GameRecord, rules: GameRules, entri
             break
         if e.seq in by_first:
             gathering = by_first[e.seq]
-            before, drawn = list(rules.view(state, side).get("overlays") or []), []
+            opening = rules.view(state, side)
+            before, drawn = list(opening.get("overlays") or []), []
+            name = str(opening.get("phase_name") or opening.get("phase") or "").replace("_", " ")
+            turn = opening.get("turn")
         GameService._apply_entries(rules, state, [e])
         if gathering is None:
             continue
@@ -169,9 +174,14 @@ def _replay_views(service: GameService, rec: GameRecord, rules: GameRules, entri
             view = rules.view(state, side)
             view["overlays"] = drawn
             view["game_id"], view["version"] = rec.id, e.version
-            view["phase_map"] = {"number": phase.number, "of": total, "seq": phase.seq,
-                                 "lines": phase.lines[-MAX_LINES:], "title": f"Phase {phase.number}",
+            after = str(view.get("phase_name") or view.get("phase") or "").replace("_", " ")
+            title = f"Phase {phase.number}" + (f" (turn {turn}, {name})" if turn is not None and name else
+                                               f" ({name})" if name else "")
+            view["phase_map"] = {"number": phase.number, "of": total, "seq": phase.seq, "phase_name": name,
+                                 "turn": turn, "next": after, "lines": phase.lines[-MAX_LINES:], "title": title,
                                  "more": max(0, len(phase.lines) - MAX_LINES)}
+            if name:  # the header names the phase this map shows; the caption says what comes next
+                view["phase_name"] = name
             out.append(view)
             gathering = None
     return out
