@@ -174,11 +174,11 @@ def _replay_views(service: GameService, rec: GameRecord, rules: GameRules, entri
             view = rules.view(state, side)
             view["overlays"] = drawn
             view["game_id"], view["version"] = rec.id, e.version
-            after = str(view.get("phase_name") or view.get("phase") or "").replace("_", " ")
+            following = str(view.get("phase_name") or view.get("phase") or "").replace("_", " ")
             title = f"Phase {phase.number}" + (f" (turn {turn}, {name})" if turn is not None and name else
                                                f" ({name})" if name else "")
             view["phase_map"] = {"number": phase.number, "of": total, "seq": phase.seq, "phase_name": name,
-                                 "turn": turn, "next": after, "lines": phase.lines[-MAX_LINES:], "title": title,
+                                 "turn": turn, "next": following, "lines": phase.lines[-MAX_LINES:], "title": title,
                                  "more": max(0, len(phase.lines) - MAX_LINES)}
             if name:  # the header names the phase this map shows; the caption says what comes next
                 view["phase_name"] = name
