@@ -360,7 +360,7 @@ class Table:
             self.say("  Not an order you may give now.")
         summary = summary_of(self.rules)
         if summary is not None:
-            found = summary.search(name) or (summary.search(spec.rule) if spec.rule else [])
+            found = (summary.search(spec.rule) if spec.rule else []) or summary.search(name)
             if found:
                 self.say(f"  Rules - {found[0].topic} [{found[0].rule}]: {found[0].text}")
 

@@ -19,18 +19,24 @@ from engine.game import Action
 from engine.service.phases import phases
 
 
-async def test_one_answer_posts_the_map_of_every_phase_it_closed_in_one_message(fake: FakeDiscord,
-                                                                               rest_bot: UmpireBot) -> None:
+async def test_one_answer_posts_the_map_of_every_phase_it_closed_in_one_message(
+        fake: FakeDiscord, rest_bot: UmpireBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.service.service as service_module
+
+    monkeypatch.setattr(service_module.secrets, "randbits", lambda bits: 7)  # seed 7: a known deal
     game_id, thread = await new_game(rest_bot, fake)
-    sent = await call(rest_bot, fake, fake.slash(fake.alice, "peiper ready", thread))
+    await call(rest_bot, fake, fake.slash(fake.alice, "peiper ready", thread))
+    before = len(phases(rest_bot.service, game_id))
+    # the US passes the red card; the German bot then draws, takes its card and moves: two phases
+    sent = await call(rest_bot, fake, fake.slash(fake.alice, "peiper pass", thread))
     with_maps = [s for s in sent if any(name.endswith(".png") for name, _ in s.files)]
     assert len(with_maps) == 1  # one message holds the phase maps of the answer
     pngs = [(name, data) for name, data in with_maps[0].files if name.endswith(".png")]
-    closed = phases(rest_bot.service, game_id)
-    assert len(closed) >= 2 and len(pngs) == min(len(closed), 10)
-    assert [name for name, _ in pngs] == [f"game{game_id}-phase{p.number:04d}.png" for p in closed][-len(pngs):]
+    closed = phases(rest_bot.service, game_id)[before:]
+    assert len(closed) >= 2 and len(pngs) == len(closed)
+    assert [name for name, _ in pngs] == [f"game{game_id}-phase{p.number:04d}.png" for p in closed]
     assert len({hashlib.sha256(data).hexdigest() for _, data in pngs}) == len(pngs)
-    assert "Maps of phases 1-" in with_maps[0].content
+    assert f"Maps of phases {closed[0].number}-{closed[-1].number}" in with_maps[0].content
     # an earlier phase on demand, and a plain refusal for one that does not exist
     sent = await call(rest_bot, fake, fake.slash(fake.alice, "game map", thread, phase=1))
     assert sent[-1].files and sent[-1].files[0][0] == f"game{game_id}-phase0001.png"
@@ -101,3 +107,24 @@ async def test_the_deadline_notice_pings_the_player_whose_time_ran_out(fake: Fak
     notice = next(s for s in fake.sent[before:] if "ran out" in s.content)
     assert notice.content.startswith(f"<@{fake.bob['id']}>")
     assert fake.bob["id"] in [str(u) for u in notice.payload["allowed_mentions"]["users"]]
+
+
+async def test_help_explains_one_order(fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    sent = await call(rest_bot, fake, fake.slash(fake.alice, "help", fake.channel, game="peiper", order="attack"))
+    assert sent[0].ephemeral and "/peiper attack unit:<unit> target:<unit>" in sent[0].text()
+    assert "anti-tank" in sent[0].text()  # the rule summary of combat
+    sent = await call(rest_bot, fake, fake.slash(fake.alice, "help", fake.channel, game="peiper", order="fly"))
+    assert sent[0].content.startswith("Refused: Just a Peiper Dream? has no order 'fly'")
+
+
+async def test_more_phases_than_one_message_holds_come_as_nine_maps_and_a_strip(fake: FakeDiscord,
+                                                                                rest_bot: UmpireBot) -> None:
+    from cogs.maps import phase_files
+
+    info = rest_bot.service.create_game("peiper", seed=7, seats={})
+    outcomes = rest_bot.service.run_bots(info.id, limit=80)
+    closed = [o.seq for o in outcomes if o.phase_ended]
+    assert len(closed) > 10
+    files, words = await phase_files(rest_bot, info.id, closed, 10 * 1024 * 1024)
+    assert len(files) == 10 and files[0].filename.endswith(".gif")
+    assert all(f.filename.endswith(".png") for f in files[1:]) and words == f"phases 1-{len(closed)}"
