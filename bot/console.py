@@ -434,11 +434,11 @@ Say = Callable[[str], None]
 
 
 def _menu(title: str, options: list[tuple[str, str]], ask: Ask, say: Say, prompt: str,
-          completer: Callable[[list[str]], None] | None = None) -> str:
+          completer: Callable[[list[str]], None] | None = None, keys: bool = True) -> str:
     """A numbered menu: the answer is a number, a key or a name (any case); Tab completes them."""
     say(title)
     for i, (key, label) in enumerate(options, 1):
-        say(f"  {i} {label}" + (f" ({key})" if key.lower() != label.lower() else ""))
+        say(f"  {i} {label}" + (f" ({key})" if keys and key.lower() != label.lower() else ""))
     if completer is not None:
         completer([k for k, _ in options] + [label for _, label in options])
     while True:
@@ -473,13 +473,14 @@ def choose_side(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], 
         return rules.sides[0]
     names = side_names(rules)
     options = [(s, names[s]) for s in rules.sides] + [("both", "both sides (hot seat)")]
-    return _menu(f"{rules.title} - which side do you hold?", options, ask, say, "side> ", completer)
+    return _menu(f"{rules.title} - which side do you hold?", options, ask, say, "side> ", completer, keys=False)
 
 
 def choose_level(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
     rules = registry.get(game)
     levels = list(getattr(rules, "levels", ()) or ("easy", "normal", "hard", "greedy", "random"))
-    return _menu("How well does the bot play?", [(lv, lv) for lv in levels], ask, say, "level> ", completer)
+    return _menu("How well does the bot play?", [(lv, lv) for lv in levels], ask, say, "level> ", completer,
+                 keys=False)
 
 
 def run_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,

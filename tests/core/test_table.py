@@ -163,3 +163,22 @@ def test_tab_completes_quoted_names_positional_forms_and_only_what_is_legal_now(
     entering = table.completions("", "enter ")
     assert entering and set(entering) <= {f'"{a.args["unit"]}"' if " " in a.args["unit"] else a.args["unit"]
                                           for a in table.legal_now() if a.kind == "enter"}
+
+
+def test_the_start_menu_asks_game_scenario_side_in_the_games_words_and_level() -> None:
+    from bot.console import choose_game, choose_level, choose_scenario, choose_side
+
+    said: list[str] = []
+    answers = iter(["9", "just a peiper dream?"])
+    assert choose_game(lambda _: next(answers), said.append) == "peiper"
+    assert any("Type a number" in s for s in said)
+    said.clear()
+    assert choose_side("peiper", lambda _: "german", said.append) == "ge"
+    assert any(line.strip() == "1 German" for line in said) and not any("(ge)" in s for s in said)
+    assert choose_side("peiper", lambda _: "3", said.append) == "both"
+    assert choose_level("peiper", lambda _: "hard", said.append) == "hard"
+    scenarios = RULES.scenarios()
+    assert choose_scenario("peiper", lambda _: "1", said.append) == scenarios[0].key
+    offered: list[list[str]] = []
+    choose_level("peiper", lambda _: "1", said.append, offered.append)  # Tab completes the menu's words
+    assert "hard" in offered[0]
