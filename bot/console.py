@@ -517,6 +517,9 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
     names = side_names(table.rules)
     table.say(f"Game #{info.id}: {info.title} - you hold {', '.join(names.get(h, h) for h in humans) or 'no side'}; "
               f"seed hash {info.seed_hash[:16]}...  (/help lists the orders; Tab completes)")
+    found = [sc for sc in table.rules.scenarios() if sc.key == info.scenario]
+    if found:
+        table.say(f"Scenario: {found[0].title} - {found[0].summary}")  # what each side must do to win
     if table.ended:
         table.say("This game is over: it opens read-only.")
         table.ending()

@@ -173,7 +173,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             bot.service.create_game, game, scenario, None, chosen, seats,
             str(interaction.guild_id) if in_guild else None, str(home), "")
         players = " vs ".join(seat_label(rules, info, s) for s in ordered)
-        intro = (f"**Game #{info.id}: {rules.title}** ({scenario}) - {players}.\nSeed hash `{info.seed_hash}`: the "
+        summary = next((sc.summary for sc in rules.scenarios() if sc.key == scenario), "")
+        intro = (f"**Game #{info.id}: {rules.title}** ({scenario}) - {players}.\n"
+                 + (f"{clip(summary, 400)}\n" if summary else "") + f"Seed hash `{info.seed_hash}`: the "
                  "seed is revealed when the game ends (/game seed), so anyone can check every card and die.")
         where = f" in <#{home}>" if in_guild and home != interaction.channel_id else ""
         await reply(interaction, f"Game #{info.id} opened{where}{note}. /help {game} lists the orders.")
