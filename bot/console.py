@@ -119,7 +119,13 @@ class Table:
         from engine.maps import load_map
 
         paths = []
-        for view in phase_views(self.service, self.game_id, new):
+        try:
+            views = phase_views(self.service, self.game_id, new)
+        except (UmpireError, ValueError, KeyError, TypeError, AttributeError) as exc:  # the orders stand
+            logging.getLogger("umpire.table").exception("phase maps of game %s", self.game_id)
+            self.say(f"  (no phase maps: {type(exc).__name__}; /map draws the map now)")
+            return []
+        for view in views:
             number = view["phase_map"]["number"]
             path = self._write(f"{self.stem}-phase{number:04d}.png", images.render_png(load_map(Path(view["map"])), view))
             if path is not None:

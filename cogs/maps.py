@@ -84,11 +84,17 @@ async def phase_files(bot: UmpireBot, game_id: int, seqs: Iterable[int], limit: 
     """The maps of the phases closed by the entries ``seqs`` (one file each, older ones in a GIF past
     Discord's 10), and words naming them ("phases 4-8")."""
     wanted = set(seqs)
-    done = await asyncio.to_thread(phases, bot.service, game_id)
-    numbers = [p.number for p in done if p.seq in wanted]
-    if not numbers:
+    if not wanted:
         return [], ""
-    views = await asyncio.to_thread(phase_views, bot.service, game_id, numbers)
+    try:
+        done = await asyncio.to_thread(phases, bot.service, game_id)
+        numbers = [p.number for p in done if p.seq in wanted]
+        if not numbers:
+            return [], ""
+        views = await asyncio.to_thread(phase_views, bot.service, game_id, numbers)
+    except Exception:  # the order stands; the caller falls back to the map now
+        log.exception("rebuilding the phase maps of game %s failed", game_id)
+        return [], ""
     files: list[discord.File] = []
     older, newer = (views[:-(MAX_FILES - 1)], views[-(MAX_FILES - 1):]) if len(views) > MAX_FILES else ([], views)
     if older:
