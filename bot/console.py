@@ -49,7 +49,14 @@ def summary_of(rules: GameRules) -> GameSummary | None:
 
 
 def side_names(rules: GameRules) -> dict[str, str]:
+    """The sides in the game's own words (``rules.side_names``; else the names its view gives)."""
     names = getattr(rules, "side_names", None) or {}
+    if not names:
+        try:
+            view = rules.view(rules.new_state(rules.scenarios()[0].key, 0, {}), None)
+            names = view.get("sides") or {}
+        except (UmpireError, ValueError, KeyError, TypeError, AttributeError):
+            names = {}
     return {s: str(names.get(s, s)) for s in rules.sides}
 
 
@@ -446,7 +453,7 @@ def _menu(title: str, options: list[tuple[str, str]], ask: Ask, say: Say, prompt
     for i, (key, label) in enumerate(options, 1):
         say(f"  {i} {label}" + (f" ({key})" if keys and key.lower() != label.lower() else ""))
     if completer is not None:
-        completer([k for k, _ in options] + [label for _, label in options])
+        completer([label for _, label in options])
     while True:
         answer = ask(prompt).strip().lower()
         if answer.isdigit() and 1 <= int(answer) <= len(options):
@@ -454,6 +461,10 @@ def _menu(title: str, options: list[tuple[str, str]], ask: Ask, say: Say, prompt
         for key, label in options:
             if answer in (key.lower(), label.lower()):
                 return key
+        begun = {key for key, label in options if answer and (key.lower().startswith(answer)
+                                                              or label.lower().startswith(answer))}
+        if len(begun) == 1:  # the start of one name is enough
+            return begun.pop()
         say(f"Type a number from 1 to {len(options)}, or a name.")
 
 
