@@ -365,7 +365,13 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
         limit = interaction.filesize_limit if interaction is not None else DEFAULT_FILESIZE
         files, words = await phase_files(bot, game_id, closed, limit)  # a map of each phase, of that phase
         if not files:
-            image = await map_file(bot, game_id, limit=limit)
+            from .maps import map_now
+
+            try:  # the map now, with the moves of the phase under way
+                image = await map_now(bot, game_id, limit=limit)
+            except Exception:
+                log.exception("the map now of game %s", game_id)
+                image = await map_file(bot, game_id, limit=limit)
             files, words = ([image] if image else []), "now"
         await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {info.status_line}",
                    interaction=interaction, files=files)
