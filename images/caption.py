@@ -67,12 +67,36 @@ def caption_rows(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
+def _wrap(d: ImageDraw.ImageDraw, text: str, f: Font, width: float) -> list[str]:
+    """A line of text as rows that fit ``width``, broken at spaces (a word longer than a row is cut)."""
+    words = safe(text).split(" ")
+    rows: list[str] = []
+    current = ""
+    for w in words:
+        trial = f"{current} {w}" if current else w
+        if current and text_size(d, trial, f)[0] > width:
+            rows.append(current)
+            current = "  " + w
+        else:
+            current = trial
+    rows.append(current)
+    return [_cut(d, r, f, width) for r in rows]
+
+
 def add_caption(img: Image.Image, view: Mapping[str, Any], radius: float) -> Image.Image:
     """The image with the strip appended below it (the image itself when there is nothing to say)."""
     rows = caption_rows(view)
     if not rows:
         return img
     R = radius
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    f, fb = font(0.27 * R, "regular"), font(0.29 * R, "bold")
+    wrapped: list[tuple[str, str]] = []
+    for kind, text in rows:  # long lines wrap: nothing is clipped
+        face = fb if kind in ("result", "title") else f
+        room = img.width - (0.6 if kind != "line" else 0.9) * R
+        wrapped += [(kind, part) for part in _wrap(probe, text if kind != "line" else "- " + text, face, room)]
+    rows = wrapped
     row_h = 0.42 * R
     height = round(0.3 * R + row_h * len(rows))
     out = Image.new("RGB", (img.width, img.height + height), style.PAPER)
@@ -80,7 +104,6 @@ def add_caption(img: Image.Image, view: Mapping[str, Any], radius: float) -> Ima
     d = ImageDraw.Draw(out)
     y0 = img.height
     d.line([(0, y0), (img.width, y0)], fill=style.GRID, width=max(1, round(R / 24)))
-    f, fb = font(0.27 * R), font(0.29 * R, "bold")
     width = img.width - 0.6 * R
     for i, (kind, text) in enumerate(rows):
         y = y0 + 0.15 * R + row_h * (i + 0.5)
@@ -91,5 +114,5 @@ def add_caption(img: Image.Image, view: Mapping[str, Any], radius: float) -> Ima
         elif kind == "more":
             d.text((0.3 * R, y), _cut(d, text, f, width), font=f, fill=style.LABEL, anchor="lm")
         else:
-            d.text((0.5 * R, y), _cut(d, "- " + text, f, width - 0.2 * R), font=f, fill=style.INK, anchor="lm")
+            d.text((0.5 * R, y), _cut(d, text, f, width - 0.2 * R), font=f, fill=style.INK, anchor="lm")
     return out
