@@ -27,7 +27,7 @@ from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 from engine.service import GameService, Outcome, Seat, event_from_dict
 from engine.service.phases import current_phase_view, phase_views, phases
 
-from .commandline import Typed, parse, to_action, usage
+from .commandline import TABLE_COMMANDS, Typed, parse, to_action, usage
 from .completion import line_completions, word_completions
 
 CONSOLE = "console"
@@ -74,6 +74,7 @@ class Table:
         self.images = images
         self.drawn = len(phases(service, game_id))  # phases whose maps were written (or predate this table)
         self.ended = self.over()  # the ending was announced
+        self.bare_group = False  # the line being handled named the game (/peiper ...)
         # Image names: the game, its number and a tag of the database and seed, so a resumed game
         # writes on from its last phase and two databases' game 1 never collide.
         where = service.engine.url.render_as_string(hide_password=True)
@@ -220,6 +221,7 @@ class Table:
         """Run one typed command. True if it was accepted."""
         try:
             typed = parse(line, self.group)
+            self.bare_group = line.strip().lower().startswith(f"/{self.group}")
             self._dispatch(typed)
             return True
         except UmpireError as exc:
@@ -235,6 +237,9 @@ class Table:
 
     def _dispatch(self, typed: Typed) -> None:
         name = typed.name
+        if typed.group == self.group and name in TABLE_COMMANDS and not self.bare_group \
+                and all(c.name != name for c in self.rules.commands()):
+            typed = Typed("", name, typed.args)  # a bare table word the game has no order for: still works
         if typed.group in ("", "game"):
             args = dict(typed.args)
             words = args.pop("_positional", "").split("\x1f") if "_positional" in args else []

@@ -91,6 +91,8 @@ def test_exit_at_the_table_is_an_order_and_rules_answer_there() -> None:
     assert table.handle("/help move")
     assert "/peiper move unit:<unit> to:<hex>" in text.getvalue()
     assert not table.handle("/rules zzzz")
+    assert table.handle("status")  # a bare table word the game has no order for still works
+    assert not table.handle("/peiper status")  # ...but not when the game is named
 
 
 def test_the_map_at_the_table_draws_a_close_up_and_earlier_phases(tmp_path: Path) -> None:
