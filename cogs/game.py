@@ -214,7 +214,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             rules = registry.get(interaction.namespace.game or "")
         except UmpireError:
             return []
-        return [app_commands.Choice(name=f"{s} ({side_name(rules, s)})", value=s) for s in rules.sides
+        sides = rules.sides[:1] if getattr(rules, "solitaire", False) else rules.sides  # solitaire: the player's side
+        return [app_commands.Choice(name=side_name(rules, s), value=s) for s in sides
                 if current.lower() in f"{s} {side_name(rules, s)}".lower()][:25]
 
     # --- seats ---------------------------------------------------------------------------------

@@ -128,3 +128,9 @@ async def test_more_phases_than_one_message_holds_come_as_nine_maps_and_a_strip(
     files, words = await phase_files(rest_bot, info.id, closed, 10 * 1024 * 1024)
     assert len(files) == 10 and files[0].filename.endswith(".gif")
     assert all(f.filename.endswith(".png") for f in files[1:]) and words == f"phases 1-{len(closed)}"
+
+
+async def test_game_new_offers_sides_in_the_games_words(fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    await call(rest_bot, fake, fake.slash(fake.alice, "game new", fake.channel, focused="side", game="peiper", side=""))
+    choices = list(fake.callbacks.values())[-1]["data"]["choices"]
+    assert {c["name"] for c in choices} == {"German", "US"} and {c["value"] for c in choices} == {"ge", "us"}
