@@ -26,7 +26,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--game-id", "--game", dest="game_id", type=int, help="resume this game from the database")
     play.add_argument("--out", type=Path, default=Path("out"), help="folder for map images")
     play.add_argument("--no-images", action="store_true")
-    play.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "greedy", "random"],
+    play.add_argument("--level", default=None, choices=["easy", "normal", "hard", "greedy", "random"],
                       help="how well the bot plays the sides you do not hold")
 
     sp = sub.add_parser("selfplay", help="bots on every side, invariants checked after every action")

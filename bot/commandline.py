@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from engine.errors import IllegalAction
 from engine.game import Action, CommandSpec
 
+# Table commands are slash-prefixed only, so every game order word (exit, help...) works bare.
+TABLE_COMMANDS = ("help", "status", "log", "undo", "map", "quit", "seed", "gm", "rules", "export")
+
 
 @dataclass
 class Typed:
@@ -32,7 +35,7 @@ def parse(line: str, default_group: str) -> Typed:
         raise IllegalAction("Type a command, such as /help")
     head = words[0].lower()
     rest = words[1:]
-    if head in ("help", "status", "log", "undo", "map", "quit", "exit", "seed", "gm", "rules", "los"):
+    if text.startswith("/") and head in TABLE_COMMANDS:
         group, name = "", head
     elif head == default_group or head in ("peiper", "saf", "pl", "game"):
         if not rest:

@@ -1,27 +1,62 @@
 """The local table: a game at the terminal with the same commands as Discord.
 
-Prints each result with the rule it applied; the bot plays every side no human holds; map images
-go to an output folder after every phase. With a script, exits 0 when every command was accepted
-and 2 at the first one refused.
+Prints each result with the rule it applied; the bot plays every side no human holds; a map image
+of every phase (of that phase: its moves, fire and results) goes to an output folder. Table
+commands are slash-prefixed (``/help``, ``/map``, ``/quit``), so every order of the game works bare
+(``exit unit:Spitze``). When the game ends the table prints the result and the seed and stays open
+for ``/log``, ``/map``, ``/seed`` and ``/export`` until ``/quit``; a finished game reopens read-only.
+With a script, exits 0 when every command was accepted and 2 at the first one refused.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine import registry
-from engine.errors import IllegalAction, InternalFault, UmpireError, new_fault_id
+from engine.errors import GameOver, IllegalAction, InternalFault, NotYourTurn, UmpireError, new_fault_id
 from engine.events import Event
 from engine.game import Action, GameRules
+from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 from engine.service import GameService, Outcome, Seat, event_from_dict
+from engine.service.phases import current_phase_view, phase_views, phases
 
-from .commandline import Typed, parse, to_action, usage
+from .commandline import TABLE_COMMANDS, Typed, parse, to_action, usage
+from .completion import line_completions, word_completions
 
 CONSOLE = "console"
+TABLE_HELP = ("Table: /help [order]  /rules [section or words]  /status  /log [n]  /undo  "
+              "/map [hex [radius]] [phase:N]  /seed  /export [file]  /quit")
+
+
+def summary_of(rules: GameRules) -> GameSummary | None:
+    """The game's rule summaries (``rules.rules_summary()``; else the file in its package)."""
+    try:
+        return rules.rules_summary()
+    except (AttributeError, UmpireError):
+        pass
+    try:
+        package = Path(sys.modules[type(rules).__module__].__file__ or "").parent
+        return load_summary(package / "data" / SUMMARY_FILE)
+    except (KeyError, UmpireError):
+        return None
+
+
+def side_names(rules: GameRules) -> dict[str, str]:
+    """The sides in the game's own words (``rules.side_names``; else the names its view gives)."""
+    names = getattr(rules, "side_names", None) or {}
+    if not names:
+        try:
+            view = rules.view(rules.new_state(rules.scenarios()[0].key, 0, {}), None)
+            names = view.get("sides") or {}
+        except (UmpireError, ValueError, KeyError, TypeError, AttributeError):
+            names = {}
+    return {s: str(names.get(s, s)) for s in rules.sides}
 
 
 class Table:
@@ -36,7 +71,16 @@ class Table:
         self.out_dir = out_dir
         self.out = out
         self.images = images
-        self.frame = 0
+        self.drawn = len(phases(service, game_id))  # phases whose maps were written (or predate this table)
+        self.ended = self.over()  # the ending was announced
+        self.bare_group = False  # the line being handled named the game (/peiper ...)
+        # Image names: the game, its number and a tag of the database and seed, so a resumed game
+        # writes on from its last phase and two databases' game 1 never collide.
+        where = service.engine.url.render_as_string(hide_password=True)
+        if service.engine.url.database and service.engine.url.drivername.startswith("sqlite"):
+            where = str(Path(service.engine.url.database).resolve())
+        tag = hashlib.sha256(f"{where}|{game_id}|{self.info.seed_hash}".encode()).hexdigest()[:8]
+        self.stem = f"{self.group}-game{game_id}-{tag}"
 
     # --- output ----------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -52,24 +96,86 @@ class Table:
         if o.reason and o.action is not None:
             self.say(f"[bot {o.side}] {o.action.command(self.group)}  - {o.reason}")
         self.show_events(o.events, "bot" if o.reason else "")
-        if o.phase_ended:
-            self.render()
 
-    def render(self) -> Path | None:
+    def _write(self, name: str, data: bytes) -> Path | None:
+        if self.out_dir is None:
+            return None
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / name
+        path.write_bytes(data)
+        return path
+
+    def _renderer(self) -> Any:
         if not self.images or self.out_dir is None:
             return None
         try:
-            from engine.maps import load_map
-            from images import render_png
+            import images
         except ImportError:
             return None
-        view = self.service.view(self.game_id, None)
-        self.frame += 1
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        path = self.out_dir / f"game{self.game_id}-{self.frame:04d}.png"
-        path.write_bytes(render_png(load_map(Path(view["map"])), view))
-        self.say(f"  map: {path}")
+        return images
+
+    def draw_phases(self) -> list[Path]:
+        """A map of every phase closed since the last one drawn, each of that phase."""
+        done = phases(self.service, self.game_id)
+        self.drawn = min(self.drawn, len(done))  # an undo took phases back
+        new = [p.number for p in done if p.number > self.drawn]
+        self.drawn = len(done)
+        images = self._renderer()
+        if images is None or not new:
+            return []
+        from engine.maps import load_map
+
+        paths = []
+        try:
+            views = phase_views(self.service, self.game_id, new)
+        except (UmpireError, ValueError, KeyError, TypeError, AttributeError) as exc:  # the orders stand
+            logging.getLogger("umpire.table").exception("phase maps of game %s", self.game_id)
+            self.say(f"  (no phase maps: {type(exc).__name__}; /map draws the map now)")
+            return []
+        for view in views:
+            number = view["phase_map"]["number"]
+            path = self._write(f"{self.stem}-phase{number:04d}.png", images.render_png(load_map(Path(view["map"])), view))
+            if path is not None:
+                self.say(f"  map of phase {number}: {path}")
+                paths.append(path)
+        return paths
+
+    def render(self, hex_label: str | None = None, radius: int = 2, phase: int | None = None) -> Path | None:
+        images = self._renderer()
+        if images is None:
+            return None
+        from engine.maps import load_map
+
+        if phase is not None:
+            view = phase_views(self.service, self.game_id, [phase])[0]
+            name = f"{self.stem}-phase{phase:04d}"
+        else:
+            view = current_phase_view(self.service, self.game_id)
+            name = f"{self.stem}-now-v{view.get('version', 0)}"
+        gmap = load_map(Path(view["map"]))
+        if hex_label:
+            radius = max(0, min(int(radius), 6))
+            data = images.render_closeup_png(gmap, view, hex_label, radius)
+            label = gmap.hex(hex_label).label
+            name += f"-{label}-r{radius}"
+        else:
+            data = images.render_png(gmap, view)
+        path = self._write(f"{name}.png", data)
+        if path is not None:
+            self.say(f"  map: {path}")
         return path
+
+    def draw_opening(self) -> None:
+        """The map before the first phase ends (a new game), once."""
+        if self.drawn or self.out_dir is None or self._renderer() is None:
+            return
+        if (self.out_dir / f"{self.stem}-opening.png").exists():
+            return
+        from engine.maps import load_map
+
+        view = self.service.view(self.game_id, None)
+        path = self._write(f"{self.stem}-opening.png", self._renderer().render_png(load_map(Path(view["map"])), view))
+        self.say(f"  opening map: {path}")
 
     def status(self) -> None:
         info = self.service.info(self.game_id)
@@ -83,14 +189,38 @@ class Table:
     def bots(self) -> None:
         for o in self.service.run_bots(self.game_id):
             self.show_outcome(o)
+            if o.phase_ended:
+                self.draw_phases()  # each phase's map right after its lines
+        self.draw_phases()
+        if self.over() and not self.ended:
+            self.ended = True
+            self.ending()
 
     def over(self) -> bool:
         return self.service.info(self.game_id).status == "over"
+
+    def result_text(self) -> str:
+        view = self.service.view(self.game_id, None)
+        result = view.get("result")
+        if isinstance(result, dict) and result.get("text"):
+            return str(result["text"]) + (f" [{result['rule']}]" if result.get("rule") else "")
+        info = self.service.info(self.game_id)
+        winner = side_names(self.rules).get(info.winner or "", info.winner)
+        return f"{winner} wins" if winner else info.status_line
+
+    def ending(self) -> None:
+        """The game is over: the result and why, the seed, and what the table still offers."""
+        hashed, seed = self.service.seed(self.game_id)
+        self.say(f"Game over: {self.result_text()}")
+        self.say(f"  seed {seed} (hash {hashed[:16]}..., shown at the start): replay the log from it to check "
+                 "every card and die.")
+        self.say("  The table stays open: /log, /map, /seed, /export, /rules; /quit to leave.")
 
     def handle(self, line: str) -> bool:
         """Run one typed command. True if it was accepted."""
         try:
             typed = parse(line, self.group)
+            self.bare_group = line.strip().lower().startswith(f"/{self.group}")
             self._dispatch(typed)
             return True
         except UmpireError as exc:
@@ -105,37 +235,73 @@ class Table:
 
     def _dispatch(self, typed: Typed) -> None:
         name = typed.name
+        if typed.group == self.group and name in TABLE_COMMANDS and not self.bare_group \
+                and all(c.name != name for c in self.rules.commands()):
+            typed = Typed("", name, typed.args)  # a bare table word the game has no order for: still works
         if typed.group in ("", "game"):
+            args = dict(typed.args)
+            words = args.pop("_positional", "").split("\x1f") if "_positional" in args else []
             if name == "help":
-                self.help()
+                self.help(words[0] if words else args.get("order", ""))
+            elif name == "rules":
+                self.rules_text(" ".join(words + list(args.values())))
             elif name == "status":
                 self.status()
             elif name == "log":
-                self.log(int(typed.args.get("count", typed.args.get("_positional", "20")) or 20))
+                self.log(_number(args.get("count") or (words[0] if words else "20"), "count"))
             elif name == "undo":
+                if self.over():
+                    raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}")
                 side = self.acting_side(allow_any=True)
-                o = self.service.undo(self.game_id, CONSOLE, side)
+                self.service.undo(self.game_id, CONSOLE, side)
                 self.say(f"  Undone. {self.service.info(self.game_id).status_line}")
-                del o
+                self.drawn = min(self.drawn, len(phases(self.service, self.game_id)))
             elif name == "map":
-                path = self.render()
-                if path is None:
-                    self.say("  (no image: the renderer is not available)")
+                self.map(words, args)
             elif name == "seed":
                 hashed, seed = self.service.seed(self.game_id)
                 self.say(f"  seed hash {hashed}" + (f", seed {seed}" if seed is not None else " (the seed is shown "
                                                                                             "when the game ends)"))
+            elif name == "export":
+                self.export(words[0] if words else args.get("file", ""))
             elif name == "gm":
                 self.gm(typed)
-            elif name in ("quit", "exit"):
+            elif name == "quit":
                 raise SystemExit(0)
             else:
                 self.say(f"  /{name} is not available at the table; try /help")
             return
+        if name == "exit" and not typed.args and self.rules.commands() and \
+                all(c.name != "exit" for c in self.rules.commands()):
+            raise SystemExit(0)  # /exit where the game has no order of that name
+        if self.over():
+            raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}. /log, /map, /seed and /export "
+                           "still answer; /quit leaves")
         action = to_action(typed, self.rules.commands(), self.group)
         side = self.acting_side()
         o = self.service.submit(self.game_id, side, action, CONSOLE, "console")
         self.show_outcome(o)
+
+    def map(self, words: list[str], args: dict[str, str]) -> None:
+        """/map (now), /map 0404 2 (a close-up), /map phase:7 (an earlier phase's map), or both."""
+        hex_label = args.get("hex") or (words[0] if words else "")
+        radius = _number(args.get("radius") or (words[1] if len(words) > 1 else "2"), "radius")
+        phase = _number(args["phase"], "phase") if args.get("phase") else None
+        if hex_label.lower().startswith("phase") and hex_label[5:].isdigit():
+            phase, hex_label = int(hex_label[5:]), ""
+        if hex_label and self._renderer() is not None:
+            from engine.maps import load_map
+
+            load_map(Path(self.service.view(self.game_id, None)["map"])).hex(hex_label)  # UnknownHex, plainly
+        if self.render(hex_label or None, radius, phase) is None:
+            self.say("  (no image: the renderer is not available, or --no-images)")
+
+    def export(self, name: str) -> None:
+        record = self.service.export(self.game_id)
+        path = Path(name) if name else (self.out_dir or Path(".")) / f"{self.stem}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(record, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
+        self.say(f"  the record: {path}" + ("" if record.get("seed") is not None else " (no seed before the end)"))
 
     def gm(self, typed: Typed) -> None:
         """At the table the player is the GM: /gm move unit:X to:0503 reason:"..." [rule:"..."]."""
@@ -164,28 +330,81 @@ class Table:
 
     def acting_side(self, allow_any: bool = False) -> str:
         info = self.service.info(self.game_id)
+        if info.status == "over" or info.to_act is None:
+            raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}")
         if info.to_act in self.human_sides:
             return info.to_act
         if allow_any and self.human_sides:
             return self.human_sides[0]
-        from engine.errors import NotYourTurn
+        who = side_names(self.rules).get(info.to_act, info.to_act)
+        raise NotYourTurn(f"It is the bot's decision ({who}); wait for it")
 
-        raise NotYourTurn(f"It is the bot's decision ({info.to_act}); wait for it")
-
-    def help(self) -> None:
+    def help(self, order: str = "") -> None:
+        if order:
+            self.order_help(order.lstrip("/").lower())
+            return
         self.say(f"{self.rules.title}: orders (also without the /{self.group} prefix):")
         for spec in self.rules.commands():
             self.say(f"  {usage(self.group, spec):48} {spec.description} [{spec.rule}]")
             if spec.example:
                 self.say(f"      e.g. {spec.example}")
-        self.say("Table: /help  /status  /log [n]  /undo  /map  /seed  /quit")
+        self.say(TABLE_HELP)
         self.say('GM:    /gm move unit:<unit> to:<hex> reason:"..." [rule:"..."]  /gm revert entry:<n> reason:"..."'
                  '  /gm rewind to:<n> reason:"..."  /gm reroll reason:"..."  /gm rulings')
+        self.say("Tab completes commands, orders legal now, units and hexes.  /help <order> explains one order.")
+        legal = self.legal_now()
+        if legal:
+            self.say(f"Now you may: {', '.join(sorted({a.kind for a in legal}))}")
+
+    def order_help(self, name: str) -> None:
+        """One order: what it does, its options, the rule, an example, what is legal now, the rule summary."""
+        spec = next((c for c in self.rules.commands() if c.name == name), None)
+        if spec is None:
+            names = ", ".join(c.name for c in self.rules.commands())
+            raise IllegalAction(f"{self.rules.title} has no order '{name[:20]}': orders are {names}")
+        self.say(f"{usage(self.group, spec)}  - {spec.description}" + (f" [{spec.rule}]" if spec.rule else ""))
+        for opt in spec.options:
+            extra = f" one of {', '.join(opt.choices)}" if opt.choices else ""
+            self.say(f"  {opt.name}: {opt.description} ({opt.kind}{', optional' if not opt.required else ''}{extra})")
+        if spec.example:
+            self.say(f"  e.g. {spec.example}")
+        legal = [a for a in self.legal_now() if a.kind == name]
+        if legal:
+            shown = "; ".join(a.command(self.group) for a in legal[:6])
+            self.say(f"  Now: {shown}" + (f" ... ({len(legal)} in all)" if len(legal) > 6 else ""))
+        elif self.service.info(self.game_id).to_act in self.human_sides:
+            self.say("  Not an order you may give now.")
+        summary = summary_of(self.rules)
+        if summary is not None:
+            found = (summary.search(spec.rule) if spec.rule else []) or summary.search(name)
+            if found:
+                self.say(f"  Rules - {found[0].topic} [{found[0].rule}]: {found[0].text}")
+
+    def rules_text(self, query: str) -> None:
+        """/rules [section or words]: the same summaries Discord's /rules answers from."""
+        summary = summary_of(self.rules)
+        if summary is None:
+            raise IllegalAction(f"No rule summaries for {self.rules.title}")
+        if not query.strip():
+            self.say(f"{summary.title}: topics (/rules <topic or words>)")
+            for s in summary.sections:
+                self.say(f"  {s.topic} [{s.rule}]")
+            return
+        found = summary.search(query)
+        if not found:
+            raise IllegalAction(f"No rule summary of {summary.title} mentions '{query[:40]}': /rules lists them")
+        first = found[0]
+        self.say(f"{first.topic} [{first.rule}]")
+        self.say(f"  {first.text}")
+        self.say("  (Umpire's summary; the rulebook decides.)")
+        if len(found) > 1:
+            self.say(f"  Also: {', '.join(s.topic for s in found[1:6])}")
+
+    def legal_now(self) -> list[Action]:
         side = self.service.info(self.game_id).to_act
-        if side in self.human_sides:
-            legal = self.rules.legal_actions(self.service.state(self.game_id), side)
-            kinds = sorted({a.kind for a in legal})
-            self.say(f"Now you may: {', '.join(kinds)}")
+        if side is None or side not in self.human_sides:
+            return []
+        return self.rules.legal_actions(self.service.state(self.game_id), side)
 
     def log(self, count: int) -> None:
         entries = self.service.log(self.game_id)[-count:]
@@ -199,63 +418,98 @@ class Table:
 
     # --- completion ------------------------------------------------------------------------
     def completions(self, text: str, line: str) -> list[str]:
-        """Tab completion from the legal actions, as Discord's autocomplete offers them."""
-        words = line.split()
-        table = ["/help", "/status", "/log", "/undo", "/map", "/seed", "/quit", f"/{self.group}"]
-        if len(words) <= 1 and not line.endswith(" "):
-            return [w for w in table + [c.name for c in self.rules.commands()] if w.startswith(text)]
-        info = self.service.info(self.game_id)
-        side = info.to_act
-        legal = self.rules.legal_actions(self.service.state(self.game_id), side) if side else []
-        cmd = words[1] if words[0].lstrip("/") == self.group and len(words) > 1 else words[0]
-        if words[0].lstrip("/") == self.group and (len(words) == 1 or (len(words) == 2 and not line.endswith(" "))):
-            return [c.name for c in self.rules.commands() if c.name.startswith(text)]
-        typed = {}
-        for w in words[1:]:
-            key, sep, value = w.partition(":")
-            if sep and value and w != text:
-                typed[key] = value.strip('"')
-        options: set[str] = set()
-        for a in legal:
-            if a.kind != cmd or any(str(a.args.get(k, "")).lower() != v.lower() for k, v in typed.items()):
-                continue
-            for k, v in a.args.items():
-                value = f'"{v}"' if " " in str(v) else str(v)
-                options.add(f"{k}:{value}")
-        return sorted(o for o in options if o.startswith(text))
+        """The words Tab offers for the word being typed at the end of ``line`` (``text``, kept for
+        readline's sake): table commands, the orders legal now, their options' legal values."""
+        del text
+        legal = self.legal_now()
+        view = self.service.view(self.game_id, None)
+        side = self.service.info(self.game_id).to_act
+        units = [str(u.get("name") or u.get("id")) for u in view.get("units", []) if u.get("side") == side]
+        hexes: list[str] = []
+        if line.lstrip().startswith("/map"):
+            from engine.maps import load_map
+
+            hexes = sorted(h.label for h in load_map(Path(view["map"])).terrain)
+        summary = summary_of(self.rules)
+        topics = [s.topic for s in summary.sections] if summary is not None else []
+        return word_completions(line, self.group, self.rules.commands(), legal, units, hexes, topics)
+
+    def line_completions(self, line: str) -> list[str]:
+        return line_completions(line, self.completions("", line))
 
 
-def choose_game(ask: Callable[[str], str], say: Callable[[str], None]) -> str:
+def _number(text: str, name: str) -> int:
+    text = str(text).strip()
+    if not text.isdigit() or len(text) > 6:
+        raise IllegalAction(f"{name} is a whole number, not '{text[:12]}'")
+    return int(text)
+
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+
+
+def _menu(title: str, options: list[tuple[str, str]], ask: Ask, say: Say, prompt: str,
+          completer: Callable[[list[str]], None] | None = None, keys: bool = True) -> str:
+    """A numbered menu: the answer is a number, a key or a name (any case); Tab completes them."""
+    say(title)
+    for i, (key, label) in enumerate(options, 1):
+        say(f"  {i} {label}" + (f" ({key})" if keys and key.lower() != label.lower() else ""))
+    if completer is not None:
+        completer([label for _, label in options])
+    while True:
+        answer = ask(prompt).strip().lower()
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1][0]
+        for key, label in options:
+            if answer in (key.lower(), label.lower()):
+                return key
+        begun = {key for key, label in options if answer and (key.lower().startswith(answer)
+                                                              or label.lower().startswith(answer))}
+        if len(begun) == 1:  # the start of one name is enough
+            return begun.pop()
+        say(f"Type a number from 1 to {len(options)}, or a name.")
+
+
+def choose_game(ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
     keys = registry.available()
-    say("Umpire local table - which game?")
-    for i, key in enumerate(keys, 1):
-        say(f"  {i} {registry.GAME_TITLES[key]}")
-    while True:
-        answer = ask("game> ").strip().lower()
-        if answer.isdigit() and 1 <= int(answer) <= len(keys):
-            return keys[int(answer) - 1]
-        if answer in keys:
-            return answer
-        say(f"Type 1-{len(keys)} or one of {', '.join(keys)}.")
+    return _menu("Umpire local table - which game?", [(k, registry.GAME_TITLES[k]) for k in keys], ask, say,
+                 "game> ", completer)
 
 
-def choose_side(game: str, ask: Callable[[str], str], say: Callable[[str], None]) -> str:
+def choose_scenario(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
     rules = registry.get(game)
-    sides = list(rules.sides)
-    names = getattr(rules, "side_names", {s: s for s in sides})
-    while True:
-        answer = ask(f"which side? {' / '.join(f'{s} ({names.get(s, s)})' for s in sides)} / both> ").strip().lower()
-        if answer in sides or answer == "both":
-            return answer
-        say(f"Type one of {', '.join(sides)} or both.")
+    found = rules.scenarios()
+    if len(found) == 1:
+        return found[0].key
+    return _menu(f"{rules.title} - which scenario?", [(s.key, s.title) for s in found], ask, say, "scenario> ",
+                 completer)
+
+
+def choose_side(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
+    """The side the player holds, in the game's own words; none asked in a solitaire game."""
+    rules = registry.get(game)
+    if getattr(rules, "solitaire", False):
+        return rules.sides[0]
+    names = side_names(rules)
+    options = [(s, names[s]) for s in rules.sides] + [("both", "both sides (hot seat)")]
+    return _menu(f"{rules.title} - which side do you hold?", options, ask, say, "side> ", completer, keys=False)
+
+
+def choose_level(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
+    rules = registry.get(game)
+    levels = list(getattr(rules, "levels", ()) or ("easy", "normal", "hard", "greedy", "random"))
+    return _menu("How well does the bot play?", [(lv, lv) for lv in levels], ask, say, "level> ", completer,
+                 keys=False)
 
 
 def run_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,
               game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True,
-              level: str = "normal") -> int:
+              level: str | None = "normal") -> int:
     interactive = script is None and sys.stdin.isatty()
+    menu_completion = _menu_completion() if interactive else None
     if game is None and game_id is None:
-        game = choose_game(input, print) if interactive else "peiper"
+        game = choose_game(input, print, menu_completion) if interactive else "peiper"
     service = GameService(db)
     if game_id is not None:
         info = service.info(game_id)
@@ -263,26 +517,41 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
     else:
         assert game is not None
         rules = registry.get(game)
+        if not scenario and interactive:
+            scenario = choose_scenario(game, input, print, menu_completion)
         if side is None:
-            side = choose_side(game, input, print) if interactive else "both"
+            side = choose_side(game, input, print, menu_completion) if interactive else "both"
         humans = list(rules.sides) if side == "both" else [side]
         for h in humans:
             if h not in rules.sides:
                 print(f"Unknown side '{h}': {rules.title} has {', '.join(rules.sides)}", file=sys.stderr)
                 return 2
+        if level is None:
+            bot_sides = [s for s in rules.sides if s not in humans]
+            level = choose_level(game, input, print, menu_completion) if interactive and bot_sides and \
+                not getattr(rules, "solitaire", False) else "normal"
         seats = {s: Seat("human", CONSOLE, "console") if s in humans else Seat("bot", level=level)
                  for s in rules.sides}
         info = service.create_game(game, scenario, seed, seats=seats)
     table = Table(service, info.id, humans, out_dir, images=images)
-    table.say(f"Game #{info.id}: {info.title} - you hold {', '.join(humans) or 'no side'}; seed hash "
-              f"{info.seed_hash[:16]}...")
+    names = side_names(table.rules)
+    table.say(f"Game #{info.id}: {info.title} - you hold {', '.join(names.get(h, h) for h in humans) or 'no side'}; "
+              f"seed hash {info.seed_hash[:16]}...  (/help lists the orders; Tab completes)")
+    found = [sc for sc in table.rules.scenarios() if sc.key == info.scenario]
+    if found:
+        table.say(f"Scenario: {found[0].title} - {found[0].summary}")  # what each side must do to win
+    if table.ended:
+        table.say("This game is over: it opens read-only.")
+        table.ending()
+    else:
+        table.draw_opening()
     table.bots()
     table.status()
     if script is not None:
         return _run_script(table, script)
     if interactive:
         _install_completion(table)
-    while not table.over():
+    while True:
         try:
             line = input(table.prompt())
         except EOFError:
@@ -313,6 +582,27 @@ def _run_script(table: Table, script: Path) -> int:
     return 0
 
 
+def _menu_completion() -> Callable[[list[str]], None] | None:
+    """Tab in the start menus completes their choices (and never inserts a literal tab)."""
+    try:
+        import readline
+    except ImportError:  # not on every platform
+        return None
+    words: list[str] = []
+
+    def complete(text: str, state: int) -> str | None:
+        found = [w for w in words if w.lower().startswith(readline.get_line_buffer().lower())]
+        return found[state] if state < len(found) else None
+
+    def set_words(choices: list[str]) -> None:
+        words[:] = choices
+
+    readline.set_completer_delims("")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+    return set_words
+
+
 def _install_completion(table: Table) -> None:
     try:
         import readline
@@ -324,11 +614,19 @@ def _install_completion(table: Table) -> None:
         nonlocal matches
         if state == 0:
             try:
-                matches = table.completions(text, readline.get_line_buffer())
+                matches = table.line_completions(readline.get_line_buffer()[:readline.get_endidx()])
             except Exception:  # completion must never break the prompt
                 matches = []
         return matches[state] if state < len(matches) else None
 
-    readline.set_completer_delims(" ")
+    def show(substitution: str, found: list[str], longest: int) -> None:
+        """List only the word each match completes, not the whole line."""
+        words = [m.rstrip().rsplit(" ", 1)[-1] if " " in m.rstrip() else m for m in found]
+        print()
+        print("  ".join(words))
+        print(table.prompt() + readline.get_line_buffer(), end="", flush=True)
+
+    readline.set_completer_delims("")  # whole-line completion: names may hold spaces inside quotes
     readline.set_completer(complete)
+    readline.set_completion_display_matches_hook(show)
     readline.parse_and_bind("tab: complete")

@@ -262,8 +262,21 @@ def find_game(service: GameService, guild_id: int | None, channel_id: int | None
     if game_key:
         games = [g for g in games if g.game == game_key]
     active = [g for g in games if g.status == "active"]
-    if active or games:
-        return (active or games)[-1]
+    # Several games in one channel (where threads are not allowed): the one the player holds a seat
+    # in (the one awaiting them first), never simply the newest.
+    for pool in (active, games):
+        seated = [g for g in pool if any(s.user_id == uid for s in g.seats.values())]
+        waiting = [g for g in seated if g.to_act and g.seats[g.to_act].user_id == uid]
+        if len(waiting) == 1 or len(seated) == 1:
+            return (waiting if len(waiting) == 1 else seated)[0]
+        if len(seated) > 1:
+            raise NotFound(f"You play {len(seated)} games here: name one with game:<number> ("
+                           + ", ".join(f"#{g.id} {g.title}" for g in seated[-5:]) + ")")
+        if len(pool) == 1:
+            return pool[0]
+        if len(pool) > 1:
+            raise NotFound(f"{len(pool)} games are played here: name one with game:<number> ("
+                           + ", ".join(f"#{g.id} {g.title}" for g in pool[-5:]) + ")")
     mine = [g for g in service.list_games(user_id=uid, active_only=True) if not game_key or g.game == game_key]
     if guild_id is not None:
         mine = [g for g in mine if g.guild_id == str(guild_id)]
@@ -463,17 +476,34 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
         lines = [line for o in bot_outcomes for line in outcome_lines(rules, o, by_bot=True)]
         await post(bot, info, "\n".join(lines), interaction=interaction)
     every = list(outcomes) + bot_outcomes
-    if force_map or info.status == "over" or any(o.phase_ended for o in every):
+    closed = [o.seq for o in every if o.phase_ended]
+    if force_map or info.status == "over" or closed:
+        from .maps import phase_files
+
         limit = interaction.filesize_limit if interaction is not None else DEFAULT_FILESIZE
-        image = await map_file(bot, game_id, limit=limit)
-        await post(bot, info, f"Map, game #{game_id}: {info.status_line}", interaction=interaction,
-                   files=[image] if image else [])
+        files, words = await phase_files(bot, game_id, closed, limit)  # a map of each phase, of that phase
+        if not files:
+            from .maps import map_now
+
+            try:  # the map now, with the moves of the phase under way
+                image = await map_now(bot, game_id, limit=limit)
+            except Exception:
+                log.exception("the map now of game %s", game_id)
+                image = await map_file(bot, game_id, limit=limit)
+            files, words = ([image] if image else []), "now"
+        await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {info.status_line}",
+                   interaction=interaction, files=files)
     if info.status == "over":
         record = await asyncio.to_thread(service.seed_record, game_id)
+        view = await asyncio.to_thread(service.view, game_id, None)
+        result = view.get("result") or {}
+        why = f"{result['text']}" + (f" [{result['rule']}]" if result.get("rule") else "") \
+            if result.get("text") else info.status_line
         players = [s.user_id for s in info.seats.values() if s.kind == "human" and s.user_id]
         pings = " ".join(f"<@{uid}>" for uid in players)
-        await post(bot, info, f"{pings} **Game #{game_id} is over.** {info.status_line}\n{seed_text(record)} "
-                   "/game export has the whole record.", interaction=interaction, mention=players)
+        await post(bot, info, f"{pings} **Game #{game_id} is over: {esc(why, 300)}.**\n{seed_text(record)} "
+                   "/game log, /game map phase:N, /game seed and /game export still answer.",
+                   interaction=interaction, mention=players)
         return
     await notify_turn(bot, info, interaction=interaction, last_user=None if bot_outcomes else last_user)
 

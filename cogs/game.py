@@ -24,6 +24,7 @@ from engine import registry
 from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
 from engine.service import GameService, Seat, event_from_dict
+from engine.service.phases import phases
 
 from .common import (
     SHORT_NAMES,
@@ -200,7 +201,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
                     log.warning("could not delete the thread of a refused game")
             raise
         players = " vs ".join(seat_label(rules, info, s) for s in ordered)
-        intro = (f"**Game #{info.id}: {rules.title}** ({scenario}) - {players}.\nSeed hash `{info.seed_hash}`: the "
+        summary = next((sc.summary for sc in rules.scenarios() if sc.key == scenario), "")
+        intro = (f"**Game #{info.id}: {rules.title}** ({scenario}) - {players}.\n"
+                 + (f"{clip(summary, 400)}\n" if summary else "") + f"Seed hash `{info.seed_hash}`: the "
                  "seed and its salt are revealed when the game ends (/game seed), so anyone can check every card "
                  "and die.")
         where = f" in <#{home}>" if in_guild and home != interaction.channel_id else ""
@@ -240,7 +243,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             rules = registry.get(interaction.namespace.game or "")
         except UmpireError:
             return []
-        return [app_commands.Choice(name=f"{s} ({side_name(rules, s)})", value=s) for s in rules.sides
+        sides = rules.sides[:1] if getattr(rules, "solitaire", False) else rules.sides  # solitaire: the player's side
+        return [app_commands.Choice(name=side_name(rules, s), value=s) for s in sides
                 if current.lower() in f"{s} {side_name(rules, s)}".lower()][:25]
 
     # --- seats ---------------------------------------------------------------------------------
@@ -327,20 +331,32 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         embed.set_footer(text=f"version {info.version} - seed hash {info.seed_hash[:16]}…")
         await reply(interaction, embed=embed)
 
-    @app_commands.command(name="map", description="The map now; with hex, a close-up around it")
+    @app_commands.command(name="map", description="The map now; with hex, a close-up; with phase, an earlier phase")
     @app_commands.describe(hex="A hex or place for a close-up", radius="Close-up radius in hexes (1-6)",
-                           game="Game number")
+                           phase="An earlier phase's map, by number (1 is the first)", game="Game number")
     async def map(self, interaction: discord.Interaction[Any], hex: str | None = None,
-                  radius: app_commands.Range[int, 1, 6] = 3, game: int | None = None) -> None:
+                  radius: app_commands.Range[int, 1, 6] = 3, phase: app_commands.Range[int, 1, 100000] | None = None,
+                  game: int | None = None) -> None:
+        from .maps import check_hex, map_now
+
         bot = bot_of(interaction)
         cooldown(interaction, "map")
         await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
-        image = await map_file(bot, info.id, hex_label=hex, radius=radius, limit=interaction.filesize_limit)
+        if hex:  # an unknown hex or phase is refused plainly, before anything is drawn
+            check_hex(await asyncio.to_thread(bot.service.view, info.id, None), hex)
+        if phase is not None:
+            count = len(await asyncio.to_thread(phases, bot.service, info.id))
+            if phase > count:
+                raise NotFound(f"Game #{info.id} has no phase {phase}: its phases are 1 to {count}" if count else
+                               f"Game #{info.id} has not finished a phase yet")
+        image = await map_now(bot, info.id, hex_label=hex, radius=radius, phase=phase,
+                              limit=interaction.filesize_limit)
         if image is None:
             await reply(interaction, f"(no image: the renderer is not available) {info.status_line}")
             return
-        await reply(interaction, f"Game #{info.id}: {info.status_line}", files=[image])
+        what = f"phase {phase}" if phase else "now"
+        await reply(interaction, f"Game #{info.id}, {what}: {info.status_line}", files=[image])
 
     @app_commands.command(name="log", description="The game's log, newest first, with each rule applied")
     @app_commands.describe(page="Page 1 is the newest", game="Game number")

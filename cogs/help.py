@@ -43,6 +43,32 @@ def game_help(key: str) -> discord.Embed:
     return embed
 
 
+def order_help(key: str, name: str) -> discord.Embed:
+    """One order: its options, what it does, the rule, an example, and Umpire's summary of that rule."""
+    from engine.errors import IllegalAction
+
+    rules = registry.get(key)
+    spec = next((c for c in rules.commands() if c.name == name.strip().lstrip("/").lower()), None)
+    if spec is None:
+        raise IllegalAction(f"{rules.title} has no order '{clip(name, 20)}': orders are "
+                            f"{', '.join(c.name for c in rules.commands())}")
+    lines = [spec.description + (f" [{spec.rule}]" if spec.rule else "")]
+    for opt in spec.options:
+        extra = f": one of {', '.join(opt.choices)}" if opt.choices else ""
+        lines.append(f"`{opt.name}` ({opt.kind}{', optional' if not opt.required else ''}) - {opt.description}{extra}")
+    if spec.example:
+        lines.append(f"e.g. `{spec.example}`")
+    try:
+        summary = rules.rules_summary()
+        found = (summary.search(spec.rule) if spec.rule else []) or summary.search(spec.name)
+    except AttributeError:
+        found = []
+    if found:
+        lines.append(f"**{found[0].topic}** [{found[0].rule}]: {found[0].text}")
+    usage = " ".join(f"{o.name}:<{o.kind}>" if o.required else f"[{o.name}]" for o in spec.options)
+    return discord.Embed(title=clip(f"/{key} {spec.name} {usage}".strip(), 256), description=clip("\n".join(lines), 4096))
+
+
 def table_help() -> discord.Embed:
     text = "\n".join(f"`{cmd}` - {what}" for cmd, what in TABLE)
     return discord.Embed(title="Umpire", description=clip(text, 4096))
@@ -53,9 +79,14 @@ class HelpCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description="Umpire's commands, and each game's orders with examples")
-    @app_commands.describe(game="A game's orders (leave out for every game)")
+    @app_commands.describe(game="A game's orders (leave out for every game)", order="One order, explained")
     @app_commands.choices(game=GAMES)
-    async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def help(self, interaction: discord.Interaction[Any], game: str | None = None, order: str | None = None
+                   ) -> None:
+        if order:
+            embed = order_help(game or "peiper", order)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
         keys = [game] if game else [g.value for g in GAMES]
         embeds = [table_help()] + [game_help(k) for k in keys]
         # One message holds 10 embeds and 6000 characters: the rest follow in further private messages.

@@ -120,7 +120,8 @@ class Notices(commands.Cog):
             except UmpireError as exc:
                 log.warning("the standing order for game %s was refused: %s", info.id, exc)
                 return
-            lines = [f"The deadline ({info.deadline_hours:g} h) ran out for {side_name(rules, side)}: "
+            who = f"<@{seat.user_id}>, the" if seat.user_id else "The"  # the player whose time ran out is pinged
+            lines = [f"{who} deadline ({info.deadline_hours:g} h) ran out for {side_name(rules, side)}: "
                      f"`{code(action.command(rules.key))}` ({event_text(why)})."] + [
                          event_text(e.line()) for e in outcome.events]
             await post(self.bot, fresh, "\n".join(lines), mention=[seat.user_id] if seat.user_id else [])

@@ -45,6 +45,8 @@ class FrameSpec:
     sides: tuple[tuple[str, str], ...]
     colours: tuple[tuple[str, RGB], ...]
     values_label: str
+    # (unit marker kinds, map marker kinds) the game can show; None: every known chip
+    legend: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -63,14 +65,28 @@ def frame_spec(view: Mapping[str, Any], scale: float, colours: dict[str, RGB]) -
         edges = tuple((e, "") for e in EDGE_ORDER)
     raw_sides = view.get("sides")
     sides = tuple((str(k), str(v)) for k, v in raw_sides.items()) if isinstance(raw_sides, Mapping) else ()
-    return FrameSpec(float(scale), edges, sides, tuple(sorted(colours.items())), str(view.get("values_label") or ""))
+    return FrameSpec(float(scale), edges, sides, tuple(sorted(colours.items())), str(view.get("values_label") or ""),
+                     legend_kinds(view))
+
+
+def legend_kinds(view: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """What the legend lists: the view's own ``legend``, else what its game can show (style.GAME_LEGENDS)."""
+    raw = view.get("legend")
+    if not isinstance(raw, Mapping):
+        raw = style.GAME_LEGENDS.get(str(view.get("game") or ""))
+    if not isinstance(raw, Mapping):
+        return None
+    units = tuple(str(k) for k in raw.get("unit_markers") or ())
+    marks = tuple(str(k) for k in raw.get("map_markers") or ())
+    return units, marks
 
 
 # --- legend -----------------------------------------------------------------------------------------
 Sample = Callable[[Image.Image, ImageDraw.ImageDraw, float, float, float], None]  # img, draw, x, y(mid), R
 
 
-def _legend_items(gmap: GameMap) -> list[tuple[Sample, str, float]]:
+def _legend_items(gmap: GameMap, legend: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+                  ) -> list[tuple[Sample, str, float]]:
     """(draw sample, label, sample width in R) for everything the map and views can show."""
     items: list[tuple[Sample, str, float]] = []
     kinds = list(dict.fromkeys(list(gmap.terrain_kinds) + sorted(set(gmap.terrain.values()))))
@@ -105,13 +121,27 @@ def _legend_items(gmap: GameMap) -> list[tuple[Sample, str, float]]:
     for kind in sorted(gmap.markers):
         if shows_as_tag(kind):
             items.append((_static_sample(kind), _marker_name(kind), 0.6))
-    for kind, chip in style.MAP_MARKERS.items():
-        if kind in ("fuel_depot", "wreck", "medic"):
-            items.append((_map_chip_sample(chip), chip.name, 0.7))
-    items.append((_map_chip_sample(style.ChipStyle("OBA", style.TARGET, style.WHITE, "")), "Artillery target", 0.7))
+    if legend is None:
+        for kind, chip in style.MAP_MARKERS.items():
+            if kind in ("fuel_depot", "wreck", "medic"):
+                items.append((_map_chip_sample(chip), chip.name, 0.7))
+        items.append((_map_chip_sample(style.ChipStyle("OBA", style.TARGET, style.WHITE, "")), "Artillery target", 0.7))
+        unit_chips = [c for c in style.UNIT_MARKERS.values() if c.code not in ("Pn", "Dr", "F", "L", "OF", "+")]
+    else:
+        for kind in legend[1]:
+            if kind in ("oba", "artillery", "oba_target", "target"):
+                items.append((_map_chip_sample(style.ChipStyle("OBA", style.TARGET, style.WHITE, "")),
+                               "Artillery target", 0.7))
+            elif kind in ("artillery_hit", "artillery_miss"):
+                items.append((_artillery_sample(kind == "artillery_hit"),
+                              "Artillery: " + ("hit" if kind == "artillery_hit" else "miss"), 1.3))
+            elif kind != "bridge_down" or not gmap.bridges:
+                chip = style.map_chip(kind)
+                items.append((_map_chip_sample(chip), chip.name, 0.7))
+        unit_chips = [style.unit_chip(k) for k in legend[0]]
     seen: set[str] = set()
-    for chip in style.UNIT_MARKERS.values():
-        if chip.name in seen or chip.code in ("Pn", "Dr"):
+    for chip in unit_chips:
+        if chip.name in seen:
             continue
         seen.add(chip.name)
         items.append((_unit_chip_sample(chip), chip.name, 0.4))
@@ -144,6 +174,14 @@ def _legend_items(gmap: GameMap) -> list[tuple[Sample, str, float]]:
                           outline=style.mix(style.REACH, (120, 90, 0), 0.4))
     items.append((reach, "Reachable", 0.8))
     return items
+
+
+def _artillery_sample(hit: bool) -> Sample:
+    def sample(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, R: float) -> None:
+        r = 0.22 * R
+        d.ellipse([x, y - r, x + 2 * r, y + r], outline=style.TARGET, width=max(2, round(0.05 * R)))
+        result_badge(d, (x + 0.85 * R, y), R * 0.9, hit)
+    return sample
 
 
 def _bridge_sample(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, R: float) -> None:
@@ -231,7 +269,7 @@ def build_frame(gmap: GameMap, spec: FrameSpec) -> Frame:
     f = font(0.27 * R)
     row_h = 0.95 * R
     counter_row = S * 0.8 + 0.5 * R
-    placed = _layout_legend(probe, _legend_items(gmap), R, width - 0.6 * R, f)
+    placed = _layout_legend(probe, _legend_items(gmap, spec.legend), R, width - 0.6 * R, f)
     rows = int(max((p[4] for p in placed), default=0)) + 1
     legend_h = round(counter_row + rows * row_h + 0.45 * R)
     height = header_h + map_h + tray_h + legend_h
@@ -296,11 +334,22 @@ def header_fields(gmap: GameMap, view: Mapping[str, Any], colours: dict[str, RGB
     fields: list[list[Segment]] = []
     if view.get("scenario"):
         fields.append([("text", "Scenario ", lab), ("text", str(view["scenario"]), val)])
+    result = view.get("result")
+    over = isinstance(result, Mapping) and bool(result.get("text"))
     if view.get("turn") is not None:
-        turn = f"{view['turn']}" + (f" of {view['turns']}" if view.get("turns") else "")
+        turns = view.get("turns")
+        number = view["turn"]
+        if over and isinstance(number, int) and isinstance(turns, int) and number > turns:
+            number = turns  # the turn counter moved past the last turn as the game ended
+        turn = f"{number}" + (f" of {turns}" if turns else "")
         fields.append([("text", "Turn ", lab), ("text", turn, val)])
-    if view.get("phase"):
+    if over and isinstance(result, Mapping):
+        fields.append([("text", "Result ", lab), ("text", str(result["text"]), (fb, style.FIRE_HIT))])
+    elif view.get("phase"):
         fields.append([("text", "Phase ", lab), ("text", str(view.get("phase_name") or view["phase"]).replace("_", " "), val)])
+    pm = view.get("phase_map")
+    if isinstance(pm, Mapping) and pm.get("number"):
+        fields.append([("text", "Map of ", lab), ("text", f"phase {pm['number']}", val)])
     to_act = view.get("to_act")
     sides = view.get("sides") if isinstance(view.get("sides"), Mapping) else {}
     if to_act:

@@ -132,15 +132,49 @@ def draw_lines(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, 
                     draw.line([(x - s, y + s), (x + s, y - s)], fill=style.LOS_BLOCKED, width=w + 2)
 
 
-def draw_results(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, Any]) -> None:
-    """HIT / MISS badges on each fire line just short of its target (clear of the counters), and
-    on top of the ring of an artillery target that says whether it hit."""
+def draw_fire_over(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, Any]) -> None:
+    """Fire between near hexes again over the counters: the stretch between the two counters and
+    its arrow head, so a shot at an adjacent hex never hides under the stacks."""
     draw = ImageDraw.Draw(img)
     R = lay.radius
+    S = lay.counter
+    for o in _overlays(view):
+        if o.get("kind") != "fire":
+            continue
+        a, b = hex_of(gmap, o.get("from")), hex_of(gmap, o.get("to"))
+        if a is None or b is None or a == b or a.distance(b) > 2:
+            continue
+        pa, pb = lay.centre(a), lay.centre(b)
+        start, end = shorten(pb, pa, S * 0.45), shorten(pa, pb, S * 0.4)
+        hit = bool(o.get("hit"))
+        colour = style.FIRE_HIT if hit else style.FIRE_MISS
+        w = max(2, round(0.08 * R))
+        draw.line([start, end], fill=style.WHITE, width=w + 4)
+        if hit:
+            draw.line([start, end], fill=colour, width=w)
+        else:
+            _dashes(draw, start, end, colour, w, 0.14 * R)
+        arrow_head(draw, start, end, 0.32 * R, colour, style.WHITE)
+
+
+def draw_results(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, Any]) -> None:
+    """HIT / MISS badges on each fire line just short of its target (clear of the counters), on top
+    of the ring of an artillery target that says whether it hit, and above a hex fired on from off
+    the map or by artillery (a fire with no "from": one badge per shot, side by side)."""
+    draw = ImageDraw.Draw(img)
+    R = lay.radius
+    unsourced: dict[Hex, int] = {}
     for o in _overlays(view):
         kind = o.get("kind")
         if kind == "fire":
             a, b = hex_of(gmap, o.get("from")), hex_of(gmap, o.get("to"))
+            if a is None and b is not None:
+                i = unsourced.get(b, 0)
+                unsourced[b] = i + 1
+                cx, cy = lay.centre(b)
+                result_badge(draw, (cx - 0.3 * R + 0.6 * R * (i % 2), cy - 0.62 * R + 0.3 * R * (i // 2)), R,
+                             bool(o.get("hit")))
+                continue
             if a is None or b is None or a == b:
                 continue
             at = shorten(lay.centre(a), lay.centre(b), 0.86 * R)

@@ -101,27 +101,54 @@ def units_on_map(gmap: GameMap, view: Mapping[str, Any]) -> tuple[dict[Hex, list
     return stacks, off
 
 
+MAX_FANNED = 4  # counters drawn in one hex; a bigger stack shows its top four and lists every unit below the map
+
+
 def stack_offset(lay: Layout, n: int) -> tuple[float, float]:
     """How far each counter under the top one is shifted (left, up): its id strip shows."""
     if n <= 1:
         return 0.0, 0.0
-    dy = min(0.22 * lay.radius, 0.44 * lay.radius / (n - 1))
-    return 0.07 * lay.radius, dy
+    size = stack_size(lay, n)
+    if n == 2:
+        return 0.2 * lay.radius, 0.3 * size
+    return 0.06 * lay.radius, (1.12 * lay.radius - size) / (min(n, MAX_FANNED) - 1)
+
+
+def stack_size(lay: Layout, n: int) -> int:
+    """Counters of a stack are smaller, so the whole stack stays inside its hex, clear of its number."""
+    if n <= 1:
+        return lay.counter
+    return max(12, round(lay.radius * (0.8 if n == 2 else 0.72)))
+
+
+def stack_boxes(lay: Layout, h: Hex, n: int) -> list[tuple[int, int, int]]:
+    """(left, top, size) of each counter drawn for a stack of n in hex h, the lowest first.
+
+    A single counter is centred; a stack's top counter sits low and right, so the fan of those under
+    it rises inside the hex and stops below the hex number."""
+    R = lay.radius
+    cx, cy = lay.centre(h)
+    k = min(n, MAX_FANNED)
+    S = stack_size(lay, n)
+    ox, oy = stack_offset(lay, n)
+    top_x = cx - S / 2 + (0.5 * ox * (k - 1) if k > 1 else 0)
+    top_y = cy + 0.52 * R - S if k > 1 else cy - S / 2
+    return [(round(top_x - depth * ox), round(top_y - depth * oy), S) for depth in range(k - 1, -1, -1)]
 
 
 def draw_stacks(img: Image.Image, lay: Layout, stacks: dict[Hex, list[Mapping[str, Any]]], colours: dict[str, RGB]) -> None:
-    S = lay.counter
     draw = ImageDraw.Draw(img)
+    R = lay.radius
     for h in sorted(stacks):
         units = stacks[h]
-        cx, cy = lay.centre(h)
         n = len(units)
-        ox, oy = stack_offset(lay, n)
+        shown = units[-MAX_FANNED:]
+        boxes = stack_boxes(lay, h, n)
+        top_x, top_y, S = boxes[-1]
         columns: list[tuple[Image.Image, int, int]] = []
-        for i, unit in enumerate(units):
-            depth = n - 1 - i
+        for i, (unit, (x, y, _)) in enumerate(zip(shown, boxes, strict=True)):
+            depth = len(shown) - 1 - i
             look = look_of(unit, S, colours)
-            x, y = round(cx - S / 2 - depth * ox), round(cy - S / 2 - depth * oy)
             if depth and look.markers:
                 # The top counter hides a lower one's right edge: its chips go down its left edge,
                 # drawn after the whole stack so they stay on top.
@@ -133,8 +160,20 @@ def draw_stacks(img: Image.Image, lay: Layout, stacks: dict[Hex, list[Mapping[st
         for column, x, y in columns:
             img.paste(column, (x, y), column)
         if n > 1:
-            r = 0.13 * lay.radius
-            badge(draw, cx - S / 2, cy + S / 2 - r * 0.2, r, str(n))
+            r = 0.13 * R
+            badge(draw, top_x - 0.05 * R, top_y + S - r * 0.2, r, str(n))
+
+
+def stack_lists(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """(hex, unit names top first) for every hex holding more units than are drawn legibly (3 and up)."""
+    by_hex: dict[str, list[str]] = {}
+    for unit in view.get("units") or []:
+        if not isinstance(unit, Mapping) or str(unit.get("status") or "on_map") not in ("on_map", ""):
+            continue
+        if unit.get("hex") is None:
+            continue
+        by_hex.setdefault(str(unit["hex"]), []).append(str(unit.get("id") or unit.get("name") or "?"))
+    return [(h, names[::-1]) for h, names in sorted(by_hex.items()) if len(names) >= 3]
 
 
 # --- map markers (view["markers"]) ----------------------------------------------------------------

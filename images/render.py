@@ -22,10 +22,11 @@ from PIL import Image, ImageDraw
 from engine.hexgrid import within
 from engine.maps import GameMap
 from images import style
+from images.caption import add_caption
 from images.fonts import font, safe
 from images.frame import Frame, FrameSpec, build_frame, draw_header, draw_tray, frame_spec
 from images.geometry import SQRT3, Layout
-from images.overlays import draw_lines, draw_reach, draw_results
+from images.overlays import draw_fire_over, draw_lines, draw_reach, draw_results
 from images.pieces import (
     draw_hex_markers_over,
     draw_hex_markers_under,
@@ -116,6 +117,7 @@ def _draw_view(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, 
     draw_lines(img, gmap, lay, view)
     stacks, off = units_on_map(gmap, view)
     draw_stacks(img, lay, stacks, colours)
+    draw_fire_over(img, gmap, lay, view)
     draw_hex_markers_over(img, lay, hex_markers)
     draw_results(img, gmap, lay, view)
     return off
@@ -131,7 +133,7 @@ def compose(gmap: GameMap, view: Mapping[str, Any], scale: float = 1.0) -> tuple
     sides = view.get("sides")
     draw_tray(img, frame, off, colours, sides if isinstance(sides, Mapping) else None)
     draw_header(img, frame, gmap, view, colours)
-    return img, spec
+    return add_caption(img, view, frame.layout.radius), spec
 
 
 def quantize(img: Image.Image, gmap: GameMap, spec: FrameSpec) -> Image.Image:

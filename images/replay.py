@@ -31,12 +31,10 @@ def replay_gif(gmap: GameMap, views: Sequence[Mapping[str, Any]], *, scale: floa
 
 def _gif(gmap: GameMap, views: Sequence[Mapping[str, Any]], scale: float, frame_ms: int) -> bytes:
     frames: list[Image.Image] = []
-    size: tuple[int, int] | None = None
-    for view in views:
-        img, spec = compose(gmap, view, scale)
-        if size is None:
-            size = img.size
-        elif img.size != size:  # a view with other edges or sides: keep one frame size
+    drawn = [compose(gmap, view, scale) for view in views]
+    size = (max(img.width for img, _ in drawn), max(img.height for img, _ in drawn))
+    for img, spec in drawn:
+        if img.size != size:  # other edges, sides or a longer phase caption: one frame size for all
             canvas = Image.new("RGB", size, style.PAPER)
             canvas.paste(img, (0, 0))
             img = canvas

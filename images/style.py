@@ -72,7 +72,7 @@ TERRAIN: dict[str, TerrainStyle] = {
     "hill": TerrainStyle((224, 204, 152), "hill", CONTOUR_INK),
     "hilltop": TerrainStyle((206, 178, 118), "hilltop", CONTOUR_INK),
     "slope": TerrainStyle((230, 214, 172), "slope", CONTOUR_INK),
-    "stream": TerrainStyle(CLEAR_FILL, "stream", STREAM_BLUE),
+    "stream": TerrainStyle((208, 226, 232), "stream", STREAM_BLUE),  # bluer than clear, with two waves
     "road": TerrainStyle((228, 220, 196), "none"),
     "marsh": TerrainStyle((196, 222, 208), "marsh", (70, 130, 120)),
     "swamp": TerrainStyle((196, 222, 208), "marsh", (70, 130, 120)),
@@ -192,6 +192,12 @@ UNIT_MARKERS: dict[str, ChipStyle] = {
     "out_of_supply": ChipStyle("OS", (200, 30, 30), (255, 226, 0), "out of supply"),
     "dispersed": ChipStyle("D", (110, 70, 170), WHITE, "dispersed"),
     "disrupted": ChipStyle("Dr", (110, 70, 170), WHITE, "disrupted"),
+    # Panzer Leader: fired this phase, carried by a transport, on top of a fortification.
+    "fired": ChipStyle("F", (40, 40, 40), (250, 220, 40), "fired"),
+    "loaded": ChipStyle("L", (60, 60, 160), WHITE, "loaded (carried)"),
+    "on_fortification": ChipStyle("OF", (60, 60, 160), (250, 220, 40), "on a fortification"),
+    # Scream, Aim, Fire!: a medic with the unit.
+    "medic": ChipStyle("+", WHITE, (210, 20, 20), "medic"),
 }
 
 
@@ -259,3 +265,17 @@ def designed_colours() -> list[RGB]:
             seen.add(c)
             unique.append(c)
     return unique
+
+
+# --- what each game can show, for the legend ------------------------------------------------------
+# A view may say it itself: view["legend"] = {"unit_markers": [...], "map_markers": [...]}. Else these,
+# by view["game"]; a game not listed gets every known chip (as before).
+GAME_LEGENDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "peiper": {"unit_markers": ("activated", "low_supply", "out_of_supply"),
+               "map_markers": ("fuel_depot", "oba", "artillery_hit", "artillery_miss")},
+    "pl": {"unit_markers": ("dispersed", "fired", "loaded", "on_fortification"),
+           "map_markers": ("wreck", "mine", "block", "fortification", "temporary_bridge", "artillery_hit",
+                           "artillery_miss")},
+    "saf": {"unit_markers": ("spent", "alert", "panic", "low_supply", "out_of_supply", "medic"),
+            "map_markers": ()},
+}

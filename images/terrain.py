@@ -67,9 +67,10 @@ def draw_tile(draw: ImageDraw.ImageDraw, c: Point, radius: float, kind: str, ele
             draw.line([(x, cy + 0.26 * R), (x, cy + 0.46 * R)], fill=st.ink, width=lw + 1)
         draw.line([(cx - 0.56 * R, cy + 0.26 * R), (cx + 0.56 * R, cy + 0.26 * R)], fill=st.ink, width=lw + 1)
     elif st.glyph == "stream":
-        pts2 = [(cx + (t / 20 * 1.5 - 0.75) * R, cy + (0.36 + 0.07 * math.sin(t / 20 * 4 * math.pi)) * R)
-                for t in range(21)]
-        draw.line(pts2, fill=st.ink, width=max(2, round(R / 12)), joint="curve")
+        for base in (-0.42, 0.36):  # above and below the centre, so a counter never hides both
+            pts2 = [(cx + (t / 20 * 1.3 - 0.65) * R, cy + (base + 0.07 * math.sin(t / 20 * 4 * math.pi)) * R)
+                    for t in range(21)]
+            draw.line(pts2, fill=st.ink, width=max(3, round(R / 9)), joint="curve")
     elif st.glyph == "marsh":
         for dx, dy in ((-0.45, -0.2), (0.45, -0.2), (-0.3, 0.35), (0.3, 0.35)):
             x, y = cx + dx * R, cy + dy * R
@@ -240,6 +241,9 @@ def draw_map(img: Image.Image, gmap: GameMap, lay: Layout, hexes: Iterable[Hex] 
             # A name under its hex would hide a bridge on the south side: put it above the hex then.
             if any(abs(mx - cx) < 0.7 * R and abs(my - y) < 0.4 * R for mx, my in mids):
                 y = cy - 1.05 * R
+            # Kept inside the picture (a close-up's edge, the map's margin): never clipped.
+            half = draw.textlength(safe(name), font=fn) / 2 + 0.1 * R
+            cx = max(half, min(img.width - half, cx))
             halo_text(draw, (cx, y), name, fn, style.INK, style.HALO, width=max(1, round(R / 20)))
 
 

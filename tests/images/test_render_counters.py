@@ -7,7 +7,7 @@ from pathlib import Path
 from engine.hexgrid import Hex
 from engine.maps import load_map
 from images import render_image, render_png, style
-from images.pieces import stack_offset
+from images.pieces import stack_boxes
 from images.render import layout_for
 from images.samples import peiper_midgame_view, peiper_opening_view
 from tests.images.helpers_render import close, decode
@@ -63,13 +63,36 @@ def test_stack_is_fanned_so_the_lower_counter_shows():
     view = {"units": [_unit("Under", "ge", "0503"), _unit("Top", "us", "0503")]}
     img = render_image(gmap, view)
     lay = layout_for(gmap, view)
-    S = lay.counter
-    cx, cy = lay.centre(Hex.parse("0503"))
-    assert img.getpixel(_left_strip(lay, Hex.parse("0503"))) == style.side_colour("us")  # the last is on top
-    ox, oy = stack_offset(lay, 2)
+    (ux, uy, S), (tx, ty, _) = stack_boxes(lay, Hex.parse("0503"), 2)
+    assert img.getpixel((tx + 3, ty + S // 2)) == style.side_colour("us")  # the last is on top
     # The lower counter's top-left corner peeks out above and left of the top one.
-    x, y = round(cx - S / 2 - ox + 3), round(cy - S / 2 - oy + 3)
-    assert img.getpixel((x, y)) == style.side_colour("ge")
+    assert img.getpixel((ux + 3, uy + 3)) == style.side_colour("ge")
+
+
+def test_stacks_stay_inside_their_hex_below_its_number():
+    gmap = load_map(PEIPER)
+    lay = layout_for(gmap, {})
+    h = Hex.parse("0705")
+    cx, cy = lay.centre(h)
+    R = lay.radius
+    for n in range(1, 7):
+        for x, y, S in stack_boxes(lay, h, n):
+            assert y >= cy - 0.6 * R and y + S <= cy + 0.6 * R, n  # clear of the hex number and the hex below
+            for px, py in ((x, y), (x + S, y), (x, y + S), (x + S, y + S)):
+                # inside the hex: within its inner radius measured along the flat-top geometry
+                assert abs(py - cy) <= 0.87 * R and abs(px - cx) <= R - abs(py - cy) / 1.732 + 1, (n, px, py)
+
+
+def test_big_stacks_list_every_unit_under_the_map():
+    from images.pieces import stack_lists
+
+    gmap = load_map(PEIPER)
+    units = [_unit(f"U{i}", "us", "0503") for i in range(5)]
+    view = {"units": units}
+    assert stack_lists(view) == [("0503", ["U4", "U3", "U2", "U1", "U0"])]
+    plain = render_image(gmap, {"units": units[:1]})
+    listed = render_image(gmap, view)
+    assert listed.height > plain.height  # the side list below the legend
 
 
 def test_reduced_unit_has_a_yellow_corner():
@@ -125,12 +148,9 @@ def test_markers_of_a_lower_counter_in_a_stack_show_on_its_left_edge():
     view = {"units": [_unit("Under", "ge", "0503", markers=["spent"]), _unit("Top", "us", "0503")]}
     img = render_image(gmap, view)
     lay = layout_for(gmap, view)
-    S = lay.counter
+    (left, top, S), _ = stack_boxes(lay, Hex.parse("0503"), 2)
     chip = max(8, round(S * 0.3))
-    ox, oy = stack_offset(lay, 2)
-    cx, cy = lay.centre(Hex.parse("0503"))
-    left, top = round(cx - S / 2 - ox), round(cy - S / 2 - oy)
     spot = (left - chip // 2 + 2, top + round(0.24 * S) + chip // 2)
-    assert img.getpixel(spot) == style.UNIT_MARKERS["spent"].bg
+    assert close(img.getpixel(spot), style.UNIT_MARKERS["spent"].bg)
     quiet = render_image(gmap, {"units": [_unit("Under", "ge", "0503"), _unit("Top", "us", "0503")]})
-    assert quiet.getpixel(spot) != style.UNIT_MARKERS["spent"].bg
+    assert not close(quiet.getpixel(spot), style.UNIT_MARKERS["spent"].bg)
