@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SRC := $(wildcard bot cogs engine images migrations tests tools)
+SRC := $(wildcard bot cogs engine images tests tools)
 
 .PHONY: run test lint install bench selfplay clean
 
