@@ -97,7 +97,7 @@ def backup_postgres(engine: Engine, dest: Path) -> Path:
 
 def backup_before_migration(engine: Engine, revision: str | None, settings: Settings) -> Path | None:
     """The backup taken before a schema migration: beside the SQLite file, or in the data folder."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     path = sqlite_path(engine)
     if path:
         dest = Path(path).parent / "backups" / f"{Path(path).stem}-{revision or 'unversioned'}-{stamp}.db"
