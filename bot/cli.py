@@ -12,7 +12,7 @@ from bot.logs import configure_logging
 from engine import registry
 from engine.errors import UmpireError
 from engine.game import Action
-from engine.service.settings import load_settings
+from engine.service.settings import Settings, load_settings
 
 DB_HELP = "database URL (default: DATABASE_URL, environment or .env; else umpire.db in UMPIRE_DATA_DIR)"
 
@@ -86,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"umpire: a setting is invalid (environment or .env): {_first_error(exc)}", file=sys.stderr)
         return 2
     configure_logging(settings)
+    _old_data_note(settings)
     if command is None:
         if settings.token:
             command = "bot"
@@ -165,6 +166,16 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def _old_data_note(settings: Settings) -> None:
+    """Games kept in ./data by an older Umpire are not lost silently when the default moved."""
+    old = Path("data") / "umpire.db"
+    if (settings.database_url or "umpire_data_dir" in settings.model_fields_set or not old.exists()
+            or (settings.data_dir / "umpire.db").exists() or old.resolve() == (settings.data_dir / "umpire.db").resolve()):
+        return
+    print(f"umpire: note: games of an older Umpire are in {old.resolve()}; the data folder is now {settings.data_dir}. "
+          f"Set UMPIRE_DATA_DIR={old.parent.resolve()} (environment or .env) to keep using them.", file=sys.stderr)
 
 
 def _first_error(exc: ValidationError) -> str:
