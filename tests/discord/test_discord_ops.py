@@ -21,7 +21,7 @@ from bot.discord_app import UmpireBot
 from bot.settings import Settings
 from cogs.notices import Notices
 from engine.game import Action
-from engine.service import GameService
+from engine.service import GameService, Seat
 from engine.service.background import due_games
 from engine.service.models import GuildDeparture
 
@@ -155,3 +155,31 @@ async def test_the_health_check_answers_on_the_loopback(fake: FakeDiscord, setti
         await bot.close()
         await asyncio.wait_for(task, timeout=5)
     assert not (tmp_path / "beat").exists()
+
+
+async def test_the_background_check_reads_only_the_games_it_acts_on(fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    from sqlalchemy import text
+
+    service = rest_bot.service
+    ids = [service.create_game("saf", seed=n, seats={"us": Seat("human", fake.alice["id"], "alice")}).id
+           for n in range(60)]
+    idle = ids[::20]
+    for gid in idle:
+        backdate(rest_bot, gid, rest_bot.settings.umpire_reminder_hours + 1)
+    loaded: list[int] = []
+    info = service.info
+
+    def counting(game_id: int) -> Any:
+        loaded.append(game_id)
+        return info(game_id)
+
+    service.info = counting  # type: ignore[method-assign]
+    await Notices(rest_bot).check_games()
+    assert sorted(set(loaded)) == idle  # the three idle games, not the 57 others
+    loaded.clear()
+    await Notices(rest_bot).check_games()
+    assert loaded == [], "reminded games were loaded again"
+    with service.engine.connect() as conn:
+        plan = " ".join(str(r[-1]) for r in conn.execute(text(
+            "EXPLAIN QUERY PLAN SELECT id FROM games WHERE status = 'active' AND last_action_at <= '2026'")))
+    assert "ix_games_status" in plan, plan
