@@ -177,3 +177,22 @@ def test_copy_database_refuses_nothing_on_an_empty_source(tmp_path: Path) -> Non
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == head_revision()
     a.dispose()
     b.dispose()
+
+
+def test_a_postgres_backup_is_a_pg_dump_archive_of_the_games(db_kind: str, db_url: str, tmp_path: Path) -> None:
+    import subprocess
+
+    from engine.service.backup import pg_dump_command
+
+    if db_kind != "postgres" or pg_dump_command() is None:
+        pytest.skip("needs Postgres and pg_dump")
+    service = GameService(db_url)
+    gid = service.create_game("peiper", seed=4, seats=_seats()).id
+    play_random(service, gid, 3, seed=1)
+    service.engine.dispose()
+    dump = tmp_path / "umpire.dump"
+    assert main(["db", "backup", str(dump), "--db", db_url]) == 0
+    restore = Path(pg_dump_command() or "").with_name("pg_restore")
+    listing = subprocess.run([str(restore), "--list", str(dump)], capture_output=True, text=True, check=True).stdout
+    schema = parse_qs(urlsplit(db_url).query)["application_name"][0]
+    assert f"TABLE DATA {schema} log" in listing and f"TABLE DATA {schema} games" in listing, listing[:2000]
