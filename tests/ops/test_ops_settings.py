@@ -120,3 +120,20 @@ def test_migrations_are_found_inside_the_package() -> None:
     versions = files("engine.service").joinpath("migrations", "versions")
     assert any(p.name.startswith("0002_ops") for p in versions.iterdir())
     assert head_revision()  # the chain resolves to one head
+
+
+def test_sqlite_syncs_every_commit_unless_told_otherwise(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlalchemy import text
+
+    def level() -> int:
+        service = GameService(f"sqlite:///{tmp_path / 'd.db'}")
+        with service.engine.connect() as conn:
+            journal = conn.execute(text("PRAGMA journal_mode")).scalar()
+            value = int(conn.execute(text("PRAGMA synchronous")).scalar() or 0)
+        service.engine.dispose()
+        assert journal == "wal"
+        return value
+
+    assert level() == 2  # FULL: an acknowledged order survives a power cut
+    monkeypatch.setenv("UMPIRE_SQLITE_SYNCHRONOUS", "NORMAL")
+    assert level() == 1
