@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import BigInteger, and_, case, cast, delete, literal, or_, select
+from sqlalchemy import BigInteger, Integer, and_, case, cast, delete, literal, or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -43,8 +43,9 @@ def in_shards(shard_count: int, shard_ids: list[int] | None) -> ColumnElement[bo
     if shard_ids is None or shard_count <= 1 or set(range(shard_count)) <= set(shard_ids):
         return None
     guild = cast(GAMES.c.guild_id, BigInteger)
-    shard = case((GAMES.c.guild_id.is_(None), literal(0)),
-                 else_=guild.op(">>", return_type=BigInteger)(22) % shard_count)
+    # Postgres has bigint >> integer (not bigint >> bigint): the shift count is an INTEGER literal
+    shifted = guild.op(">>", return_type=BigInteger)(literal(22, Integer))
+    shard = case((GAMES.c.guild_id.is_(None), literal(0, BigInteger)), else_=shifted % literal(shard_count, BigInteger))
     return shard.in_(shard_ids)
 
 

@@ -183,3 +183,17 @@ async def test_the_background_check_reads_only_the_games_it_acts_on(fake: FakeDi
         plan = " ".join(str(r[-1]) for r in conn.execute(text(
             "EXPLAIN QUERY PLAN SELECT id FROM games WHERE status = 'active' AND last_action_at <= '2026'")))
     assert "ix_games_status" in plan, plan
+
+
+async def test_a_button_click_is_one_log_line_too(fake: FakeDiscord, live_bot: UmpireBot,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    await live_bot.tree.sync()
+    caplog.set_level(logging.INFO, logger="umpire.commands")
+    await fake.send_interaction(fake.slash(fake.alice, "game new", fake.channel, game="peiper", side="us"))
+    await fake.settle()
+    board = next(s for s in reversed(fake.sent) if any(c.endswith(":ready") for c in s.custom_ids))
+    ready = next(c for c in board.custom_ids if c.endswith(":ready"))
+    await fake.send_interaction(fake.click(fake.alice, board, ready))
+    await fake.settle()
+    fields = [r.fields for r in caplog.records if r.name == "umpire.commands"]  # type: ignore[attr-defined]
+    assert [(f["command"], f["outcome"]) for f in fields] == [("game new", "ok"), ("button ready", "ok")]

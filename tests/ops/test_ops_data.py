@@ -196,3 +196,24 @@ def test_a_postgres_backup_is_a_pg_dump_archive_of_the_games(db_kind: str, db_ur
     listing = subprocess.run([str(restore), "--list", str(dump)], capture_output=True, text=True, check=True).stdout
     schema = parse_qs(urlsplit(db_url).query)["application_name"][0]
     assert f"TABLE DATA {schema} log" in listing and f"TABLE DATA {schema} games" in listing, listing[:2000]
+
+
+def test_the_background_query_filters_shards_in_sql_on_both_databases(db_url: str) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from engine.service.background import due_games, mark_reminded
+    from engine.service.models import GameRecord
+
+    service = GameService(db_url)
+    odd, even = str((123 << 22) | 5), str((124 << 22) | 5)  # shards 1 and 0 of 2
+    ids = {g: service.create_game("saf", seed=1, guild_id=g).id for g in (odd, even, None)}
+    with service.engine.begin() as conn:
+        conn.execute(update(GameRecord).values(last_action_at=datetime.now(UTC) - timedelta(hours=20)))
+    assert [d.game_id for d in due_games(service.engine, 12, 2, [1])] == [ids[odd]]
+    assert [d.game_id for d in due_games(service.engine, 12, 2, [0])] == [ids[even], ids[None]]
+    mark_reminded(service.engine, ids[even], 0)
+    mark_reminded(service.engine, ids[even], 0)  # again: still one row
+    assert [d.game_id for d in due_games(service.engine, 12, 2, [0])] == [ids[None]]
+    service.engine.dispose()
