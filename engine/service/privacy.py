@@ -3,7 +3,8 @@
 What is kept about a user (PRIVACY.md): the id and display name on a seat (``seats``), the id and name
 of whoever gave each logged entry (``log.actor``, ``log.actor_name``), and the names inside texts made
 from them (a game's title, a seat change's reason, a ``<@id>`` mention). ``forget_user`` rewrites all
-of these in one transaction. The rules never see who gave an order, so every game still replays from
+of these in one transaction: the user's seats become open (no id, the name "(forgotten)"), their log
+entries name a tombstone (``forgotten-<random>``) that says nothing of them. The rules never see who gave an order, so every game still replays from
 its seed and log to the same state.
 
 ``forget_guild`` does the same for every player of a server's games (the retention rule when the bot
@@ -77,8 +78,9 @@ def _forget(conn: Connection, user_id: str) -> Forgotten:
     # ids in mentions and as bare words; the names the user was shown under
     words = {user_id, *names}
     mention = re.compile(rf"<@!?{re.escape(user_id)}>")
+    # the seat becomes open (/game join): a tombstone there would be pinged as if it were a user
     done.seats = conn.execute(update(seats).where(seats.c.user_id == user_id)
-                              .values(user_id=done.tombstone, user_name=FORGOTTEN_NAME)).rowcount
+                              .values(user_id=None, user_name=FORGOTTEN_NAME)).rowcount
     done.entries = conn.execute(update(log).where(log.c.actor == user_id)
                                 .values(actor=done.tombstone, actor_name=FORGOTTEN_NAME)).rowcount
     ids = sorted(done.games)

@@ -98,7 +98,7 @@ async def test_leaving_a_server_forgets_its_players_after_the_retention_days(fak
     await notices.check_games(later)
     rest_bot.service.cache.drop(game_id)
     seats = rest_bot.service.info(game_id).seats
-    assert seats["us"].user_id != fake.alice["id"] and seats["ge"].user_id != fake.bob["id"]
+    assert seats["us"].user_id is None and seats["ge"].user_id is None
     assert "alice" not in rest_bot.service.info(game_id).title
 
 
@@ -108,8 +108,11 @@ async def test_the_owner_forgets_a_user_from_discord(fake: FakeDiscord, rest_bot
     assert "owner" in sent[0].content and rest_bot.service.info(game_id).seats["ge"].user_id == fake.bob["id"]
     sent = await call(rest_bot, fake, fake.slash(fake.owner, "admin forget", fake.channel, user_id=fake.bob["id"]))
     assert "Forgot user" in sent[-1].content
-    assert rest_bot.service.info(game_id).seats["ge"].user_id != fake.bob["id"]
+    assert rest_bot.service.info(game_id).seats["ge"].user_id is None  # an open seat, not a broken mention
     assert rest_bot.service.replay(game_id) is not None
+    sent = await call(rest_bot, fake, fake.slash(fake.alice, "peiper ready", thread))  # now the forgotten side's turn
+    assert not any("went wrong" in m.text() or "Refused" in m.text() for m in sent), [m.text() for m in sent]
+    assert any("open" in m.text() for m in sent), [m.text()[:100] for m in sent]
 
 
 async def test_each_command_is_one_log_line_with_its_outcome_and_latency(

@@ -154,7 +154,7 @@ def test_a_forgotten_user_appears_nowhere_and_the_game_still_replays(db_url: str
     dump = _everything(service)
     assert ALICE not in dump and "alice" not in dump
     assert BOB in dump and "bob" in dump  # only the one user is forgotten
-    assert service.info(gid).seats["us"].user_name == FORGOTTEN_NAME
+    assert service.info(gid).seats["us"].user_name == FORGOTTEN_NAME and service.info(gid).seats["us"].user_id is None
     for g in (gid, other):
         _same_replay(service, g)
     assert play_random(service, gid, 3, seed=7) or service.info(gid).status == "over"
