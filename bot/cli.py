@@ -52,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load"])
+    bench.add_argument("what", choices=["render", "load", "background"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=int, default=20)
     bench.add_argument("--db", help=DB_HELP)
@@ -112,6 +112,10 @@ def main(argv: list[str] | None = None) -> int:
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":
+            if args.what == "background":
+                from bot.bench_background import main as bench_background
+
+                return bench_background(args.db, args.games, args.json)
             if args.what == "load":
                 from bot.bench_load import DEFAULT_WORKERS
                 from bot.bench_load import main as bench_load

@@ -137,3 +137,12 @@ def test_sqlite_syncs_every_commit_unless_told_otherwise(tmp_path: Path, monkeyp
     assert level() == 2  # FULL: an acknowledged order survives a power cut
     monkeypatch.setenv("UMPIRE_SQLITE_SYNCHRONOUS", "NORMAL")
     assert level() == 1
+
+
+def test_bench_background_prints_the_check_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["bench", "background", "--games", "30", "--json", "--db", f"sqlite:///{tmp_path / 'b.db'}"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["games"] == 30 and figures["idle"] == 3 and figures["due"] == 3
+    assert figures["query_ms"] >= 0 and figures["due_one_shard"] == 2  # games 0 and 20: shard 0 of 4
