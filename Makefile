@@ -3,14 +3,16 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SRC := $(wildcard bot cogs engine images migrations tests tools)
+SRC := $(wildcard bot cogs engine images tests tools)
 
-.PHONY: run test test-slow lint install bench selfplay clean
+.PHONY: run test test-slow lint install bench selfplay clean lock wheel-check
 
+# requirements.lock: runtime + dev + metrics; requirements-runtime.lock: what deploy/install.sh installs.
+# Both are generated with hashes (`make lock`) and installed with --require-hashes.
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
@@ -19,6 +21,17 @@ install: $(STAMP)
 # The Discord bot when DISCORD_TOKEN is set (environment or .env); the local table otherwise.
 run: $(STAMP)
 	$(BIN)/umpire
+
+# Regenerate both hashed locks after a change of pyproject.toml's dependencies (uv, from PyPI).
+LOCK_FLAGS := --generate-hashes --universal --python-version 3.11 --quiet
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml $(LOCK_FLAGS) -o requirements-runtime.lock
+	$(BIN)/uv pip compile pyproject.toml --extra dev --extra metrics $(LOCK_FLAGS) -o requirements.lock
+
+# The wheel, installed by deploy/install.sh in a clean venv, plays a scripted game from another folder.
+wheel-check:
+	PYTHON=$(PYTHON) bash deploy/wheel_check.sh
 
 test: $(STAMP)
 	$(BIN)/python -m ruff check $(SRC)

@@ -171,6 +171,8 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
 
     result = {
         "database": service.engine.dialect.name,
+        # SQLite's durability: FULL syncs the WAL at every commit (UMPIRE_SQLITE_SYNCHRONOUS; docs/scale.md)
+        "synchronous": _synchronous(service),
         "games": games,
         "concurrency": concurrency,
         "workers": workers,
@@ -193,6 +195,16 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
             print(f"{k:18} {v}", file=out)
     service.engine.dispose()
     return 0 if not errors else 1
+
+
+def _synchronous(service: GameService) -> str | None:
+    if service.engine.dialect.name != "sqlite":
+        return None
+    from sqlalchemy import text
+
+    with service.engine.connect() as conn:
+        level = conn.execute(text("PRAGMA synchronous")).scalar()
+    return {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(int(level or 0), str(level))
 
 
 def _round(value: float | None) -> float | None:

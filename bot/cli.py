@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
+from bot.logs import configure_logging
 from engine import registry
 from engine.errors import UmpireError
 from engine.game import Action
+from engine.service.settings import Settings, load_settings
+
+DB_HELP = "database URL (default: DATABASE_URL, environment or .env; else umpire.db in UMPIRE_DATA_DIR)"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -22,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int)
     play.add_argument("--as", dest="side", help="the side you hold: a side key or 'both'")
     play.add_argument("--script", type=Path, help="read commands from a file; exit 2 at the first refused")
-    play.add_argument("--db", help="database URL (default: DATABASE_URL or ./data/umpire.db)")
+    play.add_argument("--db", help=DB_HELP)
     play.add_argument("--game-id", "--game", dest="game_id", type=int, help="resume this game from the database")
     play.add_argument("--out", type=Path, default=Path("out"), help="folder for map images")
     play.add_argument("--no-images", action="store_true")
@@ -47,10 +52,10 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load", "reads"])
+    bench.add_argument("what", choices=["render", "load", "reads", "background"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=int, default=20)
-    bench.add_argument("--db", help="database URL for bench load (default: DATABASE_URL or ./data/umpire.db)")
+    bench.add_argument("--db", help=DB_HELP)
     bench.add_argument("--games", type=int, default=500)
     bench.add_argument("--concurrency", type=int, default=50)
     bench.add_argument("--think-ms", type=float, default=200.0,
@@ -60,23 +65,41 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--workers", type=int, default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
-    db = sub.add_parser("db", help="the database: upgrade the schema, its revision, export/import a game")
-    db.add_argument("what", choices=["upgrade", "current", "export", "import"])
-    db.add_argument("target", nargs="?", help="export: a game id; import: an exported JSON file")
-    db.add_argument("--db", help="database URL (default: DATABASE_URL or ./data/umpire.db)")
+    db = sub.add_parser("db", help="the database: schema, backup, copy, forget a user, export/import a game")
+    db.add_argument("what", choices=["upgrade", "downgrade", "current", "backup", "copy", "forget-user", "export",
+                                     "import"])
+    db.add_argument("target", nargs="?", help="export: a game id; import: an exported JSON file; backup: the "
+                    "file to write; downgrade: a revision (default: one back); forget-user: the Discord user id")
+    db.add_argument("--db", help=DB_HELP)
+    db.add_argument("--to", help="copy: the database URL to copy every game into (empty)")
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
+    sub.add_parser("health", help="exit 0 when the running bot is healthy (UMPIRE_HEARTBEAT_FILE or UMPIRE_HEALTH_PORT)")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     command = args.command
+    try:
+        settings = load_settings()
+    except ValidationError as exc:
+        print(f"umpire: a setting is invalid (environment or .env): {_first_error(exc)}", file=sys.stderr)
+        return 2
+    configure_logging(settings)
+    _old_data_note(settings)
     if command is None:
-        command = "bot" if _token() else "play"
-        if command == "play":
+        if settings.token:
+            command = "bot"
+        elif sys.stdin.isatty():
+            command = "play"
             args = _parser().parse_args(["play"])
+        else:
+            print("umpire: DISCORD_TOKEN is not set (environment or .env) and there is no terminal for the "
+                  "local table: `umpire bot` needs the token, `umpire play --script FILE` plays without one",
+                  file=sys.stderr)
+            return 2
     try:
         if command == "play":
             from bot.console import run_table
@@ -96,6 +119,10 @@ def main(argv: list[str] | None = None) -> int:
 
                 sizes = tuple(int(x) for x in args.entries.split(",") if x.strip())
                 return bench_reads(args.db, sizes, args.json)
+            if args.what == "background":
+                from bot.bench_background import main as bench_background
+
+                return bench_background(args.db, args.games, args.json)
             if args.what == "load":
                 from bot.bench_load import DEFAULT_WORKERS
                 from bot.bench_load import main as bench_load
@@ -111,22 +138,39 @@ def main(argv: list[str] | None = None) -> int:
 
             if args.what == "upgrade":
                 return db_cli.db_upgrade(args.db)
+            if args.what == "downgrade":
+                return db_cli.db_downgrade(args.target, args.db)
             if args.what == "current":
                 return db_cli.db_current(args.db)
+            if args.what == "copy":
+                if not args.to:
+                    print("umpire db copy needs --to URL (the database to copy into)", file=sys.stderr)
+                    return 2
+                return db_cli.db_copy(args.to, args.db)
             if not args.target:
-                print(f"umpire db {args.what} needs a {'game id' if args.what == 'export' else 'file'}",
-                      file=sys.stderr)
+                needs = {"export": "game id", "forget-user": "user id"}.get(args.what, "file")
+                print(f"umpire db {args.what} needs a {needs}", file=sys.stderr)
                 return 2
+            if args.what == "backup":
+                return db_cli.db_backup(Path(args.target), args.db)
+            if args.what == "forget-user":
+                return db_cli.db_forget_user(args.target, args.db)
             if args.what == "export":
                 return db_cli.db_export(int(args.target), args.db)
             return db_cli.db_import(Path(args.target), args.db)
+        if command == "health":
+            from bot.observe import check_health
+
+            healthy, detail = check_health(settings)
+            print(detail, file=sys.stdout if healthy else sys.stderr)
+            return 0 if healthy else 1
         if command in ("bot", "sync"):
             try:
                 from bot.discord_app import run_bot
             except ImportError:
                 print("The Discord bot is not built yet in this checkout.", file=sys.stderr)
                 return 2
-            return run_bot(sync_only=command == "sync")
+            return run_bot(sync_only=command == "sync", settings=settings)
     except UmpireError as exc:
         print(f"umpire: {exc}", file=sys.stderr)
         return 2
@@ -135,16 +179,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _token() -> str:
-    if os.environ.get("DISCORD_TOKEN"):
-        return os.environ["DISCORD_TOKEN"]
-    env = Path(".env")
-    if env.exists():
-        for line in env.read_text(encoding="utf-8").splitlines():
-            key, _, value = line.partition("=")
-            if key.strip() == "DISCORD_TOKEN" and value.strip():
-                return value.strip().strip('"')
-    return ""
+def _old_data_note(settings: Settings) -> None:
+    """Games kept in ./data by an older Umpire are not lost silently when the default moved."""
+    old = Path("data") / "umpire.db"
+    if (settings.database_url or "umpire_data_dir" in settings.model_fields_set or not old.exists()
+            or (settings.data_dir / "umpire.db").exists() or old.resolve() == (settings.data_dir / "umpire.db").resolve()):
+        return
+    print(f"umpire: note: games of an older Umpire are in {old.resolve()}; the data folder is now {settings.data_dir}. "
+          f"Set UMPIRE_DATA_DIR={old.parent.resolve()} (environment or .env) to keep using them.", file=sys.stderr)
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ())).upper()
+    return f"{where}: {err.get('msg', 'invalid')}"
 
 
 def _render(game: str, scenario: str, out: Path | None) -> int:

@@ -1,10 +1,16 @@
 """``umpire db ...``: the database by hand. The bot and the local table upgrade the schema themselves at
-start (``engine.service.database.make_engine``); these commands are for an operator.
+start (``engine.service.database.make_engine``); these commands are for an operator. Every one of them
+uses the database the bot uses: ``--db``, else DATABASE_URL (environment or ``.env``), else the SQLite
+file in UMPIRE_DATA_DIR.
 
-- ``umpire db upgrade [--db URL]``: bring the database to the newest schema; prints the revision.
-- ``umpire db current [--db URL]``: the database's revision and the newest one.
-- ``umpire db export GAME_ID [--db URL]`` / ``umpire db import FILE [--db URL]``: a game as JSON, and
-  a finished game's export recreated by replaying its log.
+- ``umpire db upgrade`` / ``umpire db downgrade [REVISION]``: the newest schema, or back one revision
+  (or to REVISION); a database that holds games is backed up first.
+- ``umpire db current``: the database's revision and the newest one (exit 1 when behind).
+- ``umpire db backup PATH``: a consistent copy while the bot runs (SQLite's online backup; pg_dump).
+- ``umpire db copy --to URL``: every game, live ones included, into another (empty) database.
+- ``umpire db forget-user ID``: a user's ids and names replaced by a tombstone (PRIVACY.md).
+- ``umpire db export GAME_ID`` / ``umpire db import FILE``: a game as JSON, and a finished game's
+  export recreated by replaying its log.
 """
 
 from __future__ import annotations
@@ -14,44 +20,138 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from sqlalchemy.engine import make_url
-
 from engine.errors import UmpireError
-from engine.service.database import current_revision, head_revision, make_bare_engine, normalize_url, upgrade
+from engine.service.database import (
+    current_revision,
+    head_revision,
+    is_memory,
+    make_bare_engine,
+    make_engine,
+    migrate,
+    normalize_url,
+    shown,
+    sqlite_path,
+    unavailable,
+)
+
+__all__ = ["db_backup", "db_copy", "db_current", "db_downgrade", "db_export", "db_forget_user", "db_import",
+           "db_upgrade", "shown"]
 
 
-def shown(url: str | None) -> str:
-    """The URL without its password, for messages."""
-    return make_url(normalize_url(url)).render_as_string(hide_password=True)
+def _fail(command: str, exc: BaseException, url: str | None) -> int:
+    if not isinstance(exc, UmpireError):
+        exc = unavailable(url, exc)
+    print(f"umpire db {command}: {exc}", file=sys.stderr)
+    return 2
+
+
+def _existing(url: str | None) -> str | None:
+    """A refusal when a SQLite database file does not exist (the command would make an empty one)."""
+    full = normalize_url(url)
+    path = sqlite_path(full) if not is_memory(full) else ""
+    if path and not Path(path).exists():
+        return f"no database at {path} (DATABASE_URL, UMPIRE_DATA_DIR or --db name another?)"
+    return None
 
 
 def db_upgrade(url: str | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    created = _existing(url) is not None
     try:
-        revision = upgrade(url)
-    except UmpireError as exc:
-        print(f"umpire db upgrade: {exc}", file=sys.stderr)
+        revision = migrate("head", url)
+    except Exception as exc:  # noqa: BLE001  (a database that cannot be reached: one line, exit 2)
+        return _fail("upgrade", exc, url)
+    note = " (a new, empty database)" if created else ""
+    print(f"{shown(url)} is at revision {revision} (the newest){note}", file=out)
+    return 0
+
+
+def db_downgrade(target: str | None, url: str | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    missing = _existing(url)
+    if missing:
+        print(f"umpire db downgrade: {missing}", file=sys.stderr)
         return 2
-    except Exception as exc:  # noqa: BLE001  (a database that cannot be reached: say so, exit 2)
-        print(f"umpire db upgrade: cannot upgrade {shown(url)}: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 2
-    print(f"{shown(url)} is at revision {revision} (the newest)", file=out)
+    try:
+        revision = migrate(target or "-1", url)
+    except Exception as exc:  # noqa: BLE001
+        return _fail("downgrade", exc, url)
+    print(f"{shown(url)} is at revision {revision} (newest {head_revision()}); the bot upgrades it again "
+          "at start: run the older Umpire with it", file=out)
     return 0
 
 
 def db_current(url: str | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    missing = _existing(url)
+    if missing:
+        print(f"umpire db current: {missing}", file=sys.stderr)
+        return 2
     engine = make_bare_engine(url)
     try:
         with engine.connect() as conn:
             current = current_revision(conn)
     except Exception as exc:  # noqa: BLE001
-        print(f"umpire db current: cannot read {shown(url)}: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 2
+        return _fail("current", exc, url)
     finally:
         engine.dispose()
     print(f"{shown(url)}: revision {current or '(none)'}; newest {head_revision()}", file=out)
     return 0 if current == head_revision() else 1
+
+
+def db_backup(dest: Path, url: str | None = None, out: TextIO | None = None) -> int:
+    from engine.service.backup import backup
+
+    missing = _existing(url)
+    if missing:
+        print(f"umpire db backup: {missing}", file=sys.stderr)
+        return 2
+    engine = make_bare_engine(url)
+    try:
+        path = backup(engine, dest)
+    except Exception as exc:  # noqa: BLE001
+        return _fail("backup", exc, url)
+    finally:
+        engine.dispose()
+    print(f"Backed up {shown(url)} to {path}", file=out or sys.stdout)
+    return 0
+
+
+def db_copy(target: str, url: str | None = None, out: TextIO | None = None) -> int:
+    from engine.service.backup import copy_to
+
+    missing = _existing(url)
+    if missing:
+        print(f"umpire db copy: {missing}", file=sys.stderr)
+        return 2
+    try:
+        counts = copy_to(url, target)
+    except Exception as exc:  # noqa: BLE001
+        return _fail("copy", exc, url)
+    rows = ", ".join(f"{n} {table}" for table, n in counts.items())
+    print(f"Copied {shown(url)} to {shown(target)}: {rows}. Point DATABASE_URL at the new database "
+          "and restart the bot.", file=out or sys.stdout)
+    return 0
+
+
+def db_forget_user(user_id: str, url: str | None = None, out: TextIO | None = None) -> int:
+    from engine.service.privacy import forget_user
+
+    if not user_id.strip():
+        print("umpire db forget-user needs a user id", file=sys.stderr)
+        return 2
+    try:
+        engine = make_engine(url)
+    except Exception as exc:  # noqa: BLE001
+        return _fail("forget-user", exc, url)
+    try:
+        done = forget_user(engine, user_id.strip())
+    finally:
+        engine.dispose()
+    print(f"Forgot user {user_id}: {done.seats} seats and {done.entries} log entries in {len(done.games)} games "
+          f"now read {done.tombstone}. A running bot forgets the user's cached seats at its next restart.",
+          file=out or sys.stdout)
+    return 0
 
 
 def db_export(game_id: int, url: str | None = None, out: TextIO | None = None) -> int:

@@ -2,25 +2,36 @@
 
 ``umpire bot`` runs it; ``umpire sync`` only logs in, syncs the slash-command tree and exits (the
 tree is never synced at start: Discord allows 200 command creates a day per guild).
+
+Stopping: SIGTERM (Docker, systemd, Kubernetes) and SIGINT (Ctrl-C) both stop the bot the same way:
+the answers in flight finish (up to UMPIRE_SHUTDOWN_GRACE seconds), the service threads finish their
+writes, the connection closes, and the process exits 0 (``shutdown``).
+
+Each slash command is logged as one line (``command``, ``outcome`` ok|refused|fault, ``ms``) and
+counted in the metrics (bot/observe.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from engine.errors import UmpireError
 from engine.service import GameService
 from engine.service.database import ShardLockHeld
 
+from .observe import Observer
 from .settings import Settings
 
 log = logging.getLogger("umpire.discord")
@@ -55,23 +66,64 @@ class GameLocks:
         return lock
 
 
+IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "discord-ui-modal")
+
+
+def outcome_of(error: BaseException | None) -> str:
+    """ok, refused (the player's mistake or the rules' refusal, a failed check) or fault (Umpire's)."""
+    if error is None:
+        return "ok"
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, UmpireError | app_commands.CheckFailure):
+        return "refused"
+    return "fault"
+
+
+class UmpireTree(app_commands.CommandTree):  # type: ignore[type-arg]
+    """The command tree, plus one log line and the metrics for each slash command."""
+
+    def _from_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        async def wrapper() -> None:
+            start = time.perf_counter()
+            error: BaseException | None = None
+            try:
+                await self._call(interaction)
+            except app_commands.AppCommandError as exc:
+                error = exc
+                await self._dispatch_error(interaction, exc)
+            finally:
+                if interaction.type is discord.InteractionType.application_command:
+                    name = interaction.command.qualified_name if interaction.command else "?"
+                    outcome = "refused" if error is None and interaction.command_failed else outcome_of(error)
+                    client = self.client
+                    if isinstance(client, UmpireBot):
+                        client.observer.command(name, outcome, time.perf_counter() - start, interaction)
+
+        self.client.loop.create_task(wrapper(), name="CommandTree-invoker")
+
+
 class UmpireBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, service: GameService | None = None, *, background: bool = True,
                  shard_lock: bool = True, **kwargs: Any) -> None:
-        intents = discord.Intents.default()  # guilds and DMs; no message content, no members
+        # Slash commands and buttons arrive as interactions, which need no intent: the guilds intent
+        # keeps the servers and threads in the cache (and tells the bot when it leaves a server).
+        intents = discord.Intents.none()
+        intents.guilds = True
         if settings.umpire_shard_count is not None:
             kwargs.setdefault("shard_count", settings.umpire_shard_count)
             if settings.shard_ids is not None:
                 kwargs.setdefault("shard_ids", settings.shard_ids)
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=UmpireTree,
             # nobody is pinged unless a message names the players it means (cogs.common.mentions_of)
             allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )
         self.settings = settings
-        self.service = service or GameService(settings.database_url)
+        self.service = service or GameService(settings.db_url)
         self.locks = GameLocks()
+        self.observer = Observer(settings)
+        self.stopping = False
         # maps and replays are drawn here, never on the service's threads (see bot/settings.py)
         self.render_pool = ThreadPoolExecutor(settings.umpire_render_workers, thread_name_prefix="umpire-render")
         # replays, exports and log pages: a bounded pool and queue of their own, so orders and status
@@ -126,7 +178,35 @@ class UmpireBot(commands.AutoShardedBot):
     async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
         synced = await self.tree.sync()
         log.info("synced %d global commands", len(synced))
+        if self.settings.umpire_owner_guild:  # /admin lives only in the owner's server
+            owner = await self.tree.sync(guild=discord.Object(self.settings.umpire_owner_guild))
+            log.info("synced %d commands in the owner's server", len(owner))
+            synced += owner
         return synced
+
+    def in_flight(self) -> list[asyncio.Task[Any]]:
+        """The commands and button clicks being answered now."""
+        me = asyncio.current_task()
+        return [t for t in asyncio.all_tasks() if t is not me and not t.done() and t.get_name().startswith(IN_FLIGHT)]
+
+    async def shutdown(self, reason: str = "stopping") -> None:
+        """Let the answers in flight finish (up to UMPIRE_SHUTDOWN_GRACE s), then close. Idempotent."""
+        if self.stopping:
+            return
+        self.stopping = True
+        grace = self.settings.umpire_shutdown_grace
+        pending = self.in_flight()
+        log.info("%s: %d answers in flight", reason, len(pending),
+                 extra={"fields": {"event": "shutdown", "in_flight": len(pending)}})
+        end = asyncio.get_running_loop().time() + grace
+        while pending:
+            left = end - asyncio.get_running_loop().time()
+            if left <= 0:
+                log.warning("%d answers still in flight after %.0f s: closing anyway", len(pending), grace)
+                break
+            await asyncio.wait(pending, timeout=left)
+            pending = self.in_flight()  # and any that arrived meanwhile
+        await self.close()
 
     async def close(self) -> None:
         for ext in list(self.extensions):  # stops the background task before the connection closes
@@ -140,9 +220,11 @@ class UmpireBot(commands.AutoShardedBot):
         for lock in self.shard_locks:
             lock.release()
         self.shard_locks = []
+        await self.observer.stop()
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (shards %s of %s)", self.user, self.shard_ids or "all", self.shard_count)
+        await self.observer.start(self)
 
 
 async def _sync(settings: Settings) -> int:
@@ -154,23 +236,58 @@ async def _sync(settings: Settings) -> int:
     return 0
 
 
-def run_bot(sync_only: bool = False) -> int:
-    settings = Settings()
+async def serve(settings: Settings, bot: UmpireBot | None = None) -> int:
+    """Run the bot until Discord closes it or SIGTERM/SIGINT arrives; then ``shutdown``. Returns 0."""
+    bot = bot or UmpireBot(settings)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    received: list[str] = []
+
+    def on_signal(sig: signal.Signals) -> None:
+        received.append(sig.name)
+        stop.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, on_signal, sig)
+    try:
+        async with bot:
+            runner = asyncio.create_task(bot.start(settings.token), name="umpire-bot")
+            stopper = asyncio.create_task(stop.wait(), name="umpire-stop")
+            done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            if runner in done:
+                stopper.cancel()
+                runner.result()  # LoginFailure and other start-up errors
+            else:
+                await bot.shutdown(f"{received[0]} received")
+                await runner
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+    log.info("closed cleanly", extra={"fields": {"event": "closed"}})
+    return 0
+
+
+def run_bot(sync_only: bool = False, settings: Settings | None = None) -> int:
+    settings = settings or Settings()
     if not settings.token:
         print("DISCORD_TOKEN is not set (environment or .env): see docs/discord.md", file=sys.stderr)
         return 2
     configure_endpoints(settings)
     if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        from .logs import configure_logging
+
+        configure_logging(settings)
     try:
         if sync_only:
             return asyncio.run(_sync(settings))
-        bot = UmpireBot(settings)
-        bot.run(settings.token, log_handler=None)
+        return asyncio.run(serve(settings))
     except discord.LoginFailure:
         print("Discord refused the token (LoginFailure): check DISCORD_TOKEN", file=sys.stderr)
         return 2
     except ShardLockHeld as exc:
         print(f"umpire bot: {exc.message}", file=sys.stderr)
+        return 2
+    except UmpireError as exc:  # the database cannot be reached: one line, not a traceback
+        print(f"umpire: {exc}", file=sys.stderr)
         return 2
     return 0

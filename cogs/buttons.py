@@ -8,6 +8,7 @@ and a click on a board that has changed since is refused.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import discord
@@ -52,13 +53,22 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
                    getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.discord_app import outcome_of
         from cogs.common import give_order
         from cogs.errors import report_error
 
+        start = time.perf_counter()
+        error: BaseException | None = None
         try:
             await give_order(interaction, self.game_id, self.action, expected_version=self.version)
         except Exception as exc:  # a dynamic item's errors would only be logged: answer the click
+            error = exc
             await report_error(interaction, exc)
+        finally:  # one log line and the metrics, as for a slash command (bot/observe.py)
+            observer = getattr(interaction.client, "observer", None)
+            if observer is not None:
+                observer.command(f"button {self.action.kind}", outcome_of(error), time.perf_counter() - start,
+                                 interaction)
 
 
 def button_actions(legal: list[Action]) -> list[Action]:

@@ -73,6 +73,7 @@ async def _sides(interaction: discord.Interaction[Any], current: str) -> list[ap
             if current.lower() in s][:25]
 
 
+@app_commands.default_permissions(manage_guild=True)  # shown to Manage Server; a server may grant the GM role
 class GmCog(commands.GroupCog, group_name="gm", group_description="GM corrections, each with a reason"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -1,7 +1,10 @@
 """The background task: reminders for idle players and the standing order when a deadline runs out.
 
-Every few minutes (UMPIRE_CHECK_MINUTES) it looks at the active games of this process's shards. A human
-who has left a decision for UMPIRE_REMINDER_HOURS is reminded once per decision. When a game has a
+Every few minutes (UMPIRE_CHECK_MINUTES) it asks the database for the active games of this process's
+shards that are idle or have a deadline (``engine.service.background.due_games``: filtered in SQL,
+indexed, no state read). A human who has left a decision for UMPIRE_REMINDER_HOURS is reminded once
+per decision; the reminder is remembered in the database, so a restart does not send it again.
+It also forgets the players of servers the bot left UMPIRE_LEFT_GUILD_DAYS ago (PRIVACY.md). When a game has a
 deadline (/game deadline) and it runs out, the standing order is given for the side (see
 ``standing_order``) and logged with the reason "deadline".
 """
@@ -19,6 +22,8 @@ from engine import registry
 from engine.errors import UmpireError
 from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService
+from engine.service.background import due_games, mark_reminded
+from engine.service.privacy import expire_departures
 
 from .common import advance, code, event_text, notify_turn, post, side_name
 
@@ -55,7 +60,6 @@ def idle_hours(service: GameService, game_id: int, now: datetime) -> float:
 class Notices(commands.Cog):
     def __init__(self, bot: UmpireBot) -> None:
         self.bot = bot
-        self.reminded: dict[int, int] = {}  # game id -> the version already reminded about
         self.loop = tasks.loop(minutes=bot.settings.umpire_check_minutes)(self._tick)
 
     async def cog_load(self) -> None:
@@ -80,27 +84,38 @@ class Notices(commands.Cog):
 
     async def check_games(self, now: datetime | None = None) -> None:
         now = now or datetime.now(UTC)
-        service = self.bot.service
-        for game_id in await asyncio.to_thread(service.active_game_ids):
+        service, settings = self.bot.service, self.bot.settings
+        count = self.bot.shard_count or 1
+        due = await asyncio.to_thread(due_games, service.engine, settings.umpire_reminder_hours, count,
+                                      self.bot.shard_ids, now)
+        for game in due:
             try:  # one game that fails (its options, its deleted thread) must not stop the others
-                info = await asyncio.to_thread(service.info, game_id)
-                await self.check_game(info, now)
+                await self.check_game(game, now)
             except Exception:
-                log.exception("checking game %s failed: the other games go on", game_id)
+                log.exception("checking game %s failed: the other games go on", game.game_id)
+        forgotten = await asyncio.to_thread(expire_departures, service.engine, settings.umpire_left_guild_days, now)
+        for guild in forgotten:
+            log.info("forgot the players of server %s (left %g days ago or more)", guild,
+                     settings.umpire_left_guild_days)
 
-    async def check_game(self, info: GameInfo, now: datetime) -> None:
-        service = self.bot.service
+    async def check_game(self, game: Any, now: datetime) -> None:
+        service, settings = self.bot.service, self.bot.settings
+        idle = game.idle_hours(now)
+        deadline = game.deadline_hours is not None and idle >= game.deadline_hours
+        remind = idle >= settings.umpire_reminder_hours and game.reminded_version != game.version
+        if not (deadline or remind):
+            return
+        info = await asyncio.to_thread(service.info, game.game_id)
         side = info.to_act
-        if side is None or not self.handles(info):
+        if side is None:
             return
         seat = info.seats[side]
         if seat.kind != "human" or seat.user_id is None:
             return
-        idle = await asyncio.to_thread(idle_hours, service, info.id, now)
-        if info.deadline_hours and idle >= info.deadline_hours:
+        if deadline:
             await self.apply_deadline(info)
-        elif idle >= self.bot.settings.umpire_reminder_hours and self.reminded.get(info.id) != info.version:
-            self.reminded[info.id] = info.version
+        else:
+            await asyncio.to_thread(mark_reminded, service.engine, info.id, info.version)
             await notify_turn(self.bot, info, prefix=f"Reminder ({idle:.0f} h idle): ")
 
     async def apply_deadline(self, info: GameInfo) -> None:
@@ -126,6 +141,22 @@ class Notices(commands.Cog):
                          event_text(e.line()) for e in outcome.events]
             await post(self.bot, fresh, "\n".join(lines), mention=[seat.user_id] if seat.user_id else [])
             await advance(self.bot, info.id, [outcome])
+
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: Any) -> None:
+        """The retention rule starts: the server's players are forgotten after UMPIRE_LEFT_GUILD_DAYS."""
+        from engine.service.privacy import left_guild
+
+        await asyncio.to_thread(left_guild, self.bot.service.engine, str(guild.id))
+        log.info("left server %s: its players are forgotten in %g days unless the bot is added back", guild.id,
+                 self.bot.settings.umpire_left_guild_days)
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: Any) -> None:
+        from engine.service.privacy import rejoined_guild
+
+        await asyncio.to_thread(rejoined_guild, self.bot.service.engine, str(guild.id))
 
 
 async def setup(bot: commands.Bot) -> None:

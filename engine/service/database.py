@@ -1,44 +1,57 @@
-"""Database engines: a SQLite file under ./data by default (WAL), Postgres when DATABASE_URL says so.
+"""Database engines: a SQLite file in the data folder by default (WAL), Postgres when DATABASE_URL says so.
 
-The schema is Alembic's (``migrations/`` at the top of the repository, generated from the SQLModel
-tables in ``models.py``): ``make_engine`` brings a database up to the newest revision before it
-hands the engine out, so the bot and the command line upgrade the schema at start. Only an
+Every setting comes from ``engine.service.settings.Settings`` (the environment, then ``.env``): the
+URL, the pool, the pooler mode, SQLite's synchronous level and the backup before a migration.
+
+The schema is Alembic's (``engine/service/migrations``, found with importlib.resources so an installed
+wheel migrates too; generated from the SQLModel tables in ``models.py``): ``make_engine`` brings a
+database up to the newest revision before it hands the engine out, so the bot and the command line
+upgrade the schema at start. A database that holds games is backed up first (``backup.py``). Only an
 in-memory SQLite database (tests) is made with ``create_all``.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event, inspect, text
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel, create_engine
 
 from engine.errors import UmpireError
 
 from . import models  # noqa: F401  (registers the tables)
+from .settings import Settings
 
-DEFAULT_URL = "sqlite:///./data/umpire.db"
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+log = logging.getLogger("umpire.database")
+
+MIGRATIONS = Path(str(files("engine.service").joinpath("migrations")))
 INITIAL_REVISION = "0001"  # the schema that create_all made before migrations existed
 ADVISORY_LOCK = 0x756D70697265  # "umpire": serialises schema upgrades of one Postgres database
 SHARD_LOCK_SPACE = 0x756D70  # "ump": the first key of the shard locks (pg_try_advisory_lock(int, int))
 
 
-def database_url(url: str | None = None) -> str:
-    return url or os.environ.get("DATABASE_URL") or DEFAULT_URL
+class DatabaseUnavailable(UmpireError):
+    """The database cannot be reached or opened: one line that names it (no password) and why."""
 
 
-def normalize_url(url: str | None = None) -> str:
+def database_url(url: str | None = None, settings: Settings | None = None) -> str:
+    return url or (settings or Settings()).db_url
+
+
+def normalize_url(url: str | None = None, settings: Settings | None = None) -> str:
     """The URL SQLAlchemy needs: ``postgres://`` and ``postgresql://`` mean psycopg 3."""
-    url = database_url(url)
+    url = database_url(url, settings)
     if url.startswith("postgres://"):
         url = "postgresql+psycopg://" + url[len("postgres://"):]
     elif url.startswith("postgresql://"):
@@ -46,17 +59,38 @@ def normalize_url(url: str | None = None) -> str:
     return url
 
 
+def shown(url: str | Engine | None) -> str:
+    """The URL without its password, for messages."""
+    if isinstance(url, Engine):
+        return url.url.render_as_string(hide_password=True)
+    return make_url(normalize_url(url)).render_as_string(hide_password=True)
+
+
+def unavailable(url: str | Engine | None, exc: BaseException) -> DatabaseUnavailable:
+    """A one-line error from a driver's exception (its first line; psycopg's can run to many)."""
+    original = getattr(exc, "orig", None) or exc
+    reason = (str(original).strip().splitlines() or [type(original).__name__])[0]
+    return DatabaseUnavailable(f"cannot use the database {shown(url)}: {reason}")
+
+
 def _sqlite_path(url: str) -> str:
     return url.split(":///", 1)[1].split("?", 1)[0] if ":///" in url else ""
+
+
+def sqlite_path(url: str | Engine) -> str:
+    """The file of a SQLite URL or engine ("" for memory or another database)."""
+    text = url.url.render_as_string(hide_password=False) if isinstance(url, Engine) else url
+    return _sqlite_path(text) if text.startswith("sqlite") and not is_memory(text) else ""
 
 
 def is_memory(url: str) -> bool:
     return url.startswith("sqlite") and _sqlite_path(url) in ("", ":memory:")
 
 
-def make_bare_engine(url: str | None = None) -> Engine:
+def make_bare_engine(url: str | None = None, settings: Settings | None = None) -> Engine:
     """An engine with the pragmas and pool settings, without touching the schema."""
-    url = normalize_url(url)
+    settings = settings or Settings()
+    url = normalize_url(url, settings)
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
@@ -66,38 +100,70 @@ def make_bare_engine(url: str | None = None) -> Engine:
             Path(_sqlite_path(url)).parent.mkdir(parents=True, exist_ok=True)
     else:
         # One connection per worker thread at the load the bot sees (docs/scale.md).
-        kwargs["pool_size"] = int(os.environ.get("UMPIRE_DB_POOL", "10"))
-        kwargs["max_overflow"] = int(os.environ.get("UMPIRE_DB_OVERFLOW", "50"))
+        kwargs["pool_size"] = settings.umpire_db_pool
+        kwargs["max_overflow"] = settings.umpire_db_overflow
         kwargs["pool_recycle"] = 1800
+        # A connection the server dropped (a restart, a failover, an idle timeout) is replaced before use,
+        # so the first order after a Postgres restart succeeds.
+        kwargs["pool_pre_ping"] = True
+        if url.startswith("postgresql+psycopg") and settings.umpire_db_transaction_pooler:
+            # PgBouncer in transaction mode hands each transaction another server connection:
+            # psycopg's prepared statements would not be there.
+            kwargs["connect_args"] = {"prepare_threshold": None}
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
-        event.listen(engine, "connect", _sqlite_pragmas)
+        synchronous = settings.umpire_sqlite_synchronous
+        event.listen(engine, "connect", lambda conn, record: _sqlite_pragmas(conn, record, synchronous))
     return engine
 
 
-def make_engine(url: str | None = None) -> Engine:
-    """An engine whose database holds the newest schema (upgraded here if it was older or empty)."""
-    engine = make_bare_engine(url)
-    if is_memory(str(engine.url)):
-        SQLModel.metadata.create_all(engine)
-    else:
-        upgrade(engine)
+def make_engine(url: str | None = None, settings: Settings | None = None) -> Engine:
+    """An engine whose database holds the newest schema (upgraded here if it was older or empty).
+
+    Raises DatabaseUnavailable (one line) when the database cannot be reached or opened."""
+    settings = settings or Settings()
+    engine = make_bare_engine(url, settings)
+    try:
+        if is_memory(str(engine.url)):
+            SQLModel.metadata.create_all(engine)
+        else:
+            upgrade(engine, settings=settings)
+    except (OperationalError, DBAPIError, OSError) as exc:
+        engine.dispose()
+        raise unavailable(engine, exc) from None
     return engine
 
 
-def upgrade(url: str | Engine | None = None) -> str:
+def upgrade(url: str | Engine | None = None, settings: Settings | None = None, backup: bool | None = None) -> str:
     """Bring a database to the newest Alembic revision, in this process; returns that revision.
 
     Cheap when the database is already current (one SELECT). A database made by ``create_all``
-    before migrations existed is stamped with the initial revision first.
+    before migrations existed is stamped with the initial revision first. A database that already
+    holds tables is backed up before it is migrated (UMPIRE_BACKUP_BEFORE_MIGRATE; backup.py).
     """
-    engine = url if isinstance(url, Engine) else make_bare_engine(url)
+    return migrate("head", url, settings, backup)
+
+
+def migrate(target: str, url: str | Engine | None = None, settings: Settings | None = None,
+            backup: bool | None = None) -> str:
+    """Upgrade (``head`` or a revision) or downgrade (``-1``, a revision) the schema; returns the new revision."""
+    settings = settings or Settings()
+    engine = url if isinstance(url, Engine) else make_bare_engine(url, settings)
+    want_backup = settings.umpire_backup_before_migrate if backup is None else backup
     try:
-        with _file_lock(engine), engine.begin() as conn:
-            if current_revision(conn) == head_revision():
-                return head_revision()
-            _run_alembic(conn)
-        return head_revision()
+        with _file_lock(engine):
+            with engine.connect() as conn:
+                current = current_revision(conn)
+                has_tables = inspect(conn).has_table("games")
+            if target == "head" and current == head_revision():
+                return current
+            if want_backup and has_tables:
+                from .backup import backup_before_migration
+
+                backup_before_migration(engine, current, settings)
+            with engine.begin() as conn:
+                _run_alembic(conn, target)
+                return current_revision(conn) or "(none)"
     finally:
         if not isinstance(url, Engine):
             engine.dispose()
@@ -128,13 +194,28 @@ def head_revision() -> str:
     return head
 
 
-def _run_alembic(conn: Connection) -> None:
+def _run_alembic(conn: Connection, target: str = "head") -> None:
     from alembic import command
 
     cfg = _alembic_config(conn)
     if current_revision(conn) is None and inspect(conn).has_table("games"):
         command.stamp(cfg, INITIAL_REVISION)
-    command.upgrade(cfg, "head")
+    if target == "head" or target.startswith("+") or _is_ahead(target, current_revision(conn)):
+        command.upgrade(cfg, target)
+    else:
+        command.downgrade(cfg, target)
+
+
+def _is_ahead(target: str, current: str | None) -> bool:
+    """Whether revision ``target`` comes after ``current`` (an upgrade) rather than before it."""
+    from alembic.script import ScriptDirectory
+
+    if target.startswith("-") or target == "base":
+        return False
+    script = ScriptDirectory.from_config(_alembic_config())
+    if current is None:
+        return True
+    return any(rev.revision == current for rev in script.iterate_revisions(target, "base"))
 
 
 @contextmanager
@@ -154,11 +235,14 @@ def _file_lock(engine: Engine) -> Iterator[None]:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any, synchronous: str = "FULL") -> None:
+    """WAL (readers never wait for the writer), foreign keys, and synchronous=FULL by default: under WAL,
+    NORMAL syncs only at checkpoints, so a power cut could lose orders already acknowledged (a process
+    kill cannot). FULL syncs the WAL at every commit; its cost is in docs/scale.md."""
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'NORMAL' else 'FULL'}")
     cur.close()
 
 

@@ -1,4 +1,4 @@
-"""The database tables: games, seats, the append-only log, snapshots."""
+"""The database tables: games, seats, the append-only log, snapshots, reminders sent, servers left."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class GameRecord(SQLModel, table=True):
     channel_id: str | None = Field(default=None, index=True)
     version: int = 0  # bumped by every applied entry; buttons carry it
     seq: int = 0  # the last log entry's number
-    status: str = "active"  # active | over
+    status: str = Field(default="active", index=True)  # active | over (the background check filters on it)
     winner: str | None = None
     state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
     deadline_hours: float | None = None
@@ -91,3 +91,20 @@ class SnapshotRecord(SQLModel, table=True):
     game_id: int = Field(foreign_key="games.id", index=True)
     seq: int
     state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+
+
+class ReminderRecord(SQLModel, table=True):
+    """The decision (the game's version) a player was last reminded of: a restart does not remind again."""
+
+    __tablename__ = "reminders"
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    version: int
+    sent_at: datetime = Field(default_factory=now)
+
+
+class GuildDeparture(SQLModel, table=True):
+    """A server the bot left: its games' players are forgotten after UMPIRE_LEFT_GUILD_DAYS (PRIVACY.md)."""
+
+    __tablename__ = "guild_departures"
+    guild_id: str = Field(primary_key=True)
+    left_at: datetime = Field(default_factory=now)

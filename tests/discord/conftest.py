@@ -59,7 +59,7 @@ async def rest_bot(fake: FakeDiscord, settings: Settings) -> AsyncIterator[Umpir
     """Logged in over REST (setup_hook ran, the tree synced to the fake), the guild in its cache."""
     bot = UmpireBot(settings, background=False, chunk_guilds_at_startup=False)
     await bot.login(TOKEN)
-    await bot.tree.sync()
+    await bot.sync_commands()
     bot._connection._add_guild_from_data(fake.guild_json())  # type: ignore[arg-type]
     yield bot
     await bot.close()

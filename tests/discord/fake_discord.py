@@ -85,7 +85,8 @@ class FakeDiscord:
         self.channels: dict[str, dict[str, Any]] = {self.channel["id"]: self.channel}
         self.dms: dict[str, dict[str, Any]] = {}
         self.roles_of: dict[str, list[str]] = {self.carol["id"]: [self.gm_role["id"]]}
-        self.commands: list[dict[str, Any]] = []
+        self.commands: list[dict[str, Any]] = []  # the global commands, then each guild's
+        self.scoped: dict[str, list[dict[str, Any]]] = {}  # "global" or a guild id -> its synced commands
         self.sent: list[Sent] = []
         self.callbacks: dict[str, dict[str, Any]] = {}
         self.dispatched_at: dict[str, float] = {}
@@ -231,12 +232,16 @@ class FakeDiscord:
                 "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
         if path == "/gateway":
             return _json({"url": self.gateway_url})
-        if m := re.fullmatch(r"/applications/\d+(?:/guilds/\d+)?/commands", path):
+        if m := re.fullmatch(r"/applications/\d+(?:/guilds/(\d+))?/commands", path):
+            scope = m[1] or "global"
             if method == "PUT":
                 commands: list[dict[str, Any]] = list(payload)  # type: ignore[arg-type]  # a JSON array here
-                self.commands = [dict(c, id=self.snowflake(), application_id=self.app_id, version="1",
-                                      type=c.get("type", 1)) for c in commands]
-            return _json(self.commands)
+                self.scoped[scope] = [dict(c, id=self.snowflake(), application_id=self.app_id, version="1",
+                                           type=c.get("type", 1), **({} if scope == "global" else {"guild_id": scope}))
+                                      for c in commands]
+                self.commands = [c for key in sorted(self.scoped, key=lambda k: k != "global")
+                                 for c in self.scoped[key]]
+            return _json(self.scoped.get(scope, []))
         if m := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
             return self._callback(m[1], m[2], payload, files)
         if m := re.fullmatch(r"/webhooks/\d+/([^/]+)", path):
@@ -393,6 +398,8 @@ class FakeDiscord:
         if top is None:
             raise KeyError(f"/{names[0]} was not synced")
         data: dict[str, Any] = {"id": top["id"], "name": names[0], "type": 1, "options": []}
+        if top.get("guild_id"):  # a guild command's interaction names its guild, as Discord's does
+            data["guild_id"] = top["guild_id"]
         target, specs = data["options"], top.get("options", [])
         for name in names[1:]:
             spec = next(o for o in specs if o["name"] == name and o["type"] in (1, 2))
@@ -465,6 +472,7 @@ class FakeDiscord:
 
 # --- the client's side: settings pointing at the fake, waiting for the gateway ---------------------
 def make_settings(fake: FakeDiscord, tmp_path: Path, **extra: Any) -> Settings:
+    extra.setdefault("umpire_owner_guild", int(fake.guild_id))  # /admin is registered in the owner's server
     return Settings(_env_file=None, discord_token=TOKEN, database_url=f"sqlite:///{tmp_path / 'umpire.db'}",
                     umpire_discord_api_base=fake.api_base, umpire_discord_gateway=fake.gateway_url, **extra)
 

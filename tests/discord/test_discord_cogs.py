@@ -195,7 +195,7 @@ async def test_admin_sync_is_for_the_owner_only(fake: FakeDiscord, rest_bot: Ump
     puts = len([r for r in fake.requests if r[0] == "PUT"])
     sent = await call(rest_bot, fake, fake.slash(fake.owner, "admin sync", fake.channel))
     assert "Synced" in sent[-1].content
-    assert len([r for r in fake.requests if r[0] == "PUT"]) == puts + 1
+    assert len([r for r in fake.requests if r[0] == "PUT"]) == puts + 2  # global, and the owner's server (/admin)
 
 
 async def test_autocomplete_filters_by_what_was_typed(fake: FakeDiscord, rest_bot: UmpireBot) -> None:

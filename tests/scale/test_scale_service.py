@@ -61,8 +61,11 @@ def test_a_new_service_upgrades_an_empty_database_at_start(db_url: str) -> None:
 def test_a_database_made_before_migrations_is_stamped_and_kept(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.db'}"
     old = create_engine(url)
-    SQLModel.metadata.create_all(old)  # as make_engine did before Alembic
+    # as make_engine did before Alembic: the four tables of the first schema
+    SQLModel.metadata.create_all(old, tables=[SQLModel.metadata.tables[n] for n in ("games", "seats", "log",
+                                                                                   "snapshots")])
     with old.begin() as conn:
+        conn.execute(text("DROP INDEX ix_games_status"))  # added by 0002_ops
         conn.execute(text("INSERT INTO games (game, scenario, seed, options, title, version, seq, status, state, "
                           "last_action_at, created_at) VALUES ('peiper', 'historical', 1, '{}', 't', 0, 0, "
                           "'active', '{}', '2026-01-01', '2026-01-01')"))

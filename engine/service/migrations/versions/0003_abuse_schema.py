@@ -19,7 +19,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "0002_abuse_schema"
-down_revision: str | Sequence[str] | None = "0001"
+down_revision: str | Sequence[str] | None = "0002_ops"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
