@@ -96,12 +96,16 @@ def end_turn(t: Table) -> None:
     start_turn(t)
 
 
+def setup_rule(t: Table) -> str:
+    return f"8.{t.s.scenario}.1"
+
+
 def victory_rule(t: Table) -> str:
     return {"1": "8.1.3", "2": "8.2.3", "3": "8.3.3", "4": "8.4.3", "5": "8.5.3", "6": "8.6.3"}[t.s.scenario]
 
 
 def finish(t: Table, winner: str, text: str, rule: str) -> None:
-    t.s.winner, t.s.result, t.s.phase = winner, text, "over"
+    t.s.winner, t.s.result, t.s.result_rule, t.s.phase = winner, text, rule, "over"
     ev = t.log("end", text, rule, winner)
     ev.phase_end = True
 
