@@ -293,7 +293,7 @@ class SafRules(Contract):
     def status_line(self, state: SafState) -> str:
         t = Table(state)
         if state.winner:
-            return f"Game over after turn {state.turn} of {turn.TURNS}: " + self.result_text(state)
+            return f"Game over: {self.result_text(state)}"
         _, where = turn.goal_met(t)
         prompt = {
             "setup": "set up with /saf place or roll your order dice: /saf roll",
