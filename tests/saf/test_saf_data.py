@@ -57,12 +57,25 @@ def test_3_0_gm_file_is_read_once_and_copied_into_the_game(tmp_path: Path, monke
     f.write_text("cards:\n  - {name: Bunkers everywhere, clear: light, cover: bunker, count: 3}\n")
     state = RULES.new_state("1", 3, {"cover_file": "deck.yaml"})
     stored = json.loads(json.dumps(RULES.dump(state)["options"]))
-    assert stored["cover_file"] == "deck.yaml" and stored["cover_cards"]["cards"][0]["count"] == 3
+    assert stored["cover_file"] == "deck.yaml" and stored["decks"]["cover_cards"]["cards"][0]["count"] == 3
     f.unlink()  # edited or deleted after the game was created
     replay = RULES.new_state("1", 3, stored)
     assert RULES.dump(replay) == RULES.dump(state)
     RULES.apply(state, "us", RULES.legal_actions(state, "us")[-1])
     assert [c.name for c in Table(state).d.cover] == ["Bunkers everywhere"] * 3
+
+
+def test_3_0_decks_option_is_validated_like_a_file() -> None:
+    from engine.options import BadOption
+
+    good = {"cover_cards": {"cards": [{"name": "Open", "clear": "none", "cover": "hard", "count": 2}]}}
+    state = RULES.new_state("1", 3, {"decks": good})
+    assert len(Table(state).d.cover) == 2
+    for bad in ({"cover_cards": {"cards": [{"name": "x", "clear": "light", "cover": "soft"}]}},
+                {"no_such_deck": {}}, {"cover_cards": {"cards": [{"name": "x", "clear": "none", "cover": "hard",
+                                                                    "count": MAX_CARDS + 1}]}}):
+        with pytest.raises(BadOption, match="decks"):
+            RULES.new_state("1", 3, {"decks": bad})
 
 
 def test_3_0_gm_files_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -242,8 +255,7 @@ def test_6_5_2_reserve_card_with_unknown_counter_is_refused(tmp_path: Path, monk
 
 def test_option_specs_name_their_rulings() -> None:
     names = {o.name: o for o in RULES.option_specs()}
-    assert set(names) == {"outnumbered", "cover_file", "chits_file", "actions_file", "reserves_file",
-                          "cover_cards", "chits", "action_cards", "reserve_cards"}
+    assert set(names) == {"outnumbered", "cover_file", "chits_file", "actions_file", "reserves_file", "decks"}
     assert names["outnumbered"].default is False and names["outnumbered"].ruling == "6.2 B"
     assert all(names[n].gm_only and names[n].type == "file" for n in names if n.endswith("_file"))
 

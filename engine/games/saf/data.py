@@ -287,9 +287,15 @@ def check_table(table: str, value: Any, name: str = "") -> dict[str, Any]:
     """A deck or cup given as data (a GM's table, or a file's content): validated, in canonical form."""
     model = next(m for t, m, _ in GM_TABLES.values() if t == table)
     parsed = _validate(model, value, name or table)
-    data = _build(**{table: parsed})  # the whole game data must still hold together
-    del data
+    _build(**{table: parsed})  # the whole game data must still hold together
     return dict(parsed.model_dump())
+
+
+def check_decks(value: Any) -> dict[str, Any]:
+    """The ``decks`` option: the content of the GM files a game was created with, each table checked."""
+    if not isinstance(value, dict) or not set(value) <= set(TABLE_OPTIONS):
+        raise DataFileError("decks", "(top level)", f"a mapping of {', '.join(TABLE_OPTIONS)}")
+    return {k: check_table(k, v) for k, v in sorted(value.items()) if v is not None}
 
 
 def _build(cover_cards: CoverFile | None = None, chits: ChitsFile | None = None,
@@ -331,20 +337,24 @@ def _data_from(key: str) -> GameData:
 
 
 def data_for(options: dict[str, Any]) -> GameData:
-    """The data a game uses: the defaults, with any deck or cup a GM gave (copied into the options)."""
-    tables = {k: options.get(k) for k in TABLE_OPTIONS}
-    if not any(tables.values()):
+    """The data a game uses: the defaults, with any deck or cup a GM gave (copied into ``decks``)."""
+    decks = options.get("decks")
+    if not decks:
         return load_data()
-    return _data_from(json.dumps(tables, sort_keys=True))
+    return _data_from(json.dumps(decks, sort_keys=True))
 
 
 def with_gm_files(options: dict[str, Any]) -> dict[str, Any]:
-    """Parsed options with each GM file named but not yet read copied in (read here, once)."""
+    """Parsed options with each GM file named but not yet read copied into ``decks`` (read here, once).
+
+    A table already in ``decks`` (a stored game's options, replayed) is never read again."""
     out = dict(options)
+    decks = dict(out.get("decks") or {})
     for option, (table, _, _) in GM_TABLES.items():
         name = out.get(option) or ""
-        if name and out.get(table) is None:
-            out[table] = read_gm_file(option, name)
+        if name and decks.get(table) is None:
+            decks[table] = read_gm_file(option, name)
+    out["decks"] = decks or None
     data_for(out)  # the decks together must make a game
     return out
 

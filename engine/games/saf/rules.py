@@ -23,8 +23,7 @@ from engine.options import BadOption, GameOptionSpec, shorten
 
 from . import american, setup, turn
 from .bot import choose
-from .data import GM_TABLES, data_for, load_data, map_path, scenario_map, with_gm_files
-from .data import check_table as _check_table
+from .data import check_decks, data_for, load_data, map_path, scenario_map, with_gm_files
 from .movement import move_unit
 from .state import SafState, dump_state, load_state
 from .table import STACKING, Table
@@ -35,7 +34,7 @@ LEVELS = ("random", "normal")
 
 UNIT = OptionSpec("unit", "Your unit (its id, such as I2 or SH1)", "unit")
 COMMANDS: dict[str, CommandSpec] = {c.name: c for c in (
-    CommandSpec("place", "Set up a unit in another hex of its set-up zone (turn 1, before rolling)",
+    CommandSpec("place", "Set up a unit elsewhere in its zone (before the first roll)",
                 (UNIT, OptionSpec("to", "Hex", "hex")), "/saf place unit:I2 to:0205", "8.1.1 A"),
     CommandSpec("roll", "Roll the order dice (5d6)", (), "/saf roll", "6.2 A"),
     CommandSpec("adjust", "Turn one die by one pip (once per turn)",
@@ -50,19 +49,17 @@ COMMANDS: dict[str, CommandSpec] = {c.name: c for c in (
                  OptionSpec("mover", "Covering fire: the adjacent unit that moves", "unit", required=False),
                  OptionSpec("second", "Mortar double 6: second target", "unit", required=False)),
                 "/saf order die:3 unit:V5 type:move_fire to:0605 target:R2", "6.2 A"),
-    CommandSpec("supply", "Use a Supply counter on a unit low on ammunition or supply", (UNIT,),
+    CommandSpec("supply", "Replenish a unit with a Supply counter", (UNIT,),
                 "/saf supply unit:I1", "6.5.1 C"),
     CommandSpec("end", "End the American turn; the Germans act", (), "/saf end", "5.0"),
 )}
 
 
-def _table_check(table: str) -> Callable[[Any], Any]:
-    def check(value: Any) -> Any:
-        try:
-            return _check_table(table, value)
-        except UmpireError as exc:
-            raise BadOption(f"Option {table}: {exc.message}") from None
-    return check
+def _check_decks(value: Any) -> Any:
+    try:
+        return check_decks(value)
+    except UmpireError as exc:
+        raise BadOption(f"Option decks: {exc.message}") from None
 
 
 OPTIONS: tuple[GameOptionSpec, ...] = (
@@ -76,9 +73,8 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
                    "Options", kind="file", gm_only=True, max_length=80),
     GameOptionSpec("reserves_file", "", "A German reserve-card YAML file in the GM folder", "Options",
                    kind="file", gm_only=True, max_length=80),
-    *(GameOptionSpec(table, None, f"The content of {option} (copied in when the game is created)", "Options",
-                     kind="table", gm_only=True, check=_table_check(table))
-      for option, (table, _, _) in GM_TABLES.items()),
+    GameOptionSpec("decks", None, "The GM files' content, copied in when the game is created", "Options",
+                   kind="table", gm_only=True, check=_check_decks),
 )
 
 
