@@ -68,7 +68,13 @@ def can_fire(t: Table, u: Unit) -> str:
 def rifle_targets(t: Table, u: Unit, frm: Hex | None = None) -> list[Unit]:
     if u.kind not in US_INFANTRY:
         return []
-    return combat.fire_targets(t, u, frm)
+    key = ("rifle", u.id, u.hex, frm)
+    if t.memo is not None and key in t.memo:
+        return list(t.memo[key])
+    out = combat.fire_targets(t, u, frm)
+    if t.memo is not None:
+        t.memo[key] = list(out)
+    return out
 
 
 # The arguments each order type takes besides die, unit and type (6.2 A).
