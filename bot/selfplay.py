@@ -31,6 +31,11 @@ MAX_ACTIONS = 20000  # a game longer than this is a dead end, reported as an err
 DEFAULT_LEVEL = "greedy"
 
 
+def default_level(rules: GameRules) -> str:
+    """``greedy`` where the game's bot has it, else ``normal`` (SAF's bot plays at random and normal)."""
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in rules.levels else "normal"
+
+
 @dataclass
 class Clock:
     """Decision and bot-turn times (seconds), by side."""
@@ -53,7 +58,7 @@ def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] 
         assert side is not None
         try:
             started = time.perf_counter()
-            action, _why = rules.bot_action(state, side, levels.get(side, DEFAULT_LEVEL))
+            action, _why = rules.bot_action(state, side, levels.get(side, default_level(rules)))
             spent = time.perf_counter() - started
             if clock is not None:
                 clock.decisions.setdefault(side, []).append(spent)
@@ -112,7 +117,7 @@ def _ms(values: list[float]) -> dict[str, float]:
 
 def resolve_policies(rules: GameRules, policies: list[str] | dict[str, str] | None) -> dict[str, PolicySpec]:
     """Each side's policy: ``["ge=ai:normal", "us=greedy"]`` or ``{"ge": "normal"}`` (levels)."""
-    chosen = {side: PolicySpec(side, DEFAULT_LEVEL) for side in rules.sides}
+    chosen = {side: PolicySpec(side, default_level(rules)) for side in rules.sides}
     if isinstance(policies, dict):
         for side, level in policies.items():
             text = f"{side}={level if level in ('random', 'greedy') else 'ai:' + level}"

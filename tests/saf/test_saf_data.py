@@ -11,7 +11,7 @@ import pytest
 from engine import registry
 from engine.errors import DataFileError, IllegalAction, NotFound
 from engine.games.saf import RULES
-from engine.games.saf.data import DATA, load_data
+from engine.games.saf.data import DATA, MAX_CARDS, MAX_FILE_BYTES, load_data
 from engine.games.saf.table import Table
 from engine.maps import load_map
 
@@ -32,12 +32,13 @@ def test_3_0_A_data_files_validate_and_decks_exist() -> None:
     assert d.counters["ge_infantry"].hit == 4 and d.counters["us_veteran"].hit == 5
 
 
-def test_3_0_bad_data_file_names_file_and_entry(tmp_path: Path) -> None:
-    bad = tmp_path / "cover.yaml"
-    bad.write_text("cards:\n  - {name: x, clear: light, cover: soft}\n")
+def test_3_0_bad_data_file_names_file_and_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UMPIRE_GM_FILES", str(tmp_path))
+    (tmp_path / "cover.yaml").write_text("cards:\n  - {name: x, clear: light, cover: soft}\n")
     with pytest.raises(DataFileError) as err:
-        load_data(str(bad), "")
+        RULES.new_state("1", 3, {"cover_file": "cover.yaml"})
     assert "cover.yaml" in str(err.value) and "cards.0.cover" in str(err.value)
+    assert str(tmp_path) not in str(err.value)  # never the host's path
 
 
 def test_3_0_gm_may_pass_own_chit_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -49,11 +50,54 @@ def test_3_0_gm_may_pass_own_chit_file(tmp_path: Path, monkeypatch: pytest.Monke
     assert all(c.result == "destroyed" or c.count == 0 for c in t.d.chits.damage)
 
 
+def test_3_0_gm_file_is_read_once_and_copied_into_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: later orders and the replay from the stored options never read the file again."""
+    monkeypatch.setenv("UMPIRE_GM_FILES", str(tmp_path))
+    f = tmp_path / "deck.yaml"
+    f.write_text("cards:\n  - {name: Bunkers everywhere, clear: light, cover: bunker, count: 3}\n")
+    state = RULES.new_state("1", 3, {"cover_file": "deck.yaml"})
+    stored = json.loads(json.dumps(RULES.dump(state)["options"]))
+    assert stored["cover_file"] == "deck.yaml" and stored["decks"]["cover_cards"]["cards"][0]["count"] == 3
+    f.unlink()  # edited or deleted after the game was created
+    replay = RULES.new_state("1", 3, stored)
+    assert RULES.dump(replay) == RULES.dump(state)
+    RULES.apply(state, "us", RULES.legal_actions(state, "us")[-1])
+    assert [c.name for c in Table(state).d.cover] == ["Bunkers everywhere"] * 3
+
+
+def test_3_0_decks_option_is_validated_like_a_file() -> None:
+    from engine.options import BadOption
+
+    good = {"cover_cards": {"cards": [{"name": "Open", "clear": "none", "cover": "hard", "count": 2}]}}
+    state = RULES.new_state("1", 3, {"decks": good})
+    assert len(Table(state).d.cover) == 2
+    for bad in ({"cover_cards": {"cards": [{"name": "x", "clear": "light", "cover": "soft"}]}},
+                {"no_such_deck": {}}, {"cover_cards": {"cards": [{"name": "x", "clear": "none", "cover": "hard",
+                                                                    "count": MAX_CARDS + 1}]}}):
+        with pytest.raises(BadOption, match="decks"):
+            RULES.new_state("1", 3, {"decks": bad})
+
+
+def test_3_0_gm_files_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: a short file asking for millions of cards, a huge file, or YAML aliases are refused."""
+    monkeypatch.setenv("UMPIRE_GM_FILES", str(tmp_path))
+    (tmp_path / "many.yaml").write_text("cards:\n  - {name: x, clear: light, cover: hard, count: 10000000}\n")
+    (tmp_path / "sum.yaml").write_text("cards:\n" + f"  - {{name: x, clear: light, cover: hard, count: {MAX_CARDS}}}\n" * 2)
+    (tmp_path / "big.yaml").write_text("cards: []\n" + "#" * MAX_FILE_BYTES)
+    (tmp_path / "alias.yaml").write_text("a: &a [x, x, x]\nb: &b [*a, *a, *a]\ncards: [*b, *b]\n")
+    for name, why in [("many.yaml", "count"), ("sum.yaml", str(MAX_CARDS)), ("big.yaml", "KiB"),
+                      ("alias.yaml", "alias")]:
+        with pytest.raises(DataFileError, match=why) as err:
+            RULES.new_state("1", 3, {"cover_file": name})
+        assert name in str(err.value) and str(tmp_path) not in str(err.value)
+
+
 def test_3_0_gm_files_only_from_the_gm_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("UMPIRE_GM_FILES", str(tmp_path))
     for name in ("/etc/passwd", "../../etc/passwd", "missing.yaml"):
-        with pytest.raises(DataFileError):
+        with pytest.raises(DataFileError) as err:
             RULES.new_state("1", 3, {"chits_file": name})
+        assert str(tmp_path) not in str(err.value) and "/etc" not in str(err.value)
 
 
 @pytest.mark.parametrize("name", ["map1.yaml", "map2.yaml"])
@@ -189,28 +233,31 @@ def test_view_hides_the_seed_and_rng() -> None:
     assert {m["kind"] for m in v["markers"]} >= {"red", "blue", "objective"}
 
 
-def test_7_2_D_action_card_with_three_steps_is_refused(tmp_path: Path) -> None:
+def test_7_2_D_action_card_with_three_steps_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UMPIRE_GM_FILES", str(tmp_path))
     bad = tmp_path / "actions.yaml"
     bad.write_text(
         "cards:\n  - name: Too busy\n    calm: [{do: move, hexes: 1}, {do: fire}, {do: fire}]\n"
         "    alert: [{do: fire}]\n    panic: [{do: none}]\n"
     )
     with pytest.raises(DataFileError) as err:
-        load_data("", "", str(bad), "")
+        RULES.new_state("1", 3, {"actions_file": "actions.yaml"})
     assert "actions.yaml" in str(err.value) and "cards.0.calm" in str(err.value)
 
 
-def test_6_5_2_reserve_card_with_unknown_counter_is_refused(tmp_path: Path) -> None:
+def test_6_5_2_reserve_card_with_unknown_counter_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UMPIRE_GM_FILES", str(tmp_path))
     bad = tmp_path / "reserves.yaml"
     bad.write_text("cards:\n  - {id: X1, title: Zeppelins, units: [zeppelin]}\n")
     with pytest.raises(DataFileError, match="unknown counter 'zeppelin'"):
-        load_data("", "", "", str(bad))
+        RULES.new_state("1", 3, {"reserves_file": "reserves.yaml"})
 
 
 def test_option_specs_name_their_rulings() -> None:
     names = {o.name: o for o in RULES.option_specs()}
-    assert set(names) == {"outnumbered", "cover_file", "chits_file", "actions_file", "reserves_file"}
+    assert set(names) == {"outnumbered", "cover_file", "chits_file", "actions_file", "reserves_file", "decks"}
     assert names["outnumbered"].default is False and names["outnumbered"].ruling == "6.2 B"
+    assert all(names[n].gm_only and names[n].type == "file" for n in names if n.endswith("_file"))
 
 
 def test_gm_end_the_game_with_a_result() -> None:

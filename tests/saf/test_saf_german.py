@@ -224,13 +224,57 @@ def test_7_2_4_B_sole_mortar_defender_plus_two(bench, say) -> None:
     assert bench.s.morale == -10
 
 
-def test_7_2_4_failed_german_assault_low_supply(bench) -> None:
+def test_6_3_6_6_G_failed_german_assault_low_supply_only_from_the_card_icon(make_bench) -> None:
+    """6.3.6.6 G gives the Low Supply counter to American units; a German gets one only from its
+    card's icon (7.2 F)."""
+    for card, icon in (("Charge!", False), ("Close assault", True)):
+        b = make_bench()
+        us = b.add("us_infantry", "0207")
+        g = b.add("ge_infantry", "0307")
+        b.action(card)
+        b.dice(1, 1, 1, 1)
+        german.infantry_action(b.t, g)
+        assert us.status == "on_map" and g.hex == "0307"
+        assert g.supply == ("low_supply" if icon else ""), card
+
+
+def test_7_2_3_C_lieutenant_lost_to_german_fire_is_one_morale_change(bench) -> None:
+    """'-10 if the 1st Lieutenant was attached': one change of -10, so the reserve track moves one box."""
+    us = bench.add("us_infantry", "0207", state="panic")
+    lt = bench.lt(us)
+    g = bench.add("ge_infantry", "0407")
+    bench.dice(6)
+    german_fire(bench.t, g, us)
+    assert us.status == lt.status == "eliminated"
+    assert bench.s.morale == -10 and [m.delta for m in bench.s.morale_log] == [-10]
+    assert bench.s.reserve_moves == 1
+
+
+def test_7_2_4_C_lieutenant_lost_in_a_german_assault_is_one_morale_change(bench) -> None:
+    """'15 if the assault killed an infantry and the 1st Lieutenant': one change of -15."""
     us = bench.add("us_infantry", "0207")
+    bench.lt(us)
     g = bench.add("ge_infantry", "0307")
     bench.action("Charge!")
-    bench.dice(1, 1, 1, 1)
+    bench.dice(4, 4, 3, 3)
     german.infantry_action(bench.t, g)
-    assert us.status == "on_map" and g.supply == "low_supply"
+    assert [m.delta for m in bench.s.morale_log] == [-15] and bench.s.reserve_moves == 1
+
+
+def test_6_5_1_A_panicked_german_with_low_supply_does_not_fall_back(bench, say) -> None:
+    """A unit with Low Supply 'cannot move, fire, or assault': a Panicked German keeps the marker
+    (7.1 B) and so may not fall back either."""
+    bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0507", state="panic", supply="low_supply")
+    bench.action("Fall back")
+    t = bench.t
+    german.infantry_action(t, g)
+    assert g.hex == "0507" and not g.moved and "6.5.1 A" in say(t.events)
+    # without the marker the same card falls back two hexes
+    g.supply = ""
+    bench.action("Fall back")
+    german.infantry_action(bench.t, g)
+    assert g.hex != "0507"
 
 
 # --- 7.2.5 MG 42 ------------------------------------------------------------------------------------
@@ -260,6 +304,21 @@ def test_7_2_6_C_tank_moves_one_hex_toward_tank_out_of_range(bench) -> None:
     pz = bench.add("panzer", "1204")
     german.tank_action(bench.t, pz, 1)
     assert H(pz.hex).distance(H("1204")) == 1 and H(pz.hex).distance(H("0204")) == 9
+
+
+def test_7_2_6_C_tank_steps_round_a_building_toward_the_american_tank(bench) -> None:
+    """The only hex nearer in a straight count (0602) is woods: the Panzer still moves one hex toward
+    the Sherman, along a route it may drive, instead of standing still."""
+    from engine.games.saf.movement import route_lengths
+
+    sh = bench.add("m4", "0608")
+    pz = bench.add("panzer", "0601")
+    t = bench.t
+    assert t.m.terrain[H("0602")] == "woods"
+    before = route_lengths(t, pz, H(sh.hex))[H("0601")]
+    german.tank_action(t, pz, 1)
+    assert pz.hex != "0601" and H(pz.hex).distance(H("0601")) == 1
+    assert route_lengths(bench.t, pz, H(sh.hex))[H(pz.hex)] == before - 1
 
 
 def test_7_2_6_D_no_american_tanks_he_at_infantry(bench, say) -> None:

@@ -306,3 +306,65 @@ def test_6_5_3_C_lieutenant_falls_with_his_unit(bench) -> None:
     german_fire(t, g, inf)
     assert inf.status == lt.status == "eliminated"
     assert bench.s.morale == -10  # 7.2.3 C: -5 for the unit, -5 more for the Lieutenant
+
+
+# --- issue 12: one listing decides; everything else is refused with its section ---------------------
+def test_6_3_6_1_move_and_or_fire_one_the_other_or_both(bench) -> None:
+    """A 3 may move, fire, or both (6.3.6.1); each is a listed order and is accepted as typed."""
+    us = bench.add("us_infantry", "0207")
+    g = bench.add("ge_infantry", "0507")
+    bench.s.dice = [3, 3, 3]
+    legal = RULES.legal_actions(bench.s, "us")
+    for args in ({"to": "0307"}, {"target": g.id}, {"to": "0307", "target": g.id}):
+        assert Action("order", {"die": 3, "unit": us.id, "type": "move_fire", **args}) in legal
+    bench.order(die="3", unit=us.id.lower(), type="MOVE_FIRE", to="0307")
+    assert us.hex == "0307"
+
+
+def test_6_2_A_off_list_orders_are_refused_with_their_section(bench) -> None:
+    us = bench.add("us_infantry", "0207")
+    mo = bench.add("us_mortar", "0206")
+    g = bench.add("ge_infantry", "0507")
+    bench.s.dice = [2, 3, 4]
+    before = copy.deepcopy(bench.s)
+    cases = [
+        ({"die": 3, "unit": mo.id, "type": "move_fire", "to": "0306"}, "6.2 A", "mortar moves with type:move"),
+        ({"die": 2, "unit": us.id, "type": "move", "to": "0307", "target": g.id}, "6.3.1", "not target"),
+        ({"die": 2, "unit": us.id, "type": "fire", "target": g.id, "extra": "1"}, "6.2 A", "no option extra"),
+        ({"die": 4, "unit": mo.id, "type": "mortar", "target": g.id}, "6.2 A", "needs 2 dice"),
+    ]
+    for args, rule, words in cases:
+        with pytest.raises(IllegalAction) as err:
+            RULES.apply(bench.s, "us", Action("order", args))
+        assert err.value.rule == rule and words in err.value.message, err.value
+    assert RULES.dump(bench.s) == RULES.dump(before)
+    # a mortar may still move with a 3 as infantry movement (rulings 6.2)
+    assert Action("order", {"die": 3, "unit": mo.id, "type": "move", "to": "0306"}) in \
+        RULES.legal_actions(bench.s, "us")
+
+
+def test_8_1_1_A_place_into_the_units_own_hex_is_refused() -> None:
+    s = RULES.new_state("1", 3, {})
+    u = next(x for x in s.on_map("us") if x.kind == "us_infantry" and not any(
+        y.attached_to == x.id for y in s.units.values()))
+    with pytest.raises(IllegalAction, match="already at"):
+        RULES.apply(s, "us", Action("place", {"unit": u.id, "to": u.hex}))
+
+
+def test_ai_levels_random_and_normal_are_distinct_and_an_unknown_level_is_refused() -> None:
+    from engine.ai.policy import UnknownPolicy
+
+    assert RULES.levels == ("random", "normal")
+    s = RULES.new_state("1", 3, {})
+    RULES.apply(s, "us", Action("roll"))
+    normal = {RULES.bot_action(s, "us", "normal")[0] for _ in range(2)}
+    assert len(normal) == 1  # deterministic
+    picks = set()
+    for seed in range(8):
+        t = RULES.new_state("1", seed, {})
+        RULES.apply(t, "us", Action("roll"))
+        picks.add(RULES.bot_action(t, "us", "random")[0] == RULES.bot_action(t, "us", "normal")[0])
+    assert False in picks  # random is not normal under another name
+    for level in ("hard", "greedy", "expert"):
+        with pytest.raises(UnknownPolicy):
+            RULES.bot_action(s, "us", level)

@@ -56,6 +56,37 @@ def test_8_1_3_C_german_victory_after_twelve_turns(make_bench: Any) -> None:
     assert RULES.to_act(b.s) is None
 
 
+def test_8_1_3_C_the_last_turn_shows_turn_12_of_12_and_the_result_names_winner_and_why(make_bench: Any) -> None:
+    b = make_bench("1")
+    b.add("us_infantry", "0207")
+    b.add("ge_infantry", "1510")
+    gain(b, 23)
+    b.s.turn = 12
+    b.dice(1)  # reserves check
+    b.act("end")
+    view = RULES.view(b.s, None)
+    assert b.s.turn == 12 and view["turn"] == 12 and view["turns"] == 12
+    result = RULES.result(b.s)
+    assert result is not None and result.winner == "ge" and result.rule == "8.1.3 C"
+    text = view["result"]["text"]
+    assert text.startswith("German (AI) wins (") and "turn 12 of 12" in text
+    assert "morale 23 of 40" in text and "objective" in text and "not held" in text
+    assert text in RULES.status_line(b.s)
+
+
+def test_8_1_3_A_american_result_names_the_winner_and_why(make_bench: Any) -> None:
+    b = make_bench("1")
+    obj = b.t.m.markers["objective"][0].label
+    b.add("ge_infantry", "1510")
+    b.add("us_infantry", obj)
+    gain(b, 41)
+    turn_mod.check_victory(b.t)
+    result = RULES.result(b.s)
+    assert result is not None and result.rule == "8.1.3 A"
+    text = result.text(RULES.side_names)
+    assert text.startswith("American wins (morale 41 of 40 and objective") and f"{obj} held" in text
+
+
 def test_8_2_3_A_morale_50_and_a_panzer_destroyed(make_bench: Any) -> None:
     b = make_bench("2")
     b.add("us_infantry", "0207")
@@ -129,6 +160,7 @@ def test_every_american_gone_is_a_german_victory(make_bench: Any) -> None:
     b.add("ge_infantry", "1510")
     turn_mod.check_victory(b.t)
     assert b.s.winner == "ge"
+    assert "every American unit is gone" in RULES.view(b.s, None)["result"]["text"]
 
 
 # --- invariants -----------------------------------------------------------------------------------

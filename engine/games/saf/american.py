@@ -68,146 +68,196 @@ def can_fire(t: Table, u: Unit) -> str:
 def rifle_targets(t: Table, u: Unit, frm: Hex | None = None) -> list[Unit]:
     if u.kind not in US_INFANTRY:
         return []
-    return combat.fire_targets(t, u, frm)
+    key = ("rifle", u.id, u.hex, frm)
+    if t.memo is not None and key in t.memo:
+        return list(t.memo[key])
+    out = combat.fire_targets(t, u, frm)
+    if t.memo is not None:
+        t.memo[key] = list(out)
+    return out
 
 
-def check_order(t: Table, a: Action) -> dict[str, Any]:
-    """Validate an order against the dice and the rules; return what to execute. Raises on error."""
+# The arguments each order type takes besides die, unit and type (6.2 A).
+TYPE_ARGS: dict[str, tuple[str, ...]] = {
+    "medic": (), "assault": ("target",), "move": ("to",), "fire": ("target",), "move_fire": ("to", "target"),
+    "mortar": ("target", "second"), "tank": ("to", "target"), "he": ("target",), "cover": ("target", "mover", "to"),
+    "sniper": ("target",), "spot": ("target",),
+}
+TYPE_RULE = {
+    "medic": "6.3.6.3", "assault": "6.3.6.6", "move": "6.3.1", "fire": "6.3.3", "move_fire": "6.3.6.1",
+    "mortar": "6.3.6.4", "tank": "6.3.6.7", "he": "6.3.6.7 I", "cover": "6.3.6.2", "sniper": "6.3.6.5",
+    "spot": "6.3.6.5 C",
+}
+
+
+def plan_of(t: Table, a: Action) -> dict[str, Any]:
+    """What a listed order does: its dice, unit, target, mover and destination (no checks: legality is
+    the listing, ``legal_orders``)."""
+    args = a.args
+    kind, pip = str(args["type"]), int(args["die"])
+    need = ORDER_DICE[kind][1] if pip == ORDER_DICE[kind][0] else 1
+    plan: dict[str, Any] = {"kind": kind, "pip": pip, "need": need, "unit": _unit(t, args["unit"])}
+    if args.get("to"):
+        plan["to"] = _hex(t, args["to"])
+    if args.get("target"):
+        plan["target"] = _unit(t, args["target"], "ge")
+    if args.get("mover"):
+        plan["mover"] = _unit(t, args["mover"])
+    if args.get("second"):
+        plan["second"] = _unit(t, args["second"], "ge")
+    return plan
+
+
+def refusal(t: Table, a: Action) -> IllegalAction:
+    """Why an order that is not among the listed ones is refused, with its rule section.
+
+    Only called for an order the listing (``legal_orders``) does not hold: it explains, it does not
+    decide. The first reason found is given; failing all, the order's own section.
+    """
     s = t.s
-    if s.phase != "orders":
-        raise IllegalAction("Roll the order dice first: /saf roll", "6.2 A")
     kind = str(a.args.get("type", ""))
-    if kind not in ORDER_DICE:
-        raise IllegalAction(f"Unknown order type '{kind}': use one of {', '.join(ORDER_DICE)}", "6.2 A")
-    try:
-        pip = int(a.args.get("die", 0))
-    except ValueError:
-        raise IllegalAction("die must be a pip value 1-6", "6.2 A") from None
+    pip = int(a.args.get("die", 0))
     if kind not in order_types(pip):
         types = ", ".join(order_types(pip)) or "nothing"
-        raise IllegalAction(f"A {pip} orders {types}, not '{kind}'", "6.2 A")
+        return IllegalAction(f"A {pip} orders {types}, not '{kind}'", "6.2 A")
     need = ORDER_DICE[kind][1] if pip == ORDER_DICE[kind][0] else 1
     if s.dice.count(pip) < need:
-        raise IllegalAction(f"'{kind}' needs {need} dice showing {pip}; you have {s.dice.count(pip)}", "6.2 A")
+        return IllegalAction(f"'{kind}' needs {need} {'dice' if need > 1 else 'die'} showing {pip}; you have "
+                             f"{s.dice.count(pip)} (dice {' '.join(map(str, s.dice)) or 'all used'})", "6.2 A")
+    extra = [k for k in ("to", "target", "mover", "second") if a.args.get(k) and k not in TYPE_ARGS[kind]]
+    if extra:
+        takes = ", ".join(f"{k}:" for k in TYPE_ARGS[kind]) or "nothing more"
+        return IllegalAction(f"type:{kind} takes {takes}; not {extra[0]}:", TYPE_RULE[kind])
+    try:
+        why = _why_not(t, a, kind)
+    except (UnknownUnit, UnknownHex) as exc:
+        return IllegalAction(exc.message, TYPE_RULE[kind])
+    return why or IllegalAction(f"That {kind.replace('_', ' ')} order is not one the rules offer now",
+                                TYPE_RULE[kind])
+
+
+def _why_not(t: Table, a: Action, kind: str) -> IllegalAction | None:
     u = _unit(t, a.args.get("unit", ""))
     if u.acted:
-        raise IllegalAction(f"{t.name(u)} has already acted this turn", "6.2 E")
-    plan: dict[str, Any] = {"kind": kind, "pip": pip, "need": need, "unit": u}
+        return IllegalAction(f"{t.name(u)} has already acted this turn", "6.2 E")
     to = a.args.get("to")
     target_id = a.args.get("target")
     if kind == "medic":
         if u.state != "panic" or t.is_tank(u):
-            raise IllegalAction(f"A Medic only treats a Panicked unit; {t.name(u)} is {u.state}", "6.3.6.3 C")
-        return plan
+            return IllegalAction(f"A Medic only treats a Panicked infantry unit; {t.name(u)} is {u.state}",
+                                 "6.3.6.3 C")
+        return None
     if kind in ("move", "fire", "move_fire"):
-        if kind != "move" and target_id and u.kind not in US_INFANTRY:
-            raise IllegalAction(f"{t.name(u)} is not a rifle unit: only infantry fire with a 2 or 3", "6.2 A")
+        if kind != "move" and u.kind not in US_INFANTRY:
+            return IllegalAction(f"{t.name(u)} is not a rifle unit: type:{kind} is an infantry order"
+                                 + (" (a mortar moves with type:move)" if u.kind in MOVERS else ""), "6.2 A")
         if kind == "move_fire" and not to and not target_id:
-            raise IllegalAction("Move and/or fire: give to:<hex>, target:<id> or both", "6.3.6.1")
+            return IllegalAction("Move and/or fire: give to:<hex>, target:<id> or both", "6.3.6.1")
         frm = t.hex(u)
-        if kind in ("move", "move_fire") and to:
+        if to:
             why = can_move(t, u)
             if why:
-                raise IllegalAction(why, "6.3.1")
+                return IllegalAction(why, "6.3.1")
             dest = _hex(t, to)
             if dest not in destinations(t, u):
-                raise IllegalAction(f"{t.name(u)} cannot reach {dest.label} (MPs, terrain or stacking)", "6.3.1 A")
-            plan["to"], frm = dest, dest
+                return IllegalAction(f"{t.name(u)} cannot reach {dest.label} (MPs, terrain or stacking)", "6.3.1 A")
+            frm = dest
         elif kind == "move":
-            raise IllegalAction("A move order needs to:<hex>", "6.3.1")
-        if kind in ("fire", "move_fire") and target_id:
+            return IllegalAction("A move order needs to:<hex>", "6.3.1")
+        if target_id:
             why = can_fire(t, u)
             if why:
-                raise IllegalAction(why, "6.3.5")
+                return IllegalAction(why, "6.3.5")
             g = _unit(t, target_id, "ge")
             if g not in rifle_targets(t, u, frm):
-                raise IllegalAction(f"{t.name(u)} has no LOS or range to {t.name(g)}", "6.3.3")
-            plan["target"] = g
+                return IllegalAction(f"{t.name(u)} has no LOS or range to {t.name(g)}"
+                                     + (f" from {frm.label}" if to else ""), "6.3.3")
         elif kind == "fire":
-            raise IllegalAction("A fire order needs target:<id>", "6.3.3")
-        return plan
+            return IllegalAction("A fire order needs target:<id>", "6.3.3")
+        return None
     if kind == "assault":
         if u.kind not in US_INFANTRY:
-            raise IllegalAction("Only infantry may assault", "6.3.6.6 A")
-        if u.supply or u.state == "panic":
-            raise IllegalAction(f"{t.name(u)} may not assault (low supply or Panicked)", "6.5.1 A")
+            return IllegalAction("Only infantry may assault", "6.3.6.6 A")
+        if u.supply:
+            return IllegalAction(f"{t.name(u)} is low on supply and may not assault", "6.5.1 A")
+        if u.state == "panic":
+            return IllegalAction(f"{t.name(u)} is Panicked and may not assault", "7.2.3 A")
         g = _unit(t, target_id, "ge")
         if t.hex(g).distance(t.hex(u)) != 1:
-            raise IllegalAction(f"{t.name(g)} is not adjacent to {t.name(u)}", "6.3.6.6 A")
-        plan["target"] = g
-        return plan
+            return IllegalAction(f"{t.name(g)} is not adjacent to {t.name(u)}", "6.3.6.6 A")
+        return None
     if kind == "mortar":
         if u.kind != "us_mortar":
-            raise IllegalAction(f"{t.name(u)} is not a mortar", "6.3.6.4")
+            return IllegalAction(f"{t.name(u)} is not a mortar", "6.3.6.4")
         why = can_fire(t, u)
         if why:
-            raise IllegalAction(why, "6.3.5")
+            return IllegalAction(why, "6.3.5")
         g = _unit(t, target_id, "ge")
         if g not in mortar_targets(t, u):
-            raise IllegalAction(f"Neither {t.name(u)} nor the 1st Lieutenant can see {t.name(g)}", "6.3.6.4 A")
-        plan["target"] = g
+            if g.kind not in MORTAR_TARGETS:
+                return IllegalAction(f"Mortars fire only at infantry, MG 42 teams or AT guns, not {t.name(g)}",
+                                     "6.3.6.4 D")
+            return IllegalAction(f"Neither {t.name(u)} nor the 1st Lieutenant can see {t.name(g)}", "6.3.6.4 A")
         sec = a.args.get("second")
-        plan["second"] = _unit(t, sec, "ge") if sec else None
-        return plan
+        if sec:
+            x = _unit(t, sec, "ge")
+            return IllegalAction(f"The second target must be another German within two hexes of {t.name(g)}; "
+                                 f"{t.name(x)} is not", "6.3.6.4 G")
+        return None
     if kind in ("sniper", "spot"):
         if u.kind != "us_sniper":
-            raise IllegalAction(f"{t.name(u)} is not a sniper", "6.3.6.5")
+            return IllegalAction(f"{t.name(u)} is not a sniper", "6.3.6.5")
         why = can_fire(t, u)
         if why:
-            raise IllegalAction(why, "6.3.5")
+            return IllegalAction(why, "6.3.5")
         g = _unit(t, target_id, "ge")
         if g not in sniper_targets(t, u, kind):
-            raise IllegalAction(f"{t.name(u)} cannot {'spot' if kind == 'spot' else 'snipe'} {t.name(g)}", "6.3.6.5 B")
-        plan["target"] = g
-        return plan
+            return IllegalAction(f"{t.name(u)} cannot {'spot' if kind == 'spot' else 'snipe'} {t.name(g)}",
+                                 "6.3.6.5 B")
+        return None
     if kind in ("tank", "he"):
         if not t.is_tank(u):
-            raise IllegalAction(f"{t.name(u)} is not a tank", "6.3.6.7")
+            return IllegalAction(f"{t.name(u)} is not a tank", "6.3.6.7")
         if u.supply:
-            raise IllegalAction(f"{t.name(u)} is low on ammunition", "6.3.5 G")
-        if kind == "tank" and to and not target_id:
+            return IllegalAction(f"{t.name(u)} is low on ammunition", "6.3.5 G")
+        if to and target_id:
+            return IllegalAction("A tank either moves (to:) or fires (target:), not both", "6.3.6.7 A")
+        if kind == "tank" and to:
             dest = _hex(t, to)
             if dest not in destinations(t, u):
-                raise IllegalAction(f"{t.name(u)} cannot reach {dest.label}", "6.3.6.7 B")
-            plan["to"] = dest
-            return plan
-        if not target_id or to:
-            raise IllegalAction("A tank either moves (to:) or fires (target:), not both", "6.3.6.7 A")
+                return IllegalAction(f"{t.name(u)} cannot reach {dest.label}", "6.3.6.7 B")
+            return None
+        if not target_id:
+            return IllegalAction("Give target:<id> (or to:<hex> to move a tank with type:tank)", "6.3.6.7 A")
         g = _unit(t, target_id, "ge")
-        ok = combat.fire_targets(t, u, tanks=(kind == "tank"))
-        if g not in ok:
+        if g not in combat.fire_targets(t, u, tanks=(kind == "tank")):
             what = "German tank" if kind == "tank" else "German infantry target"
-            raise IllegalAction(f"{t.name(g)} is not a {what} in range 5 and LOS", "6.3.6.7 E")
-        plan["target"] = g
-        return plan
+            return IllegalAction(f"{t.name(g)} is not a {what} in range 5 and LOS", "6.3.6.7 E")
+        return None
     # cover (6.3.6.2)
     if u.kind not in US_INFANTRY:
-        raise IllegalAction("Covering fire is an infantry order", "6.3.6.2")
+        return IllegalAction("Covering fire is an infantry order", "6.3.6.2")
     if target_id:
         why = can_fire(t, u)
         if why:
-            raise IllegalAction(why, "6.3.5")
+            return IllegalAction(why, "6.3.5")
         g = _unit(t, target_id, "ge")
         if g not in rifle_targets(t, u):
-            raise IllegalAction(f"{t.name(u)} has no LOS or range to {t.name(g)}", "6.3.3")
-        plan["target"] = g
+            return IllegalAction(f"{t.name(u)} has no LOS or range to {t.name(g)}", "6.3.3")
     mover_id = a.args.get("mover")
-    if to and not mover_id:
-        raise IllegalAction("Covering fire moves another unit: give mover:<id> with to:<hex>", "6.3.6.2")
+    if bool(to) != bool(mover_id):
+        return IllegalAction("Covering fire moves another unit: give mover:<id> with to:<hex>", "6.3.6.2")
     if not target_id and not mover_id:
-        raise IllegalAction("Covering fire needs target:<id>, mover:<id> to:<hex>, or both", "6.3.6.2")
+        return IllegalAction("Covering fire needs target:<id>, mover:<id> to:<hex>, or both", "6.3.6.2")
     if mover_id:
         mv = _unit(t, mover_id)
         if mv not in cover_movers(t, u):
-            raise IllegalAction(f"{t.name(mv)} is not an unacted infantry unit adjacent to {t.name(u)}", "6.3.6.2")
-        why = can_move(t, mv)
-        if why:
-            raise IllegalAction(why, "6.3.6.2")
+            return IllegalAction(f"{t.name(mv)} is not an unacted infantry unit adjacent to {t.name(u)} "
+                                 "that may move", "6.3.6.2")
         dest = _hex(t, to)
         if dest not in destinations(t, mv, 2):
-            raise IllegalAction(f"{t.name(mv)} cannot reach {dest.label} within two hexes", "6.3.6.2")
-        plan["mover"], plan["to"] = mv, dest
-    return plan
+            return IllegalAction(f"{t.name(mv)} cannot reach {dest.label} within two hexes", "6.3.6.2")
+    return None
 
 
 def cover_movers(t: Table, u: Unit) -> list[Unit]:
@@ -294,10 +344,16 @@ def do_order(t: Table, plan: dict[str, Any]) -> None:
         move_unit(t, mv, plan["to"], "6.3.6.2")
 
 
+def second_targets(t: Table, g: Unit) -> list[Unit]:
+    """6.3.6.4 G: another German (a tank too) within two hexes of the first target."""
+    h = t.hex(g)
+    return [x for x in t.s.on_map("ge") if x.id != g.id and t.hex(x).distance(h) <= 2]
+
+
 def auto_second(t: Table, g: Unit) -> Unit | None:
     """6.3.6.4 G default: the nearest other German within two hexes of the first target, then lowest id."""
     h = t.hex(g)
-    near = [x for x in t.s.on_map("ge") if x.id != g.id and t.hex(x).distance(h) <= 2]
+    near = second_targets(t, g)
     return min(near, key=lambda x: (t.hex(x).distance(h), x.id)) if near else None
 
 
@@ -320,12 +376,14 @@ def sniper(t: Table, u: Unit, g: Unit, kind: str) -> None:
 
 
 # --- legal orders ---------------------------------------------------------------------------------
-def legal_orders(t: Table) -> list[Action]:
+def legal_orders(t: Table, only: str | None = None) -> list[Action]:
+    """Every order the dice and the rules allow now (``only``: one unit's): the one place that decides
+    which orders are legal (the contract accepts exactly these)."""
     s = t.s
     t.memo = {}  # nothing changes while orders are listed
     out: list[Action] = []
     counts = Counter(s.dice)
-    units = [u for u in s.on_map("us") if not u.acted]
+    units = [u for u in s.on_map("us") if not u.acted and only in (None, u.id)]
     for pip in sorted(counts):
         for kind in order_types(pip):
             need = ORDER_DICE[kind][1] if pip == ORDER_DICE[kind][0] else 1
@@ -333,7 +391,21 @@ def legal_orders(t: Table) -> list[Action]:
                 continue
             for u in units:
                 out.extend(_orders_for(t, u, pip, kind))
+        if pip == 3:  # 6.3.6.1: "one, the other, or both" (listed after the plain move and fire)
+            for u in units:
+                out.extend(_move_or_fire(t, u, pip))
     t.memo = None
+    return out
+
+
+def _move_or_fire(t: Table, u: Unit, pip: int) -> list[Action]:
+    if u.kind not in US_INFANTRY:
+        return []
+    out: list[Action] = []
+    if not can_move(t, u):
+        out += [_act(pip, u, "move_fire", to=h.label) for h in destinations(t, u)]
+    if not can_fire(t, u):
+        out += [_act(pip, u, "move_fire", target=g.id) for g in rifle_targets(t, u)]
     return out
 
 
@@ -363,16 +435,15 @@ def _orders_for(t: Table, u: Unit, pip: int, kind: str) -> list[Action]:
         return out
     if kind == "assault":
         if u.kind in US_INFANTRY and not u.supply and u.state != "panic":
-            h = t.hex(u)
-            seen: set[str] = set()
-            for g in t.s.on_map("ge"):
-                if t.hex(g).distance(h) == 1 and g.hex not in seen:
-                    seen.add(g.hex or "")
-                    out.append(_act(pip, u, kind, target=g.id))
+            h = t.hex(u)  # any unit names its hex (rulings 6.3.6.6): the whole hex is assaulted
+            out += [_act(pip, u, kind, target=g.id) for g in t.s.on_map("ge") if t.hex(g).distance(h) == 1]
         return out
     if kind == "mortar":
         if u.kind == "us_mortar" and not can_fire(t, u):
-            out += [_act(pip, u, kind, target=g.id) for g in mortar_targets(t, u)]
+            targets = mortar_targets(t, u)
+            out += [_act(pip, u, kind, target=g.id) for g in targets]
+            for g in targets:  # 6.3.6.4 G: the second target on a double 6, named beforehand
+                out += [_act(pip, u, kind, target=g.id, second=x.id) for x in second_targets(t, g)]
         return out
     if kind in ("sniper", "spot"):
         if u.kind == "us_sniper" and not can_fire(t, u):

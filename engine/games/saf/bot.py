@@ -163,6 +163,25 @@ def _usable(rules: SafRules, state: SafState) -> set[tuple[int, int]]:
     return out
 
 
+def _distinct(orders: list[Action], t: Table) -> list[Action]:
+    """The orders worth scoring: a move_fire that only moves or only fires is the plain move or fire of
+    the same 3 listed before it, a named second mortar target is the automatic one's equal, and an
+    assault on another unit of a hex already named assaults the same hex."""
+    out: list[Action] = []
+    seen: set[tuple[str, int, str | None]] = set()
+    for a in orders:
+        args = a.args
+        if args["type"] == "move_fire" and not ("to" in args and "target" in args) or "second" in args:
+            continue
+        if args["type"] == "assault":
+            key = (args["unit"], args["die"], t.unit(args["target"]).hex)  # type: ignore[union-attr]
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
+
+
 def choose(rules: SafRules, state: SafState) -> tuple[Action, str]:
     t = Table(state)
     legal = rules.legal_actions(state, "us")
@@ -189,7 +208,7 @@ def choose(rules: SafRules, state: SafState) -> tuple[Action, str]:
         if best[1] is not None:
             adj = best[1]
             return adj, f"Turn a {adj.args['die']} into a {adj.args['to']}: it gives a usable order"
-    orders = [a for a in legal if a.kind == "order"]
+    orders = _distinct([a for a in legal if a.kind == "order"], t)
     if orders:
         scored = max(((score(t, a), i, a) for i, a in enumerate(orders)), key=lambda x: (x[0], -x[1]))
         if scored[0] > 0.05:

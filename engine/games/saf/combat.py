@@ -222,8 +222,9 @@ def assault(t: Table, att: Unit, h: Hex) -> bool:
 
         move_unit(t, att, h, "6.3.6.6 D", "moves into")
     else:
-        att.supply = "low_supply"
-        t.log("status", f"{t.name(att)} receives a Low Supply counter", "6.3.6.6 G", att.side)
+        if us_attacks:  # 6.3.6.6 G: "American units will receive a Low Supply counter"; a German gets
+            att.supply = "low_supply"  # one only from its card's icon (7.2 F)
+            t.log("status", f"{t.name(att)} receives a Low Supply counter", "6.3.6.6 G", att.side)
         if not us_attacks:
             for d in defenders:
                 t.lt_check(d)

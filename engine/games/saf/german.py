@@ -12,7 +12,7 @@ from engine.hexgrid import Hex
 from . import combat
 from .data import Step
 from .los import cover_rank, terrain_cover
-from .movement import away, choose_hex, hex_steps, move_unit
+from .movement import away, choose_hex, hex_steps, move_unit, route_lengths
 from .setup import scheduled_arrivals
 from .state import Unit
 from .table import GERMAN_INFANTRY, US_INFANTRY, Table
@@ -97,7 +97,7 @@ def _fire(t: Table, g: Unit, drm: int, reason: str = "") -> bool:
     if g.fired:
         return False  # 7.2 E: never fires twice
     if g.supply:
-        t.log("order", f"{t.name(g)} is Panicked and low on supply: it cannot fire", "7.1 B", "ge")
+        t.log("order", f"{t.name(g)} has a Low Supply marker: it cannot fire", "6.5.1 A", "ge")
         return False
     target, why = infantry_target(t, g)
     if target is None:
@@ -124,6 +124,9 @@ def infantry_action(t: Table, g: Unit) -> None:
     text = " then ".join(_describe(s) for s in steps)
     t.log("card", f"{g.state.capitalize()} {t.name(g)} draws '{card.name}': {text}"
           + (" [Low Supply icon]" if card.low_supply else ""), "7.2 A", "ge", random=True, card=idx)
+    if g.supply:  # 6.5.1 A: "cannot move, fire, or assault" (kept through 7.1 B only when Panicked)
+        t.log("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault", "6.5.1 A", "ge")
+        return
     started_adjacent = any(t.hex(u).distance(t.hex(g)) == 1 for u in americans(t))
     assaulted = False
     if started_adjacent and any(s.do == "assault" for s in steps) and not g.supply:
@@ -202,6 +205,9 @@ def holder_action(t: Table, g: Unit) -> None:
 
 def elite_action(t: Table, g: Unit) -> None:
     """7.4: two hexes toward the 1st Lieutenant by cover, out of sight; assault him or fire."""
+    if g.supply:  # 6.5.1 A
+        t.log("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault", "6.5.1 A", "ge")
+        return
     lt = t.lt()
     goal = t.hex(lt) if lt is not None else None
     if goal is None:
@@ -258,11 +264,15 @@ def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
     if goal is None:
         return
     gh = t.hex(goal)
+    # 7.2.6 C: toward the closest American tank along a route the tank may drive (round woods and
+    # buildings), not the straight hex count; a hex with no route counts after every hex with one.
+    route = route_lengths(t, g, gh)
+    far = len(t.m.terrain) + 1
 
     def sees(x: Hex) -> bool:
         return any(combat.in_range(t, g, x, t.hex(u)) and t.los(g, x, t.hex(u), ignore=g.id) for u in us_tanks)
 
-    dest = choose_hex(t, g, moves, lambda x: (not sees(x), x.distance(gh)))
+    dest = choose_hex(t, g, moves, lambda x: (not sees(x), route.get(x, far + x.distance(gh))))
     if dest != h:
         move_unit(t, g, dest, "7.2.6 C", f"moves toward {t.name(goal)}, seeking LOS:")
 

@@ -78,6 +78,25 @@ def hex_steps(t: Table, u: Unit, n: int) -> list[Hex]:
     return sorted(h for h in reachable(start, n, cost) if h == start or t.room(h, u.kind, 1, u.side))
 
 
+def route_lengths(t: Table, u: Unit, goal: Hex) -> dict[Hex, int]:
+    """Hexes from which the unit could drive to the goal (or next to it), with the number of hexes:
+    a breadth-first search out from the goal over the hexes the unit may enter (its own hex too)."""
+    occ = occupancy(t)
+    if u.hex in occ:
+        occ[u.hex] = [x for x in occ[u.hex] if x.id != u.id]
+    out = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        nxt: list[Hex] = []
+        for a in frontier:
+            for b in t.m.neighbors(a):
+                if b not in out and step_cost(t, u, a, b, occ) is not None:
+                    out[b] = out[a] + 1
+                    nxt.append(b)
+        frontier = nxt
+    return out
+
+
 def choose_hex(t: Table, u: Unit, n: int, key: Callable[[Hex], tuple[object, ...]]) -> Hex:
     """The best hex within n hexes by ``key`` (ties: lowest label); the start hex if nothing is better."""
     options = hex_steps(t, u, n)

@@ -1,36 +1,237 @@
-"""SafRules: the GameRules protocol for Scream, Aim, Fire! (solitaire: the player is "us")."""
+"""SafRules: Scream, Aim, Fire! on the contract (solitaire: the player is "us", the rules run "ge").
+
+The orders are declared once, in ``ORDERS`` at the bottom: each with its slash command (typed
+options, rule section), the phases in which it exists, its candidates and what it does. The
+American orders come from one listing (``american.legal_orders``); the contract accepts exactly
+what it lists, and ``american.refusal`` only explains, with its section, why an order that is not
+listed is refused.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.errors import GameOver, IllegalAction, NotYourTurn, UnknownUnit
+from engine.ai.random_policy import RandomPolicy
+from engine.contract import Contract, Order
+from engine.errors import IllegalAction, NotFound, UmpireError, UnknownUnit
 from engine.events import Event
-from engine.game import Action, CommandSpec, GameOptionSpec, OptionSpec, ScenarioInfo
+from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
 from engine.hexgrid import Hex
-from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
+from engine.options import BadOption, GameOptionSpec, shorten
 
 from . import american, setup, turn
 from .bot import choose
-from .data import load_data, map_path
+from .data import check_decks, data_for, load_data, map_path, scenario_map, with_gm_files
 from .movement import move_unit
 from .state import SafState, dump_state, load_state
 from .table import STACKING, Table
 
+SIDE_NAMES = {"us": "American", "ge": "German (AI)"}
+PHASE_NAMES = {"setup": "set-up", "roll": "order dice roll", "orders": "orders", "over": "game over"}
+LEVELS = ("random", "normal")
 
-def _zone_ok(t: Table, u: Any, h: Hex) -> bool:
-    return h in setup.zone_hexes(t, u.arrive_zone)
+UNIT = OptionSpec("unit", "Your unit (its id, such as I2 or SH1)", "unit")
+COMMANDS: dict[str, CommandSpec] = {c.name: c for c in (
+    CommandSpec("place", "Set up a unit elsewhere in its zone (before the first roll)",
+                (UNIT, OptionSpec("to", "Hex", "hex")), "/saf place unit:I2 to:0205", "8.1.1 A"),
+    CommandSpec("roll", "Roll the order dice (5d6)", (), "/saf roll", "6.2 A"),
+    CommandSpec("adjust", "Turn one die by one pip (once per turn)",
+                (OptionSpec("die", "Pip value of the die", "int", minimum=1, maximum=6),
+                 OptionSpec("to", "New pip", "int", minimum=1, maximum=6)),
+                "/saf adjust die:5 to:4", "6.2 C"),
+    CommandSpec("order", "Spend order dice on a unit",
+                (OptionSpec("die", "Pip value", "int", minimum=1, maximum=6), UNIT,
+                 OptionSpec("type", "Order", "choice", choices=tuple(american.ORDER_DICE)),
+                 OptionSpec("to", "Destination hex", "hex", required=False),
+                 OptionSpec("target", "German unit to fire at or assault", "unit", required=False),
+                 OptionSpec("mover", "Covering fire: the adjacent unit that moves", "unit", required=False),
+                 OptionSpec("second", "Mortar double 6: second target", "unit", required=False)),
+                "/saf order die:3 unit:V5 type:move_fire to:0605 target:R2", "6.2 A"),
+    CommandSpec("supply", "Replenish a unit with a Supply counter", (UNIT,),
+                "/saf supply unit:I1", "6.5.1 C"),
+    CommandSpec("end", "End the American turn; the Germans act", (), "/saf end", "5.0"),
+)}
 
 
-class SafRules:
-    key: str = "saf"
-    title: str = "Scream, Aim, Fire!"
+def _check_decks(value: Any) -> Any:
+    try:
+        return check_decks(value)
+    except UmpireError as exc:
+        raise BadOption(f"Option decks: {exc.message}") from None
+
+
+OPTIONS: tuple[GameOptionSpec, ...] = (
+    GameOptionSpec("outnumbered", False, "6.2 B optional rule: 6 order dice when the Germans outnumber you",
+                   "6.2 B"),
+    GameOptionSpec("cover_file", "", "A cover-card YAML file in the GM folder replacing the default deck",
+                   "Options", kind="file", gm_only=True, max_length=80),
+    GameOptionSpec("chits_file", "", "A chits YAML file in the GM folder replacing the default cups", "Options",
+                   kind="file", gm_only=True, max_length=80),
+    GameOptionSpec("actions_file", "", "An action-card YAML file in the GM folder replacing the German deck",
+                   "Options", kind="file", gm_only=True, max_length=80),
+    GameOptionSpec("reserves_file", "", "A German reserve-card YAML file in the GM folder", "Options",
+                   kind="file", gm_only=True, max_length=80),
+    GameOptionSpec("decks", None, "The GM files' content, copied in when the game is created", "Options",
+                   kind="table", gm_only=True, check=_check_decks),
+)
+
+
+# --- the orders -------------------------------------------------------------------------------------
+def _place_candidates(state: SafState, side: str, only: Any) -> Iterator[Action]:
+    t = Table(state)
+    for u in state.on_map("us"):
+        if u.kind == "us_lt" or only not in (None, u.id):
+            continue
+        need = 2 if t.lt_of(u) else 1
+        for h in setup.zone_hexes(t, u.arrive_zone):
+            if h.label != u.hex and t.room(h, u.kind, need):
+                yield Action("place", {"unit": u.id, "to": h.label})
+
+
+def _place_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
+    t = Table(state)
+    u = t.unit(a.args["unit"])
+    if u is None or u.side != "us" or u.status != "on_map":
+        return IllegalAction(f"{a.args['unit']} is not an American unit on the map", "8.1.1")
+    if u.kind == "us_lt":
+        return IllegalAction("The 1st Lieutenant goes with his unit: place the unit", "6.5.3 A")
+    h = Hex.parse(a.args["to"])
+    if h.label == u.hex:
+        return IllegalAction(f"{t.name(u)} is already at {h.label}", "8.1.1")
+    if h not in setup.zone_hexes(t, u.arrive_zone):
+        return IllegalAction(f"{t.name(u)} sets up in zone '{u.arrive_zone}', and {h.label} is not in it",
+                             turn.setup_rule(t))
+    return IllegalAction(f"{h.label} has no room for {t.name(u)}" + (" and the 1st Lieutenant" if t.lt_of(u) else ""),
+                         "6.3.2")
+
+
+def _place(state: SafState, side: str, a: Action) -> list[Event]:
+    t = Table(state)
+    u = t.unit(a.args["unit"])
+    assert u is not None
+    h = Hex.parse(a.args["to"])
+    state.overlays = []
+    u.hex = h.label
+    lt = t.lt_of(u)
+    if lt is not None:
+        lt.hex = h.label
+    t.log("setup", f"{t.name(u)} sets up at {h.label}", "8.1.1", "us")
+    t.panic_check()
+    return t.events
+
+
+def _one(kind: str) -> Callable[[SafState, str, Any], list[Action]]:
+    return lambda state, side, only: [Action(kind)]
+
+
+def _roll(state: SafState, side: str, a: Action) -> list[Event]:
+    t = Table(state)
+    state.overlays = []
+    turn.roll_orders(t)
+    return t.events
+
+
+def _adjust_candidates(state: SafState, side: str, only: Any) -> list[Action]:
+    if state.adjusted:
+        return []
+    return [Action("adjust", {"die": pip, "to": p}) for pip in sorted(set(state.dice))
+            for p in (pip - 1, pip + 1) if 1 <= p <= 6]
+
+
+def _adjust_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
+    pip, to = a.args["die"], a.args["to"]
+    if state.adjusted:
+        return IllegalAction("You may adjust only one die, once per turn", "6.2 C")
+    if pip not in state.dice:
+        return IllegalAction(f"No die shows {pip}: the dice are {' '.join(map(str, state.dice)) or 'all used'}",
+                             "6.2 C")
+    return IllegalAction(f"A die turns by one pip only: a {pip} becomes a {pip - 1 if pip > 1 else 2}"
+                         + (f" or a {pip + 1}" if 1 < pip < 6 else "") + f", not a {to}", "6.2 C")
+
+
+def _adjust(state: SafState, side: str, a: Action) -> list[Event]:
+    t = Table(state)
+    pip, to = int(a.args["die"]), int(a.args["to"])
+    state.dice.remove(pip)
+    state.dice = sorted([*state.dice, to])
+    state.adjusted = True
+    t.log("dice", f"Die {pip} turned to {to}: dice now {' '.join(map(str, state.dice))}", "6.2 C", "us")
+    return t.events
+
+
+def _order_candidates(state: SafState, side: str, only: Any) -> list[Action]:
+    return american.legal_orders(Table(state), only)
+
+
+def _order_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
+    return american.refusal(Table(state), a)
+
+
+def _order(state: SafState, side: str, a: Action) -> list[Event]:
+    t = Table(state)
+    plan = american.plan_of(t, a)
+    state.overlays = []
+    american.do_order(t, plan)
+    return t.events
+
+
+def _supply_candidates(state: SafState, side: str, only: Any) -> list[Action]:
+    if state.supply <= 0:
+        return []
+    return [Action("supply", {"unit": u.id}) for u in state.on_map("us") if u.supply and only in (None, u.id)]
+
+
+def _supply_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
+    if state.supply <= 0:
+        return IllegalAction("You have no Supply counters (one for every two German units destroyed)", "6.5.1 B")
+    t = Table(state)
+    u = t.unit(a.args["unit"])
+    if u is None or u.side != "us" or u.status != "on_map":
+        return IllegalAction(f"{a.args['unit']} is not an American unit on the map", "6.5.1 C")
+    return IllegalAction(f"{t.name(u)} is not low on ammunition or supply", "6.5.1 C")
+
+
+def _supply(state: SafState, side: str, a: Action) -> list[Event]:
+    t = Table(state)
+    u = t.unit(a.args["unit"])
+    assert u is not None
+    state.supply -= 1
+    u.supply = ""
+    t.log("supply", f"Supply counter used: {t.name(u)} is replenished ({state.supply} left)", "6.5.1 C", "us")
+    return t.events
+
+
+def _end(state: SafState, side: str, a: Action) -> list[Event]:
+    t = Table(state)
+    state.overlays = []
+    turn.end_turn(t)
+    return t.events
+
+
+ORDERS: tuple[Order, ...] = (
+    Order(COMMANDS["place"], ("setup",), _place_candidates, _place, _place_refusal, narrow_by="unit"),
+    Order(COMMANDS["roll"], ("setup", "roll"), _one("roll"), _roll),
+    Order(COMMANDS["adjust"], ("orders",), _adjust_candidates, _adjust, _adjust_refusal),
+    Order(COMMANDS["order"], ("orders",), _order_candidates, _order, _order_refusal, narrow_by="unit"),
+    Order(COMMANDS["supply"], ("setup", "roll", "orders"), _supply_candidates, _supply, _supply_refusal,
+          narrow_by="unit"),
+    Order(COMMANDS["end"], ("orders",), _one("end"), _end),
+)
+
+
+class SafRules(Contract):
+    key = "saf"
+    title = "Scream, Aim, Fire!"
+    short_name = "SAF"
     sides: tuple[str, ...] = ("us", "ge")
-
-    def rules_summary(self) -> GameSummary:  # until this game moves onto engine.contract
-        return load_summary(Path(__file__).parent / "data" / SUMMARY_FILE)
+    side_names = SIDE_NAMES
+    levels = LEVELS
+    standing_orders = ("end",)
+    quiet_orders = ("end",)
+    solitaire = True
+    sequence_rule = "5.0"
 
     # --- catalogue ------------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -39,41 +240,21 @@ class SafRules:
                              f" ({sc.victory.replace('_', ' ')})") for k, sc in d.scenarios.items()]
 
     def option_specs(self) -> list[GameOptionSpec]:
-        return [
-            GameOptionSpec("outnumbered", False, "6.2 B optional rule: 6 order dice when the Germans outnumber you",
-                           "6.2 B"),
-            GameOptionSpec("cover_file", "", "Path to a cover-card YAML file replacing the default deck", "Cover cards"),
-            GameOptionSpec("chits_file", "", "Path to a chits YAML file replacing the default cups", "Chits"),
-            GameOptionSpec("actions_file", "", "Path to an action-card YAML file replacing the German deck",
-                           "Action cards"),
-            GameOptionSpec("reserves_file", "", "Path to a German reserve-card YAML file", "German reserve cards"),
-        ]
+        return list(OPTIONS)
+
+    def orders(self) -> tuple[Order, ...]:
+        return ORDERS
 
     def commands(self) -> list[CommandSpec]:
-        unit = OptionSpec("unit", "Your unit", "unit")
-        return [
-            CommandSpec("place", "Set up a unit in another hex of its set-up zone (turn 1, before rolling)",
-                        (unit, OptionSpec("to", "Hex", "hex")), "/saf place unit:I2 to:0205", "8.1.1 A"),
-            CommandSpec("roll", "Roll the order dice (5d6)", (), "/saf roll", "6.2 A"),
-            CommandSpec("adjust", "Turn one die by one pip (once per turn)",
-                        (OptionSpec("die", "Pip value of the die", "int"), OptionSpec("to", "New pip", "int")),
-                        "/saf adjust die:5 to:4", "6.2 C"),
-            CommandSpec("order", "Spend order dice on a unit",
-                        (OptionSpec("die", "Pip value", "int"), unit,
-                         OptionSpec("type", "Order", "choice", choices=tuple(american.ORDER_DICE)),
-                         OptionSpec("to", "Destination hex", "hex", required=False),
-                         OptionSpec("target", "German unit to fire at or assault", "unit", required=False),
-                         OptionSpec("mover", "Covering fire: the adjacent unit that moves", "unit", required=False),
-                         OptionSpec("second", "Mortar double 6: second target", "unit", required=False)),
-                        "/saf order die:3 unit:V5 type:move_fire to:0605 target:R2", "6.2"),
-            CommandSpec("supply", "Use a Supply counter on a unit low on ammunition or supply", (unit,),
-                        "/saf supply unit:I1", "6.5.1 C"),
-            CommandSpec("end", "End the American turn; the Germans act", (), "/saf end", "5.0"),
-        ]
+        return list(COMMANDS.values())
 
     # --- state ----------------------------------------------------------------------------------
-    def new_state(self, scenario: str, seed: int, options: dict[str, Any]) -> SafState:
-        return setup.new_state(scenario, seed, options)
+    def new_state(self, scenario: str, seed: int, options: dict[str, Any] | None = None) -> SafState:
+        key = str(scenario).strip()
+        if key not in load_data().scenarios:
+            raise NotFound(f"Scenario '{shorten(scenario, 20)}' does not exist: choose one of "
+                           f"{', '.join(load_data().scenarios)}")
+        return setup.new_state(key, seed, with_gm_files(self.parse_options(options)))
 
     def dump(self, state: SafState) -> dict[str, Any]:
         return dump_state(state)
@@ -81,19 +262,34 @@ class SafRules:
     def load(self, data: dict[str, Any]) -> SafState:
         return load_state(data)
 
-    def to_act(self, state: SafState) -> str | None:
-        return None if state.winner else "us"
+    def phase(self, state: SafState) -> str:
+        return state.phase
 
-    def is_over(self, state: SafState) -> bool:
-        return state.winner is not None
+    def phase_name(self, state: SafState) -> str:
+        return PHASE_NAMES.get(state.phase, state.phase)
 
-    def winner(self, state: SafState) -> str | None:
-        return state.winner
+    def side_to_act(self, state: SafState) -> str:
+        return "us"
+
+    def result(self, state: SafState) -> Result | None:
+        if state.winner is None:
+            return None
+        return Result(state.winner, state.result, state.result_rule)
+
+    def unit_id(self, state: SafState, text: str) -> str:
+        wanted = text.strip().lower()
+        for uid in state.units:
+            if uid.lower() == wanted:
+                return uid
+        raise UnknownUnit(f"No unit '{shorten(text, 12)}' in this game (ids such as I1, SH2, R3: see the map)")
+
+    def hex_label(self, state: SafState, text: str) -> str:
+        return scenario_map(data_for(state.options).scenarios[state.scenario]).hex(text).label
 
     def status_line(self, state: SafState) -> str:
         t = Table(state)
         if state.winner:
-            return state.result
+            return f"Game over: {self.result_text(state)}"
         _, where = turn.goal_met(t)
         prompt = {
             "setup": "set up with /saf place or roll your order dice: /saf roll",
@@ -103,107 +299,9 @@ class SafRules:
         return (f"Turn {state.turn}/{turn.TURNS}, {prompt}; morale {state.morale}/{t.sc.morale_goal}; "
                 f"{where}; supply {state.supply}; German reserves {state.reserve_track}/{state.reserve_at}")
 
-    # --- actions --------------------------------------------------------------------------------
-    def legal_actions(self, state: SafState, side: str) -> list[Action]:
-        if side != "us" or state.winner:
-            return []
-        t = Table(state)
-        out: list[Action] = []
-        if state.phase == "setup":
-            for u in state.on_map("us"):
-                if u.kind == "us_lt":
-                    continue
-                need = 2 if t.lt_of(u) else 1
-                for h in setup.zone_hexes(t, u.arrive_zone):
-                    if h.label != u.hex and t.room(h, u.kind, need):
-                        out.append(Action("place", {"unit": u.id, "to": h.label}))
-        if state.phase in ("setup", "roll"):
-            out.append(Action("roll"))
-        if state.phase == "orders":
-            if not state.adjusted:
-                for pip in sorted(set(state.dice)):
-                    out += [Action("adjust", {"die": pip, "to": p}) for p in (pip - 1, pip + 1) if 1 <= p <= 6]
-            out += american.legal_orders(t)
-            out.append(Action("end"))
-        if state.supply > 0:
-            out += [Action("supply", {"unit": u.id}) for u in state.on_map("us") if u.supply]
-        return out
-
-    def apply(self, state: SafState, side: str, action: Action) -> list[Event]:
-        if state.winner:
-            raise GameOver(f"The game is over: {state.result}")
-        if side != "us":
-            raise NotYourTurn("The German side is run by the rules' AI (7.0); you play the Americans", "7.0")
-        t = Table(state)
-        kind = action.kind
-        args = action.args
-        if kind == "place":
-            if state.phase != "setup":
-                raise IllegalAction("Units are placed only before the first roll", "3.0")
-            u = t.unit(str(args.get("unit", "")))
-            if u is None or u.side != "us" or u.kind == "us_lt":
-                raise UnknownUnit(f"No American unit '{args.get('unit')}' to place (the Lieutenant goes with his unit)")
-            h = t.m.hex(str(args.get("to", "")))
-            need = 2 if t.lt_of(u) else 1
-            if not _zone_ok(t, u, h) or not t.room(h, u.kind, need):
-                raise IllegalAction(f"{t.name(u)} sets up in zone '{u.arrive_zone}' in a hex with room; not {h.label}",
-                                    "8.1.1")
-            state.overlays = []
-            u.hex = h.label
-            lt = t.lt_of(u)
-            if lt is not None:
-                lt.hex = h.label
-            t.log("setup", f"{t.name(u)} sets up at {h.label}", "8.1.1", "us")
-            t.panic_check()
-            return t.events
-        if kind == "roll":
-            if state.phase not in ("setup", "roll"):
-                raise IllegalAction("The order dice are already rolled this turn", "6.2 A")
-            state.overlays = []
-            turn.roll_orders(t)
-            return t.events
-        if kind == "adjust":
-            if state.phase != "orders":
-                raise IllegalAction("Roll the order dice first", "6.2 C")
-            if state.adjusted:
-                raise IllegalAction("You may adjust only one die, once per turn", "6.2 C")
-            try:
-                pip, to = int(args.get("die", 0)), int(args.get("to", 0))
-            except ValueError:
-                raise IllegalAction("die and to are pip values 1-6", "6.2 C") from None
-            if pip not in state.dice:
-                raise IllegalAction(f"No die shows {pip}: dice are {' '.join(map(str, state.dice))}", "6.2 C")
-            if abs(pip - to) != 1 or not 1 <= to <= 6:
-                raise IllegalAction("A die turns by one pip only (1-6)", "6.2 C")
-            state.dice.remove(pip)
-            state.dice = sorted([*state.dice, to])
-            state.adjusted = True
-            t.log("dice", f"Die {pip} turned to {to}: dice now {' '.join(map(str, state.dice))}", "6.2 C", "us")
-            return t.events
-        if kind == "order":
-            plan = american.check_order(t, action)
-            state.overlays = []
-            american.do_order(t, plan)
-            return t.events
-        if kind == "supply":
-            if state.supply <= 0:
-                raise IllegalAction("You have no Supply counters", "6.5.1 C")
-            u = t.unit(str(args.get("unit", "")))
-            if u is None or u.side != "us" or u.status != "on_map":
-                raise UnknownUnit(f"No American unit '{args.get('unit')}' on the map")
-            if not u.supply:
-                raise IllegalAction(f"{t.name(u)} is not low on ammunition or supply", "6.5.1 C")
-            state.supply -= 1
-            u.supply = ""
-            t.log("supply", f"Supply counter used: {t.name(u)} is replenished ({state.supply} left)", "6.5.1 C", "us")
-            return t.events
-        if kind == "end":
-            if state.phase != "orders":
-                raise IllegalAction("Roll and use your order dice before ending the turn", "6.2")
-            state.overlays = []
-            turn.end_turn(t)
-            return t.events
-        raise IllegalAction(f"Unknown SAF order '{kind}': use place, roll, adjust, order, supply or end")
+    def result_text(self, state: SafState) -> str:
+        r = self.result(state)
+        return r.text(self.side_names) if r else ""
 
     def gm_apply(self, state: SafState, action: Action) -> list[Event]:
         """GM overrides: move unit:<id> to:<hex>, remove unit:<id>, morale delta:<n> reason:<text>."""
@@ -211,9 +309,11 @@ class SafRules:
         args = action.args
         if action.kind == "morale":
             try:
-                delta = int(args.get("delta", 0))
+                delta = int(str(args.get("delta", 0)).strip()[:6])
             except (TypeError, ValueError):
                 raise IllegalAction("delta must be a whole number of morale points") from None
+            if not -100 <= delta <= 100:
+                raise IllegalAction("delta is a morale change from -100 to 100")
             t.morale(delta, f"GM: {args.get('reason', 'ruling')}", "GM")
             return t.events
         if action.kind == "end":
@@ -221,7 +321,8 @@ class SafRules:
             if winner not in self.sides:
                 raise IllegalAction(f"winner must be one of {', '.join(self.sides)}")
             state.phase, state.winner = "over", winner
-            state.result = str(args.get("result") or "ended by the GM")
+            state.result = shorten(str(args.get("result") or "ended by the GM"), 200)
+            state.result_rule = "GM"
             t.log("gm", f"GM ends the game: {winner} wins ({state.result})", "GM")
             return t.events
         u = t.unit(str(args.get("unit", "")))
@@ -237,7 +338,7 @@ class SafRules:
         raise IllegalAction(f"Unknown GM action '{action.kind}': use move, remove, morale or end")
 
     # --- view -----------------------------------------------------------------------------------
-    def view(self, state: SafState, side: str | None) -> dict[str, Any]:
+    def build_view(self, state: SafState, side: str | None) -> dict[str, Any]:
         t = Table(state)
         units = []
         for u in state.units.values():
@@ -259,20 +360,23 @@ class SafRules:
         for kind, hexes in t.m.markers.items():
             map_markers += [{"kind": kind, "hex": h.label} for h in hexes]
         return {
-            "game": self.key, "title": self.title, "scenario": f"{state.scenario}: {t.sc.title}",
-            "map": str(map_path(t.sc)), "turn": state.turn, "turns": turn.TURNS, "phase": state.phase,
-            "to_act": self.to_act(state), "sides": {"us": "American", "ge": "German (AI)"},
+            "scenario": f"{state.scenario}: {t.sc.title}",
+            "map": str(map_path(t.sc)), "turn": state.turn, "turns": turn.TURNS,
             "score": {"morale": state.morale, "goal": t.sc.morale_goal, "supply": state.supply,
                       "german_reserves": state.reserve_track, "reserves_at": state.reserve_at,
                       "dice": list(state.dice)},
             "last_random": state.last_random, "units": units, "markers": map_markers,
-            "overlays": list(state.overlays), "winner": state.winner,
+            "overlays": list(state.overlays),
         }
 
     # --- bots and checks --------------------------------------------------------------------------
-    def bot_action(self, state: SafState, side: str, level: str = "normal") -> tuple[Action, str]:
+    def choose(self, state: SafState, side: str, level: str) -> tuple[Action, str]:
+        """``random``: uniform over the legal orders (a fork of the RNG); ``normal``: the greedy
+        expected-morale player (bot.py). The German side is the rules' own AI (7.0), never a bot."""
         if side != "us":
-            raise NotYourTurn("The German side is played by the rules (7.0)", "7.0")
+            raise IllegalAction("The German side is played by the rules themselves (7.0)", "7.0")
+        if level == "random":
+            return RandomPolicy().choose(self, state, side)
         return choose(self, state)
 
     def invariants(self, state: SafState) -> list[str]:

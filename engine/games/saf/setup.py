@@ -64,6 +64,7 @@ def _place(t: Table, p: Placement, side: str) -> None:
 
 
 def new_state(scenario: str, seed: int, options: dict[str, Any]) -> SafState:
+    """The opening position; ``options`` are already parsed, GM files copied in (SafRules.new_state)."""
     data = data_for(options)
     key = str(scenario).strip()
     if key not in data.scenarios:

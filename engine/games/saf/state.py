@@ -72,7 +72,8 @@ class SafState:
     pool: dict[str, list[int]] = field(default_factory=dict)  # German counters set aside (6.1)
     next_id: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
-    result: str = ""
+    result: str = ""  # why the game ended (Result.reason)
+    result_rule: str = ""  # the rule that decided it (Result.rule)
     last_random: str = ""
     overlays: list[dict[str, Any]] = field(default_factory=list)
 

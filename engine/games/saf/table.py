@@ -261,13 +261,17 @@ class Table:
                          "6.5.1 B", "us")
 
     def lose_american(self, u: Unit, per_unit: int, rule: str, why: str) -> None:
-        """An American unit is eliminated; its 1st Lieutenant goes with it (6.5.3 C, 7.2.3 B-C)."""
+        """An American unit is eliminated; its 1st Lieutenant goes with it (6.5.3 C, 7.2.3 B-C).
+
+        7.2.3 C states the loss with the Lieutenant as one "-10" (German fire) and 7.2.4 C as one
+        "15" (assault): one morale change, so the German reserve track moves one box (6.5.2)."""
         lt = self.lt_of(u)
         self.eliminate(u, rule)
-        self.morale(-per_unit, f"{self.name(u)} {why}", rule)
-        if lt is not None:
-            self.eliminate(lt, "6.5.3 C")
-            self.morale(-5, "the 1st Lieutenant falls with his unit", "6.5.3 C")
+        if lt is None:
+            self.morale(-per_unit, f"{self.name(u)} {why}", rule)
+            return
+        self.eliminate(lt, "6.5.3 C")
+        self.morale(-(per_unit + 5), f"{self.name(u)} {why} with the 1st Lieutenant", rule)
 
     def lt_check(self, u: Unit) -> None:
         """6.5.3 A-B: the unit with the 1st Lieutenant took fire or was assaulted: on a 1 he is killed."""

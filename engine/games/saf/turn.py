@@ -88,21 +88,33 @@ def end_turn(t: Table) -> None:
     check_victory(t)
     if s.winner:
         return
-    s.turn += 1
-    if s.turn > TURNS:
-        finish(t, "ge", "Twelve turns are over without the American victory conditions: German victory",
-               victory_rule(t))
+    if s.turn >= TURNS:  # the game ends with turn 12: it stays "turn 12 of 12"
+        met, where = goal_met(t)
+        missing = [f"morale {s.morale} of {t.sc.morale_goal}"] if s.morale < t.sc.morale_goal else []
+        if not met:
+            missing.append(where)
+        finish(t, "ge", f"after turn {s.turn} of {TURNS} the American victory conditions are not met: "
+               f"{' and '.join(missing)}", victory_rule(t, "C" if s.scenario == "1" else "B"))
         return
+    s.turn += 1
     start_turn(t)
 
 
-def victory_rule(t: Table) -> str:
-    return {"1": "8.1.3", "2": "8.2.3", "3": "8.3.3", "4": "8.4.3", "5": "8.5.3", "6": "8.6.3"}[t.s.scenario]
+def setup_rule(t: Table) -> str:
+    return f"8.{t.s.scenario}.1"
 
 
-def finish(t: Table, winner: str, text: str, rule: str) -> None:
-    t.s.winner, t.s.result, t.s.phase = winner, text, "over"
-    ev = t.log("end", text, rule, winner)
+def victory_rule(t: Table, clause: str = "") -> str:
+    return f"8.{t.s.scenario}.3" + (f" {clause}" if clause else "")
+
+
+SIDE_WORDS = {"us": "American", "ge": "German"}
+
+
+def finish(t: Table, winner: str, reason: str, rule: str) -> None:
+    """The game ends: the winner and why (``reason``, shown as 'German wins (why)')."""
+    t.s.winner, t.s.result, t.s.result_rule, t.s.phase = winner, reason, rule, "over"
+    ev = t.log("end", f"{SIDE_WORDS[winner]} victory: {reason}", rule, winner)
     ev.phase_end = True
 
 
@@ -114,7 +126,9 @@ def goal_met(t: Table) -> tuple[bool, str]:
         obj = m.markers["objective"][0]
         held = any(u.hex == obj.label for u in inf)
         clear = not s.on_map("ge")
-        return held or clear, f"objective {obj.label} {'held' if held else 'not held'}"
+        if clear and not held:
+            return True, "no German unit left on the map"
+        return held, f"objective {obj.label} {'held' if held else 'not held'}"
     if sc.victory == "panzer_kill":
         return s.panzers_destroyed >= 1, f"Panzer IVs destroyed {s.panzers_destroyed}/1"
     if sc.victory == "near_red":
@@ -133,8 +147,9 @@ def goal_met(t: Table) -> tuple[bool, str]:
 def check_victory(t: Table) -> None:
     s = t.s
     if not [u for u in s.on_map("us") if u.kind != "us_lt"]:
-        finish(t, "ge", "Every American unit is gone: German victory", victory_rule(t))
+        finish(t, "ge", f"every American unit is gone (turn {s.turn} of {TURNS})", victory_rule(t))
         return
     met, where = goal_met(t)
     if s.morale >= t.sc.morale_goal and met:
-        finish(t, "us", f"Morale {s.morale} of {t.sc.morale_goal} and {where}: American victory", victory_rule(t))
+        finish(t, "us", f"morale {s.morale} of {t.sc.morale_goal} and {where} at the end of turn {s.turn} "
+               f"of {TURNS}", victory_rule(t, "A"))
