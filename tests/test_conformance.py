@@ -24,7 +24,7 @@ from engine.options import BadOption, check_specs
 
 GAMES = registry.available()
 # Games still moving onto the contract (removed as each lands): their conformance is expected to fail.
-MOVING = {"saf", "pl"}
+MOVING = {"pl"}
 
 
 @pytest.fixture(autouse=True)
