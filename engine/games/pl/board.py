@@ -227,6 +227,9 @@ def unit_or_error(state: PlState, uid: str) -> Unit:
     from engine.errors import UnknownUnit
 
     key = str(uid).strip()
+    got = state.units.get(key)
+    if got is not None:
+        return got
     for u in state.units.values():
         if u.id.lower() == key.lower():
             return u

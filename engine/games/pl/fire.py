@@ -38,6 +38,7 @@ from .combat import (
     wec_factor,
 )
 from .forts import crossfire
+from .memo import remember
 from .state import AttackOrder, IndirectOrder, PlState, Unit
 
 R_STREAM = "II. Streams"
@@ -133,34 +134,71 @@ def build_direct(state: PlState, side: str, order: AttackOrder) -> Attack:
     return att
 
 
-def order_fire(state: PlState, side: str, ids: list[str], target: str, unit_id: str = "") -> list[Event]:
-    units = [own_unit(state, side, i, R_DF) for i in ids]
-    if not units:
-        raise IllegalAction("name at least one unit to fire", R_DF)
+def fire_refusal_now(state: PlState, u: Unit, target: str) -> str:
+    """fire_refusal, asked once per listing (engine/games/pl/memo.py)."""
+    return remember(("fire", id(state), u.id, target), lambda: fire_refusal(state, u, target))
+
+
+def target_refusal_now(state: PlState, side: str, target: str, unit_id: str = "") -> str:
+    """target_refusal, asked once per listing."""
+    return remember(("target", id(state), side, target, unit_id), lambda: target_refusal(state, side, target, unit_id))
+
+
+def fire_problem(state: PlState, side: str, ids: list[str], target: str, unit_id: str = "") -> IllegalAction | None:
+    """Why these units may not fire together at target (or at one unit there) now; None if they may.
+
+    The one test for direct fire orders: a group is allowed when every unit in it may fire at the
+    target and adds to the attack (a unit with no effect is refused, not carried along)."""
+    if not ids:
+        return IllegalAction("name at least one unit to fire", R_DF)
+    units: list[Unit] = []
     queued = {i for o in state.fire_queue for i in o.units}
-    for u in units:
+    for i in ids:
+        try:
+            u = own_unit(state, side, i, R_DF)
+        except IllegalAction as exc:
+            return exc
         if u.id in queued:
-            raise IllegalAction(f"{u.id} already has a fire order this phase (one target hex per turn)", R_DF)
-        why = fire_refusal(state, u, target)
+            return IllegalAction(f"{u.id} already has a fire order this phase (one target hex per turn)", R_DF)
+        why = fire_refusal_now(state, u, target)
         if why:
-            raise IllegalAction(why, R_DF if "sight" not in why else R_LOS)
-    why = target_refusal(state, side, target, unit_id)
+            return IllegalAction(why, R_DF if "sight" not in why else R_LOS)
+        units.append(u)
+    why = target_refusal_now(state, side, target, unit_id)
     if why:
-        raise IllegalAction(why, R_SPOT if "spotted" in why else R_DF)
+        return IllegalAction(why, R_SPOT if "spotted" in why else R_DF)
     existing = next((o for o in state.fire_queue if o.target == target), None)
     if existing and existing.unit != unit_id:
-        raise IllegalAction(
+        return IllegalAction(
             f"a fire group already attacks {target}{' (' + existing.unit + ')' if existing.unit else ''}: "
             "units attacking a common target fire together; name the same target unit",
             R_DF,
         )
     trial = AttackOrder((existing.units if existing else []) + [u.id for u in units], target, unit_id)
-    att = build_direct(state, side, trial)
+    try:
+        att = build_direct(state, side, trial)
+    except IllegalAction as exc:
+        return exc
     if att.attack <= 0:
-        raise IllegalAction(
+        return IllegalAction(
             f"the fire group has no effect on {target} ({'armoured' if att.armoured else 'soft'}): "
             "infantry weapons attack armour only by close assault", R_WEC
         )
+    named = {u.id for u in units}
+    for u, s in zip(att.attackers, att.strengths, strict=True):
+        if u.id in named and s <= 0:
+            return IllegalAction(f"{u.id} has no effect on {target} ({'armoured' if att.armoured else 'soft'})", R_WEC)
+    return None
+
+
+def order_fire(state: PlState, side: str, ids: list[str], target: str, unit_id: str = "") -> list[Event]:
+    problem = fire_problem(state, side, ids, target, unit_id)
+    if problem is not None:
+        raise problem
+    ids = [unit_or_error(state, i).id for i in ids]
+    existing = next((o for o in state.fire_queue if o.target == target), None)
+    trial = AttackOrder((existing.units if existing else []) + ids, target, unit_id)
+    att = build_direct(state, side, trial)
     if existing:
         existing.units = trial.units
     else:
@@ -375,24 +413,36 @@ def assault_refusal(state: PlState, u: Unit, target: str) -> str:
     return ""
 
 
-def order_assault(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
-    units = [own_unit(state, side, i, R_CAT) for i in ids]
-    if not units:
-        raise IllegalAction("name at least one unit to assault", R_CAT)
-    if not has_enemy(state, side, target):
-        raise IllegalAction(f"no enemy unit at {target}", R_CAT)
+def assault_problem(state: PlState, side: str, ids: list[str], target: str) -> IllegalAction | None:
+    """Why these units may not close assault target together now; None if they may."""
+    if not ids:
+        return IllegalAction("name at least one unit to assault", R_CAT)
     queued = {i for o in state.assault_queue for i in o.units}
-    for u in units:
+    for i in ids:
+        try:
+            u = own_unit(state, side, i, R_CAT)
+        except IllegalAction as exc:
+            return exc
         if u.id in queued:
-            raise IllegalAction(f"{u.id} already has an assault order this phase", R_CAT)
+            return IllegalAction(f"{u.id} already has an assault order this phase", R_CAT)
+        if not has_enemy(state, side, target):
+            return IllegalAction(f"no enemy unit at {target}", R_CAT)
         why = assault_refusal(state, u, target)
         if why:
-            raise IllegalAction(why, R_CAT)
+            return IllegalAction(why, R_CAT)
+    return None
+
+
+def order_assault(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
+    problem = assault_problem(state, side, ids, target)
+    if problem is not None:
+        raise problem
+    ids = [unit_or_error(state, i).id for i in ids]
     existing = next((o for o in state.assault_queue if o.target == target), None)
     if existing:
-        existing.units += [u.id for u in units]
+        existing.units += list(ids)
     else:
-        existing = AttackOrder([u.id for u in units], target)
+        existing = AttackOrder(list(ids), target)
         state.assault_queue.append(existing)
     return [Event("order", f"Close assault on {target} by {', '.join(existing.units)}; resolved when the phase ends",
                   R_CAT, side, {"units": existing.units, "target": target})]

@@ -405,13 +405,35 @@ def _overrun_step(state: PlState, movers: list[Unit], a: Hex, b: Hex) -> float |
     return float(base)
 
 
-def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
-    movers = movers_of(state, side, ids, state.phase)
+def overrun_problem(state: PlState, side: str, ids: list[str], target: str) -> IllegalAction | None:
+    """Why these units may not overrun target now; None if they may."""
+    try:
+        movers = movers_of(state, side, ids, state.phase)
+    except IllegalAction as exc:
+        return exc
     if state.phase != "move_vehicles":
-        raise IllegalAction("overruns take place in the vehicle movement step", R_OVERRUN)
+        return IllegalAction("overruns take place in the vehicle movement step", R_OVERRUN)
     why = overrun_refusal(state, side, movers, target)
-    if why:
-        raise IllegalAction(why, R_OVERRUN)
+    return IllegalAction(why, R_OVERRUN) if why else None
+
+
+def move_problem(state: PlState, side: str, ids: list[str], goal: str) -> IllegalAction | None:
+    """Why these units may not move (as a stack) to goal now; None if they may."""
+    try:
+        movers = movers_of(state, side, ids, state.phase)
+        if movers[0].hex == goal:
+            return IllegalAction(f"{', '.join(ids)} already at {goal}", R_MOVE)
+        plan(state, movers, goal)
+    except IllegalAction as exc:
+        return exc
+    return None
+
+
+def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
+    problem = overrun_problem(state, side, ids, target)
+    if problem is not None:
+        raise problem
+    movers = movers_of(state, side, ids, state.phase)
     start = hx(movers[0].hex or "")
     t = hx(target)
     d = start.direction_to(t)

@@ -81,25 +81,38 @@ def open_window(state: PlState, side: str, ids: list[str], path: list[str], extr
                   "(one unit at one unit), or end", R_OF, state.side)]
 
 
+def of_problem(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str) -> IllegalAction | None:
+    """Why this opportunity fire may not be given now; None if it may (one unit at one moving unit)."""
+    win = state.of_window
+    if win is None or state.phase != "opportunity":
+        return IllegalAction("there is no opportunity to fire now", R_OF)
+    if len(firer_ids) != 1:
+        return IllegalAction("opportunity fire is one unit at one unit: units may not attack as stacks", R_OF)
+    try:
+        firer = own_unit(state, side, firer_ids[0], R_OF)
+        target = unit_or_error(state, at_unit) if at_unit and at_unit != "bridge" else None
+    except IllegalAction as exc:
+        return exc
+    if firer.id not in win.firers:
+        return IllegalAction(f"{firer.id} has no opportunity to fire now (LOS to 1/4 of the move)", R_OF)
+    if target is None:
+        return IllegalAction("name the moving unit to attack with at_unit: units may not be attacked as stacks", R_OF)
+    if target.id not in win.movers:
+        return IllegalAction(f"{target.id} did not move, load or unload: only those may be attacked", R_OF)
+    if target.status != "on_map" or target.hex != target_hex:
+        return IllegalAction(f"{target.id} is not at {target_hex}", R_OF)
+    why = of_refusal(state, firer, target)
+    return IllegalAction(why, R_OF) if why else None
+
+
 def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str) -> list[Event]:
+    problem = of_problem(state, side, firer_ids, target_hex, at_unit)
+    if problem is not None:
+        raise problem
     win = state.of_window
     assert win is not None
-    if len(firer_ids) != 1:
-        raise IllegalAction("opportunity fire is one unit at one unit: units may not attack as stacks", R_OF)
-    firer = own_unit(state, side, firer_ids[0], R_OF)
-    if firer.id not in win.firers:
-        raise IllegalAction(f"{firer.id} has no opportunity to fire now (LOS to 1/4 of the move)", R_OF)
-    target = unit_or_error(state, at_unit) if at_unit else None
-    if target is None:
-        here = [state.units[i] for i in win.movers if state.units[i].hex == target_hex and state.units[i].status == "on_map"]
-        if len(here) != 1:
-            raise IllegalAction("name the moving unit to attack with at_unit: units may not be attacked as stacks", R_OF)
-        target = here[0]
-    if target.id not in win.movers and target.carrier not in win.movers:
-        raise IllegalAction(f"{target.id} did not move, load or unload: only those may be attacked", R_OF)
-    why = of_refusal(state, firer, target)
-    if why:
-        raise IllegalAction(why, R_OF)
+    firer = unit_or_error(state, firer_ids[0])
+    target = unit_or_error(state, at_unit)
     assert target.hex is not None
     el = element_of(state, target)
     s, notes = direct_strength(state, firer, target.hex, el.armoured)

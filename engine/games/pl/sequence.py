@@ -61,22 +61,36 @@ def setup_area(state: PlState, side: str) -> tuple[int, int]:
     return int(cols[0]), int(cols[1])
 
 
+def place_problem(state: PlState, side: str, u: Unit, label: str, count: int | None = None) -> str:
+    """Why u may not be set up at label now ('' if it may): the one test for set-up placements.
+    Each counter is placed once during set-up (so set-up always ends); ``count`` is label's
+    stack_count when the caller has it."""
+    lo, hi = setup_area(state, side)
+    if u.placed:
+        return f"{u.id} has already been set up (each counter is placed once; the GM may move it)"
+    if u.carrier:
+        return f"{u.id} is loaded on {u.carrier}: place the carrier"
+    if not lo <= hx(label).col <= hi:
+        return f"{label} is outside the {SIDE_NAMES[side]} set-up area (columns {lo:02d}-{hi:02d})"
+    if u.hex == label:
+        return f"{u.id} is already at {label}"
+    why = step_ok_for_setup(state, u, label)
+    if why:
+        return why
+    if any(o.side != side for o in state.at(label)):
+        return f"{label} holds enemy units"
+    if (stack_count(state, label, exclude={u.id}) if count is None else count) + 1 > STACK_LIMIT:
+        return f"{label} would hold more than {STACK_LIMIT} units"
+    return ""
+
+
 def do_place(state: PlState, side: str, uid: str, label: str) -> list[Event]:
     if state.phase != "setup":
         raise IllegalAction("units are placed only during set-up", R_SETUP)
     u = own_unit(state, side, uid, R_SETUP)
-    lo, hi = setup_area(state, side)
-    if not lo <= hx(label).col <= hi:
-        raise IllegalAction(f"{label} is outside the {SIDE_NAMES[side]} set-up area (columns {lo:02d}-{hi:02d})", R_SETUP)
-    if u.carrier:
-        raise IllegalAction(f"{u.id} is loaded on {u.carrier}: place the carrier", R_SETUP)
-    why = step_ok_for_setup(state, u, label)
+    why = place_problem(state, side, u, label)
     if why:
-        raise IllegalAction(why, R_SETUP)
-    if any(o.side != side for o in state.at(label)):
-        raise IllegalAction(f"{label} holds enemy units", R_SETUP)
-    if stack_count(state, label, exclude={u.id}) + 1 > STACK_LIMIT:
-        raise IllegalAction(f"{label} would hold more than {STACK_LIMIT} units", "II. Stacking")
+        raise IllegalAction(why, "II. Stacking" if "more than" in why else R_SETUP)
     u.hex = label
     u.placed = True
     if u.cargo:

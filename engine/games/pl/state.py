@@ -8,6 +8,8 @@ from typing import Any
 from engine.codec import StateCodec
 from engine.rng import Rng
 
+from .memo import LISTING
+
 # Phases of a player segment, in order; "setup" comes once before turn 1.
 PHASES = ("combat", "move_vehicles", "move_infantry", "assault")
 PHASE_NAMES = {
@@ -17,6 +19,7 @@ PHASE_NAMES = {
     "move_infantry": "Movement phase (infantry)",
     "assault": "Close Assault phase",
     "opportunity": "Opportunity fire",
+    "over": "Game over",
 }
 
 
@@ -120,7 +123,17 @@ class PlState:
         return [u for u in self.units.values() if u.status == "on_map" and (side is None or u.side == side)]
 
     def at(self, label: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.status == "on_map" and u.hex == label]
+        memo = LISTING.get()
+        if memo is None:
+            return [u for u in self.units.values() if u.status == "on_map" and u.hex == label]
+        key = ("at", id(self))
+        occ = memo.get(key)
+        if occ is None:
+            occ = memo[key] = {}
+            for u in self.units.values():
+                if u.status == "on_map" and u.hex:
+                    occ.setdefault(u.hex, []).append(u)
+        return list(occ.get(label, ()))
 
     def enemy(self, side: str) -> str:
         return "ge" if side == "us" else "us"
