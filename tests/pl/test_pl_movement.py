@@ -130,6 +130,7 @@ def test_overrun_prevented_by_blocks_wrecks_and_minefields(thing: str) -> None:
         s.wrecks["1010"] = 1
     elif thing == "mine":
         s.mines["1010"] = "ge"
+        s.mines_seen.append("1010")  # a minefield the US player has found
     else:
         s.blocks.append("1010")
     with pytest.raises(IllegalAction, match="prevent overruns"):

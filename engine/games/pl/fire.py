@@ -54,6 +54,8 @@ def fire_refusal(state: PlState, u: Unit, target: str) -> str:
         return f"{u.id} is dispersed"
     if u.fired:
         return f"{u.id} has already fired this turn (one target hex per turn)"
+    if u.no_fire_turn and u.no_fire_turn == state.turn:
+        return f"{u.id}'s indirect fire order could not take place as written: it may not fire at all this turn"
     if u.of_marker:
         return f"{u.id} fired opportunity fire and may not fire until the end of its own next turn"
     if u.carrier:
@@ -134,6 +136,34 @@ def build_direct(state: PlState, side: str, order: AttackOrder) -> Attack:
     return att
 
 
+def fire_group(state: PlState, target: str, unit_id: str) -> AttackOrder | None:
+    """The fire group already ordered against target (the whole stack, or the one unit named)."""
+    return next((o for o in state.fire_queue if o.target == target and o.unit == unit_id), None)
+
+
+def _fire_clash(state: PlState, target: str, unit_id: str) -> str:
+    """Units in a stack may be attacked singly or collectively (I. Combat), each unit once a phase:
+    a group against the whole stack excludes groups against single units there, and the reverse."""
+    if unit_id == "bridge":
+        return ""
+    if not state.options.get("one_group_per_hex"):
+        for o in state.fire_queue:
+            if o.target != target or o.unit == "bridge" or o.unit == unit_id:
+                continue
+            if not o.unit:
+                return (f"the stack at {target} is already attacked collectively by {', '.join(o.units)}: "
+                        "join that group (no target unit), or attack singly in another phase")
+            if not unit_id:
+                return (f"{o.unit} at {target} is already attacked singly by {', '.join(o.units)}: "
+                        "attack the other units there singly too (at_unit)")
+        return ""
+    existing = next((o for o in state.fire_queue if o.target == target), None)
+    if existing and existing.unit != unit_id:
+        return (f"a fire group already attacks {target}{' (' + existing.unit + ')' if existing.unit else ''}: "
+                "units attacking a common target fire together; name the same target unit")
+    return ""
+
+
 def fire_refusal_now(state: PlState, u: Unit, target: str) -> str:
     """fire_refusal, asked once per listing (engine/games/pl/memo.py)."""
     return remember(("fire", id(state), u.id, target), lambda: fire_refusal(state, u, target))
@@ -167,13 +197,10 @@ def fire_problem(state: PlState, side: str, ids: list[str], target: str, unit_id
     why = target_refusal_now(state, side, target, unit_id)
     if why:
         return IllegalAction(why, R_SPOT if "spotted" in why else R_DF)
-    existing = next((o for o in state.fire_queue if o.target == target), None)
-    if existing and existing.unit != unit_id:
-        return IllegalAction(
-            f"a fire group already attacks {target}{' (' + existing.unit + ')' if existing.unit else ''}: "
-            "units attacking a common target fire together; name the same target unit",
-            R_DF,
-        )
+    existing = fire_group(state, target, unit_id)
+    clash = _fire_clash(state, target, unit_id)
+    if clash:
+        return IllegalAction(clash, R_DF)
     trial = AttackOrder((existing.units if existing else []) + [u.id for u in units], target, unit_id)
     try:
         att = build_direct(state, side, trial)
@@ -196,7 +223,7 @@ def order_fire(state: PlState, side: str, ids: list[str], target: str, unit_id: 
     if problem is not None:
         raise problem
     ids = [unit_or_error(state, i).id for i in ids]
-    existing = next((o for o in state.fire_queue if o.target == target), None)
+    existing = fire_group(state, target, unit_id)
     trial = AttackOrder((existing.units if existing else []) + ids, target, unit_id)
     att = build_direct(state, side, trial)
     if existing:
@@ -316,7 +343,11 @@ def resolve_indirect(state: PlState, side: str) -> list[Event]:
             why = f"{u.id} already fired"
         why = why or indirect_refusal(state, u, o.target)
         if why:
-            events.append(Event("attack", f"{u.id}'s indirect fire at {o.target} does not take place: {why}", R_IF, side))
+            text = f"{u.id}'s indirect fire at {o.target} does not take place: {why}"
+            if u.status == "on_map" and not u.fired:
+                u.no_fire_turn = state.turn
+                text += "; it may not fire at all this turn"
+            events.append(Event("attack", text, R_IF, side))
             continue
         by_target.setdefault(o.target, []).append(o)
     for target, orders in by_target.items():
@@ -364,10 +395,13 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
     bridge = enemy_bridge(state, side, where)
     if not elements and not bridge:
         return [Event("attack", f"Indirect fire lands on {where}: nothing there to hit", R_IF, side)]
-    n = len(elements) + (1 if bridge else 0)
+    counts_bridge = bool(state.options.get("if_bridge_is_a_counter"))
+    n = len(elements) + (1 if bridge and counts_bridge else 0)
     raw = total([utype(f).attack for f in firers])
-    events = [Event("attack", f"Indirect fire on {where}: {raw:g} factors / {n} unit{'s' if n > 1 else ''} = "
-                    f"{raw / n:.4g} each", R_IF, side)]
+    events = []
+    if n:
+        events.append(Event("attack", f"Indirect fire on {where}: {raw:g} factors / {n} unit{'s' if n > 1 else ''} = "
+                            f"{raw / n:.4g} each", R_IF, side))
     for el in elements:
         share = total([utype(f).attack * wec_factor(state, utype(f).weapon, el.armoured, 0, direct=False) for f in firers]) / n
         share = round(share, 6)
@@ -376,12 +410,14 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
                f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
         events += roll_and_apply(state, att, side, R_IF, head)
     if bridge:
-        # A temporary bridge is one more counter, always attacked at half strength by indirect fire.
+        # "Attacks against temporary bridges by Indirect Fire are always at half strength": half the
+        # fire's whole strength; the bridge is no unit, so it takes no share of the division
+        # (option if_bridge_is_a_counter: it counts as one more counter and takes half its share).
         el = bridge_element(state, where)
-        share = round(total([utype(f).attack * wec_factor(state, utype(f).weapon, True, 0, direct=False)
-                             for f in firers]) / n / 2, 6)
+        full = total([utype(f).attack * wec_factor(state, utype(f).weapon, True, 0, direct=False) for f in firers])
+        share = round(full / (n if counts_bridge else 1) / 2, 6)
         att = Attack(firers, [share], where, [el], True, share, el.defense, None)
-        events += roll_and_apply(state, att, side, R_IF + " (half against a temporary bridge)",
+        events += roll_and_apply(state, att, side, R_IF + " (half strength against a temporary bridge)",
                                  f"{', '.join(f.id for f in firers)} (indirect, {share:.4g}) against {el.label} "
                                  f"(defense {el.defense:g})")
     return events

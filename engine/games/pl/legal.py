@@ -100,7 +100,8 @@ def move_world(state: PlState) -> tuple[object, ...]:
     bridges, and the options (tables, optional rules)."""
     return (
         tuple((u.id, u.hex, u.status, u.on_fort, u.carrier) for u in state.units.values()),
-        tuple(sorted(state.wrecks.items())), tuple(sorted(state.mines.items())), tuple(state.blocks),
+        tuple(sorted(state.wrecks.items())), tuple(sorted(state.mines.items())), tuple(state.mines_seen),
+        tuple(state.blocks),
         tuple(state.built_blocks), tuple(sorted(state.forts.items())), tuple(state.bridges_down),
         tuple(sorted(state.temp_bridges.items())), repr(sorted(state.options.items())),
     )

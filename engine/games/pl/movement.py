@@ -46,6 +46,12 @@ def mine_at(state: PlState, label: str) -> bool:
     return bool(state.options.get("mines")) and label in state.mines
 
 
+def mine_known(state: PlState, label: str, side: str) -> bool:
+    """A minefield the side knows of: its own, or an enemy one a unit has entered. Paths are chosen
+    with these only: an unseen enemy minefield is found by entering it."""
+    return mine_at(state, label) and (state.mines[label] == side or label in state.mines_seen)
+
+
 def block_at(state: PlState, label: str) -> bool:
     return label in state.blocks and (bool(state.options.get("blocks")) or label in state.built_blocks)
 
@@ -120,7 +126,7 @@ def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_b
     if block_at(state, lb) and vehicle and "woods" in (terrain(la), kind_b):
         return None  # no vehicle enters a block across a woods hexside
     ids = {u.id for u in movers}
-    if road and road_bonus and not block_at(state, lb) and not mine_at(state, lb) and not fort_at(state, lb) \
+    if road and road_bonus and not block_at(state, lb) and not mine_known(state, lb, side) and not fort_at(state, lb) \
             and _count(state, occ, lb, ids) < 2:
         return t.road_cost
     base = entry.vehicle if vehicle else entry.infantry
@@ -192,9 +198,10 @@ def label_cost_fn(state: PlState, movers: list[Unit], start: str) -> Callable[[s
     """The MP cost of a step between adjacent board hexes (labels) for movers starting at start."""
     occ = occupancy(state)
     lone = lone_bridgelayer(state, movers)
+    side = movers[0].side
 
     def cost(a: str, b: str) -> float | None:
-        if a != start and (mine_at(state, a) or block_at(state, a)):
+        if a != start and (mine_known(state, a, side) or block_at(state, a)):
             return None  # a unit entering a minefield or block stops there
         if a != start and enemy_fort(state, movers[0].side, a, occ):
             return None  # a unit going ON an enemy-held fortification stops there
@@ -267,6 +274,18 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str) -> list[Event]
                                 side, {"die": die}, random=True))
             if not ok:
                 break
+        if mine_at(state, step.label) and not mine_known(state, step.label, side):
+            # An unseen minefield: the move stops on entering it (and it is attacked there).
+            if stack_count(state, step.label, exclude={u.id for u in movers}) + \
+                    len([u for u in movers if not u.carrier]) > STACK_LIMIT:
+                state.mines_seen.append(step.label)
+                events.append(Event("note", f"{', '.join(ids)} find a minefield at {step.label} and stop short "
+                                    "(no room there)", R_MINES, side, {"hex": step.label}))
+                for u in movers:
+                    u.mine_stop = True
+                break
+            walked.append(step)
+            break
         walked.append(step)
     start_cost = cost_fn(state, movers, walked[0])
     spent = sum(start_cost(walked[i], walked[i + 1]) or 0 for i in range(len(walked) - 1))
@@ -287,7 +306,7 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str) -> list[Event]
         events.append(Event("bridge", f"{movers[0].id} leaves a temporary bridge at {laid}",
                             "Engineer vehicles (optional): Valentine Bridgelayer", side, {"hex": laid}))
     if len(walked) < len(path):
-        spent = max(spent, min(u.mp_left for u in movers))  # a failed stream roll ends its move
+        spent = max(spent, min(u.mp_left for u in movers))  # a failed stream roll (or a minefield) ends its move
     end = walked[-1].label
     fresh = all(not u.moved for u in movers)
     on_fort = enemy_fort(state, side, end)
@@ -325,6 +344,8 @@ def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:
     events: list[Event] = []
     table = crt(state)
     col = table.columns.index("2-1") if "2-1" in table.columns else len(table.columns) // 2
+    if label not in state.mines_seen:
+        state.mines_seen.append(label)
     for u in units:
         if u.status != "on_map":
             continue
@@ -349,7 +370,23 @@ def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:
         att = Attack([], [], label, els, els[0].armoured, float(a), float(d), col)
         events += roll_and_apply(state, att, state.mines.get(label, ""), R_MINES + " (always 2-1)",
                                  f"Minefield at {label} against {els[0].label}")
+        events += hold_on_minefield(state, els[0].units, label)
     return events
+
+
+def hold_on_minefield(state: PlState, units: list[Unit], label: str) -> list[Event]:
+    """Units dispersed on a minefield may not move and are attacked again every Combat phase until an
+    attack misses them (Mines): they do not turn face up at the end of their segment."""
+    if state.options.get("mine_dispersal_recovers"):
+        return []
+    held = [u for u in units if u.status == "on_map" and u.dispersed and u.hex == label and not u.mine_held]
+    for u in held:
+        u.mine_held = True
+    if not held:
+        return []
+    return [Event("note", f"{', '.join(u.id for u in held)} dispersed on the minefield at {label}: "
+                  "no movement, attacked again every Combat phase until an attack misses", R_MINES,
+                  held[0].side, {"units": [u.id for u in held]})]
 
 
 # --- overrun --------------------------------------------------------------------------------------
@@ -370,7 +407,7 @@ def overrun_refusal(state: PlState, side: str, movers: list[Unit], target: str) 
         return f"no enemy unit at {target}"
     if terrain(target) != "clear":
         return f"{target} is {terrain(target)}: overruns only against units in clear hexes"
-    if state.wrecks.get(target) or mine_at(state, target) or block_at(state, target) or fort_at(state, target):
+    if state.wrecks.get(target) or mine_known(state, target, side) or block_at(state, target) or fort_at(state, target):
         return f"{target} holds a wreck, block, fortification or minefield, which prevent overruns"
     if target in state.overrun_hexes:
         return f"{target} has already been overrun this phase"
@@ -434,6 +471,14 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
     if problem is not None:
         raise problem
     movers = movers_of(state, side, ids, state.phase)
+    if mine_at(state, target):
+        # An unseen minefield in the target hex halts the overrun at its edge: found, not entered.
+        state.mines_seen.append(target)
+        for u in movers:
+            u.mp_left = 0
+            u.moved = True
+        return [Event("move", f"{', '.join(ids)} find a minefield at {target}: the overrun is halted, "
+                      "no movement left", R_MINES, side, {"units": ids, "path": [movers[0].hex or ""], "hex": target})]
     start = hx(movers[0].hex or "")
     t = hx(target)
     d = start.direction_to(t)
@@ -555,8 +600,8 @@ def clear_refusal(state: PlState, u: Unit, target: str) -> str:
         return "engineers work at the beginning of the Movement phase (before infantry moves)"
     if u.dispersed or u.fired or u.carrier or u.moved:
         return f"{u.id} must be face up, unloaded, and not have fired or moved this turn"
-    if not (mine_at(state, target) or block_at(state, target)):
-        return f"no minefield or block at {target}"
+    if not (mine_known(state, target, u.side) or block_at(state, target)):
+        return f"no minefield or block known at {target}"
     assert u.hex is not None
     if target in state.inverted:
         if u.hex != target:

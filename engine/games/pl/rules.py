@@ -71,6 +71,12 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
                    "pl.md#engineer-vehicles"),
     GameOptionSpec("opportunity_fire", False, "Opportunity fire during the enemy's movement (optional rule)",
                    "pl.md#opportunity-fire"),
+    GameOptionSpec("one_group_per_hex", False, "One fire group per target hex a phase (the stack or one unit in it), "
+                   "not 'singly or collectively'", "pl.md#direct-fire"),
+    GameOptionSpec("if_bridge_is_a_counter", False, "Indirect fire counts a temporary bridge as one more counter "
+                   "and attacks it at half its share (not at half the fire's strength)", "pl.md#engineer-vehicles"),
+    GameOptionSpec("mine_dispersal_recovers", False, "Units dispersed on a minefield turn face up at the end of "
+                   "their segment like any other (not held there until a minefield attack misses)", "pl.md#mines"),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
     GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",
@@ -213,7 +219,7 @@ class PanzerLeader(Contract):
         if state.options.get("mines"):
             # A minefield is hidden from the other side (and spectators) until an enemy stands on it.
             markers += [{"kind": "mine", "hex": h} for h, s in sorted(state.mines.items()) if side == s or
-                        any(u.hex == h and u.side != s for u in state.on_map())]
+                        h in state.mines_seen or any(u.hex == h and u.side != s for u in state.on_map())]
         markers += [{"kind": "block", "hex": h, "inverted": h in state.inverted} for h in sorted(state.blocks)
                     if state.options.get("blocks") or h in state.built_blocks]
         if state.options.get("fortifications"):

@@ -172,25 +172,46 @@ def reinforcements(state: PlState, side: str) -> list[Event]:
 
 
 def mines_on_dispersed(state: PlState) -> list[Event]:
-    """Dispersed units on a minefield are attacked again every Combat phase."""
+    """Dispersed units on a minefield are attacked again every Combat phase (at 2-1); one the attack
+    misses is undispersed and may move off in its next Movement phase (Mines)."""
+    from .combat import Attack
+    from .movement import hold_on_minefield
+
     events: list[Event] = []
     for label, layer in sorted(state.mines.items()):
         for el in elements_at(state, label):
             if el.head.dispersed:
-                from .combat import Attack
-
                 att = Attack([], [], label, [el], el.armoured, 2.0, 1.0, None)
-                events += roll_and_apply(state, att, layer, R_MINES + " (dispersed on a minefield)",
-                                         f"Minefield at {label} against {el.label}")
+                got = roll_and_apply(state, att, layer, R_MINES + " (dispersed on a minefield)",
+                                     f"Minefield at {label} against {el.label}")
+                events += got
+                result = next((e.data.get("result") for e in got if "result" in e.data), None)
+                alive = [u for u in el.units if u.status == "on_map"]
+                if result == "-" and alive and not state.options.get("mine_dispersal_recovers"):
+                    for u in alive:
+                        u.dispersed = False
+                        u.mine_held = False
+                    events.append(Event("recover", f"The minefield misses {el.label}: turned face up, it may move "
+                                        "off in its next Movement phase", R_MINES, el.head.side,
+                                        {"units": [u.id for u in alive]}))
+                else:
+                    events += hold_on_minefield(state, alive, label)
     return events
 
 
 def end_segment(state: PlState, side: str) -> list[Event]:
     events: list[Event] = []
-    turned = [u.id for u in state.on_map(side) if u.dispersed]
+    held = [u for u in state.on_map(side) if u.dispersed and u.mine_held and u.hex in state.mines
+            and state.options.get("mines")]
+    turned = [u.id for u in state.on_map(side) if u.dispersed and u not in held]
     for u in state.on_map(side):
-        u.dispersed = False
+        if u not in held:
+            u.dispersed = False
+            u.mine_held = False
         u.of_marker = False  # the Opportunity Fire counter goes at the end of its owner's next turn
+    if held:
+        events.append(Event("note", f"Still dispersed on a minefield: {', '.join(u.id for u in held)}", R_MINES,
+                            side, {"units": [u.id for u in held]}))
     if turned:
         events.append(Event("recover", f"Turned face up: {', '.join(turned)}", "Dispersal: units turn back at the end "
                             "of their own player segment", side, {"units": turned}))

@@ -45,10 +45,12 @@ class Unit:
     overran: bool = False
     assaulted: bool = False
     mine_stop: bool = False  # entered a minefield: no further movement this phase
+    mine_held: bool = False  # dispersed on a minefield: stays dispersed until a minefield attack misses it
     work_hex: str = ""  # engineers: the hex it has held through whole friendly movement phases
     work_phases: int = 0
     block_tries: int = 0  # engineers: attempts at its one block (-1 once placed)
     placed: bool = False  # re-placed during set-up (offered once in legal_actions)
+    no_fire_turn: int = 0  # the turn its indirect fire order could not take place: no fire at all then
     of_marker: bool = False  # fired opportunity fire: no fire until the end of its own next segment
     on_fort: bool = False  # ON an enemy-held fortification (not IN it); see forts.py
 
@@ -97,6 +99,7 @@ class PlState:
     units: dict[str, Unit] = field(default_factory=dict)
     wrecks: dict[str, int] = field(default_factory=dict)
     mines: dict[str, str] = field(default_factory=dict)  # hex -> side that laid it
+    mines_seen: list[str] = field(default_factory=list)  # minefields the other side has found (entered)
     blocks: list[str] = field(default_factory=list)
     forts: dict[str, str] = field(default_factory=dict)  # hex -> side that built it
     inverted: list[str] = field(default_factory=list)  # mines/blocks being cleared by engineers
