@@ -231,9 +231,19 @@ def order_fire(state: PlState, side: str, ids: list[str], target: str, unit_id: 
     else:
         state.fire_queue.append(trial)
     col = state_column(state, att)
+    notes = f" ({'; '.join(dict.fromkeys(att.notes))})" if att.notes else ""
     return [Event("order", f"Fire group {', '.join(trial.units)} against {target}: {att.attack:g} against "
-                  f"{att.defense:g}, now {col}; resolved when the phase ends", R_DF, side,
-                  {"units": trial.units, "target": target})]
+                  f"{att.defense:g}{notes}, now {col}{below_warning(state, att)}; resolved when the phase ends",
+                  R_DF, side, {"units": trial.units, "target": target})]
+
+
+def below_warning(state: PlState, att: Attack) -> str:
+    """A warning when the odds are below the table: the order cannot succeed unless more units join."""
+    from .board import crt
+
+    if crt(state).column(att.attack, att.defense) is not None:
+        return ""
+    return f" - WARNING: below {crt(state).columns[0]}, it cannot succeed unless more units join"
 
 
 def state_column(state: PlState, att: Attack) -> str:
@@ -287,7 +297,7 @@ def unload_rider_for_attack(state: PlState, uid: str) -> list[Event]:
 def _head(att: Attack) -> str:
     names = ", ".join(u.id for u in att.attackers)
     weapons = "/".join(sorted({utype(u).weapon for u in att.attackers}))
-    targets = ", ".join(e.label for e in att.elements)
+    targets = ", ".join(f"{e.label}: {e.source}" if e.source else e.label for e in att.elements)
     cls = "armoured" if att.armoured else "soft"
     return f"{names} ({att.attack:g} {weapons}) against {att.target} ({targets}, defense {att.defense:g}, {cls})"
 
@@ -480,8 +490,10 @@ def order_assault(state: PlState, side: str, ids: list[str], target: str) -> lis
     else:
         existing = AttackOrder(list(ids), target)
         state.assault_queue.append(existing)
-    return [Event("order", f"Close assault on {target} by {', '.join(existing.units)}; resolved when the phase ends",
-                  R_CAT, side, {"units": existing.units, "target": target})]
+    att = build_assault(state, existing)
+    return [Event("order", f"Close assault on {target} by {', '.join(existing.units)}: {att.attack:g} against "
+                  f"{att.defense:g}, now {state_column(state, att)}{below_warning(state, att)}; resolved when the "
+                  "phase ends", R_CAT, side, {"units": existing.units, "target": target})]
 
 
 def build_assault(state: PlState, order: AttackOrder) -> Attack:

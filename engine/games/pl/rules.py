@@ -227,7 +227,7 @@ class PanzerLeader(Contract):
         return {
             "scenario": state.scenario, "map": str(BOARD_PATH),
             "turn": state.turn, "turns": state.turns,
-            "score": self._score(state),
+            "score": self._score(state), "victory": sequence.victory_text(state),
             "last_random": state.last_random, "units": units, "markers": markers,
             "overlays": list(state.last_overlays),
         }
@@ -248,7 +248,8 @@ class PanzerLeader(Contract):
     def status_line(self, state: PlState) -> str:
         if state.over:
             return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} win ({state.result_text})"
-        return f"Turn {state.turn}/{state.turns}, {SIDE_NAMES[state.side]} {sequence.phase_name(state)}"
+        return (f"Turn {state.turn}/{state.turns}, {SIDE_NAMES[state.side]} {sequence.phase_name(state)}. "
+                f"Victory: {sequence.victory_text(state)}")
 
     def choose(self, state: PlState, side: str, level: str) -> tuple[Action, str]:
         return bot.bot_action(state, side, level)

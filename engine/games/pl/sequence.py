@@ -108,6 +108,7 @@ def end_phase(state: PlState, side: str) -> list[Event]:
             state.side = state.setup_order[idx + 1]
             return events
         state.turn = 1
+        events.append(Event("victory", f"Victory conditions: {victory_text(state)}", "Situation: victory conditions"))
         return events + start_segment(state, state.order[0])
     if state.phase == "combat":
         events += resolve_fire_queue(state, side)
@@ -224,6 +225,21 @@ def end_segment(state: PlState, side: str) -> list[Event]:
         return events + final_victory(state)
     state.turn += 1
     return events + start_segment(state, state.order[0])
+
+
+def victory_text(state: PlState) -> str:
+    """The situation's victory conditions, in words (stated at the start, in the status and the view)."""
+    vic = situations()[state.scenario].victory
+    ways = []
+    for cond in vic.any:
+        if cond.hold_all:
+            where = f"hold {' and '.join(cond.hold_all)}"
+        else:
+            where = f"hold {cond.hold_n} of {', '.join(cond.hexes)}"
+        ways.append(f"{where} ({cond.text})" if cond.text else where)
+    return (f"{SIDE_NAMES[vic.side]} win if at the end of turn {state.turns} they " + "; or ".join(ways)
+            + f" (held: a unit of theirs there and no enemy); otherwise {SIDE_NAMES[state.enemy(vic.side)]} win. "
+            "Also: a side with no unit left on the board or to come loses.")
 
 
 def holds(state: PlState, side: str, label: str) -> bool:
