@@ -102,7 +102,7 @@ def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_old_reading_by_op
     from engine.games.pl.fire import indirect_attack
 
     s = bridge_state()
-    s.options["if_bridge_is_a_counter"] = True
+    s.options["if_bridge_share"] = True
     s.units["W1"] = s.units["P1"]
     s.units.pop("P1")
     s.units["W1"].id, s.units["W1"].type = "W1", "wespe"

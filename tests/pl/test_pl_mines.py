@@ -80,7 +80,7 @@ def test_mines_dispersed_units_may_not_move_and_are_attacked_every_combat_phase(
 
 
 def test_mines_dispersal_recovers_at_the_end_of_the_segment_by_option() -> None:
-    s = _state({"mine_dispersal_recovers": True})
+    s = _state({"mine_recovery": True})
     rig(s, [4])
     RULES.apply(s, "us", Action("move", {"units": "S1", "to": "1013"}))
     assert s.units["S1"].dispersed and not s.units["S1"].mine_held

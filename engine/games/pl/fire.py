@@ -405,7 +405,7 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
     bridge = enemy_bridge(state, side, where)
     if not elements and not bridge:
         return [Event("attack", f"Indirect fire lands on {where}: nothing there to hit", R_IF, side)]
-    counts_bridge = bool(state.options.get("if_bridge_is_a_counter"))
+    counts_bridge = bool(state.options.get("if_bridge_share"))
     n = len(elements) + (1 if bridge and counts_bridge else 0)
     raw = total([utype(f).attack for f in firers])
     events = []
@@ -422,7 +422,7 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
     if bridge:
         # "Attacks against temporary bridges by Indirect Fire are always at half strength": half the
         # fire's whole strength; the bridge is no unit, so it takes no share of the division
-        # (option if_bridge_is_a_counter: it counts as one more counter and takes half its share).
+        # (option if_bridge_share: it counts as one more counter and takes half its share).
         el = bridge_element(state, where)
         full = total([utype(f).attack * wec_factor(state, utype(f).weapon, True, 0, direct=False) for f in firers])
         share = round(full / (n if counts_bridge else 1) / 2, 6)

@@ -377,7 +377,7 @@ def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:
 def hold_on_minefield(state: PlState, units: list[Unit], label: str) -> list[Event]:
     """Units dispersed on a minefield may not move and are attacked again every Combat phase until an
     attack misses them (Mines): they do not turn face up at the end of their segment."""
-    if state.options.get("mine_dispersal_recovers"):
+    if state.options.get("mine_recovery"):
         return []
     held = [u for u in units if u.status == "on_map" and u.dispersed and u.hex == label and not u.mine_held]
     for u in held:

@@ -57,9 +57,9 @@ UNITS = OptionSpec("units", "your unit ids, comma-separated (a fire group, a sta
 UNIT = OptionSpec("unit", "your unit id", "unit")
 TARGET = OptionSpec("target", "target hex", "hex")
 _COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("place", "Set up a counter in your set-up area (once each)", (UNIT, OptionSpec("at", "hex", "hex")),
+    CommandSpec("place", "Set up a counter in your area (once each)", (UNIT, OptionSpec("at", "hex", "hex")),
                 "/pl place unit:R1 at:0204", "Situation set-up"),
-    CommandSpec("fire", "Direct fire: a fire group at a hex (or at one unit there)",
+    CommandSpec("fire", "Direct fire at a hex (or one unit there)",
                 (UNITS, TARGET, OptionSpec("at_unit", "one enemy unit in the hex (or 'bridge')", "target_unit",
                                            required=False)),
                 "/pl fire units:P1,P2 target:1006", "I.ii Direct Fire"),
@@ -69,7 +69,7 @@ _COMMANDS: tuple[CommandSpec, ...] = (
                 "/pl move units:S1 to:1106", "II. Movement Phase"),
     CommandSpec("overrun", "Overrun an adjacent clear hex, moving through it", (UNITS, TARGET),
                 "/pl overrun units:P1 target:1305", "II.ii Overrun"),
-    CommandSpec("load", "Load a unit onto a carrier in the same hex", (UNIT, OptionSpec("cargo", "unit", "unit")),
+    CommandSpec("load", "Load a unit onto a carrier in its hex", (UNIT, OptionSpec("cargo", "unit", "unit")),
                 "/pl load unit:HT1 cargo:GR1", "II. Transporting Units"),
     CommandSpec("unload", "Unload a carrier's cargo", (UNIT,), "/pl unload unit:HT1", "II. Transporting Units"),
     CommandSpec("assault", "Close assault an adjacent hex", (UNITS, TARGET),
@@ -82,7 +82,7 @@ _COMMANDS: tuple[CommandSpec, ...] = (
                 (UNIT,), "/pl block unit:E1", "Engineers (optional)"),
     CommandSpec("demolish_fort", "Destroy your own fortification the unit is in",
                 (UNIT,), "/pl demolish_fort unit:GR6", "Fortifications (optional)"),
-    CommandSpec("end", "Resolve the orders of this phase and close it", (), "/pl end", "Basic Turn Sequence of Play"),
+    CommandSpec("end", "Resolve this phase's orders and close it", (), "/pl end", "Basic Turn Sequence of Play"),
 )
 COMMANDS: dict[str, CommandSpec] = {c.name: c for c in _COMMANDS}
 
@@ -126,10 +126,9 @@ def _fire_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
         if win is None:
             return
         for fid in win.firers:
-            for mid in win.movers:
-                m = state.units[mid]
-                if m.status == "on_map" and m.hex:
-                    yield Action("fire", {"units": fid, "target": m.hex, "at_unit": mid})
+            for m in opportunity.targets(state):
+                if m.hex:
+                    yield Action("fire", {"units": fid, "target": m.hex, "at_unit": m.id})
         return
     queued = {i for o in state.fire_queue for i in o.units}
     hexes = enemy_hexes(state, side)
@@ -222,7 +221,14 @@ def _overrun_refusal(state: PlState, side: str, a: Action) -> UmpireError | None
 
 
 def _overrun(state: PlState, side: str, a: Action) -> list[Event]:
-    return do_overrun(state, side, _ids(a.args["units"]), a.args["target"])
+    ids = _ids(a.args["units"])
+    events = do_overrun(state, side, ids, a.args["target"])
+    path = events[0].data.get("path", [])
+    if state.options.get("of_no_overrun") or len(path) < 2:
+        return events
+    # "Units engaging in an Overrun Attack cannot be attacked while in the hex of the Overrun Attack":
+    # they may be where it ends.
+    return events + opportunity.open_window(state, side, ids, path)
 
 
 # --- transport -------------------------------------------------------------------------------------------

@@ -73,10 +73,14 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
                    "pl.md#opportunity-fire"),
     GameOptionSpec("one_group_per_hex", False, "One fire group per target hex a phase (the stack or one unit in it), "
                    "not 'singly or collectively'", "pl.md#direct-fire"),
-    GameOptionSpec("if_bridge_is_a_counter", False, "Indirect fire counts a temporary bridge as one more counter "
+    GameOptionSpec("if_bridge_share", False, "Indirect fire counts a temporary bridge as one more counter "
                    "and attacks it at half its share (not at half the fire's strength)", "pl.md#engineer-vehicles"),
-    GameOptionSpec("mine_dispersal_recovers", False, "Units dispersed on a minefield turn face up at the end of "
+    GameOptionSpec("mine_recovery", False, "Units dispersed on a minefield turn face up at the end of "
                    "their segment like any other (not held there until a minefield attack misses)", "pl.md#mines"),
+    GameOptionSpec("of_per_order", False, "Opportunity fire: the quarter of the allowance counts each order's move "
+                   "alone (not the whole move through the firer's sight this phase)", "pl.md#opportunity-fire"),
+    GameOptionSpec("of_no_overrun", False, "Opportunity fire: overrunning units may not be fired on where "
+                   "the overrun ends", "pl.md#opportunity-fire"),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
     GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",

@@ -119,6 +119,7 @@ def end_phase(state: PlState, side: str) -> list[Event]:
             u.mp_left = float(utype(u).movement)
             u.moved = False
             u.mine_stop = False
+            u.of_runs = {}
         state.overrun_hexes = []
     elif state.phase == "move_vehicles":
         events.append(Event("phase", "Vehicles have moved; infantry moves now", R_SEQ, side, phase_end=True))
@@ -188,7 +189,7 @@ def mines_on_dispersed(state: PlState) -> list[Event]:
                 events += got
                 result = next((e.data.get("result") for e in got if "result" in e.data), None)
                 alive = [u for u in el.units if u.status == "on_map"]
-                if result == "-" and alive and not state.options.get("mine_dispersal_recovers"):
+                if result == "-" and alive and not state.options.get("mine_recovery"):
                     for u in alive:
                         u.dispersed = False
                         u.mine_held = False

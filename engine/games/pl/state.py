@@ -51,6 +51,7 @@ class Unit:
     block_tries: int = 0  # engineers: attempts at its one block (-1 once placed)
     placed: bool = False  # re-placed during set-up (offered once in legal_actions)
     no_fire_turn: int = 0  # the turn its indirect fire order could not take place: no fire at all then
+    of_runs: dict[str, float] = field(default_factory=dict)  # enemy unit -> MP spent in its sight, continuously
     of_marker: bool = False  # fired opportunity fire: no fire until the end of its own next segment
     on_fort: bool = False  # ON an enemy-held fortification (not IN it); see forts.py
 
