@@ -40,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--match", metavar="A,B",
                     help="two policies (e.g. ai:hard,ai:normal) meeting on every deal twice, seats swapped")
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over (same results)")
+    sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option, such as an optional rule: --option opportunity_fire=true (repeatable)")
 
     render = sub.add_parser("render", help="draw a scenario's opening position")
     render.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -85,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             from bot.selfplay import main as selfplay
 
             return selfplay(args.game, args.games, args.seed, args.json, args.scenario, args.policy,
-                            workers=args.workers, match=args.match)
+                            workers=args.workers, match=args.match, options=args.option)
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":

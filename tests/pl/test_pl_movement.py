@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pl_helpers import build, rig
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, UmpireError
 from engine.game import Action
 from engine.games.pl import RULES
 from engine.games.pl.board import stack_count
@@ -305,3 +305,18 @@ def test_blocks_vehicles_may_not_enter_across_a_woods_hexside() -> None:
     s.blocks.append("1213")  # a woods hex
     assert cost(s, "S1", "1212", "1213") is None
     assert cost(s, "R1", "1212", "1213") == 2
+
+
+def test_II_movement_an_optional_route_through_waypoints() -> None:
+    """II. Movement: a move may name its route (waypoints, in order), not only the cheapest path."""
+    s = build([("S1", "m4", "1009"), ("G1", "ge_rifle", "0101")], phase="move_vehicles")
+    events = RULES.apply(s, "us", Action("move", {"units": "S1", "to": "1011", "via": "1110"}))
+    path = events[0].data["path"]
+    assert path[0] == "1009" and "1110" in path and path[-1] == "1011"
+    assert s.units["S1"].hex == "1011" and s.units["S1"].mp_left < 8 - 2 + 1e-9
+    t = build([("S1", "m4", "1009"), ("G1", "ge_rifle", "0101")], phase="move_vehicles")
+    with pytest.raises(IllegalAction, match="costs"):
+        RULES.apply(t, "us", Action("move", {"units": "S1", "to": "1010", "via": "1005"}))
+    with pytest.raises(UmpireError):
+        RULES.apply(t, "us", Action("move", {"units": "S1", "to": "1010", "via": "9999"}))
+    assert t.units["S1"].hex == "1009"

@@ -85,3 +85,25 @@ def test_playout_bot_infantry_next_to_an_enemy_held_objective_holds_fire_for_the
     s = build([("R1", "us_rifle", "0608"), ("G1", "ge_rifle", "0810"), ("W1", "ge_wagon", "0709")])
     action, _ = bot_action(s, "us")
     assert action.kind == "fire" and action.args["target"] == "0709"
+
+
+def test_optional_rules_switched_on_in_selfplay_with_option_name_value() -> None:
+    """Issue 13: optional rules can be switched on in selfplay (--option name=value)."""
+    from bot.selfplay import play_one, run
+    from engine.options import BadOption
+
+    seen: list[dict[str, object]] = []
+
+    class Spy:
+        def __getattr__(self, name: str) -> object:
+            return getattr(RULES, name)
+
+        def new_state(self, scenario: str, seed: int, options: dict[str, object]) -> object:
+            state = RULES.new_state(scenario, seed, options)
+            seen.append(state.options)
+            return state
+
+    winner, actions, errors = play_one(Spy(), "hill30", 3, options={"opportunity_fire": "true"})  # type: ignore[arg-type]
+    assert errors == [] and seen[0]["opportunity_fire"] is True
+    with pytest.raises(BadOption, match="opportunity_fire"):
+        run("pl", 1, 1, scenario="hill30", options=["opportunity_fire=maybe"])

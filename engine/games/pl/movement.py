@@ -233,16 +233,27 @@ def flail_reserve(state: PlState, movers: list[Unit]) -> float:
     return max((utype(u).movement / 2 for u in movers if special(u) == "flail"), default=0.0)
 
 
-def plan(state: PlState, movers: list[Unit], goal: str) -> tuple[list[Hex], float]:
+def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = ()) -> tuple[list[Hex], float]:
+    """The route: the cheapest path to goal, or through the waypoints ``via`` in order (each leg the
+    cheapest), within the movers' remaining allowance (a stack moves at its lowest)."""
     start = hx(movers[0].hex or "")
     target = hx(goal)
-    found = shortest_path(start, target, cost_fn(state, movers, start))
-    if found is None:
-        raise IllegalAction(f"no path from {start.label} to {goal} for {', '.join(u.id for u in movers)}", R_MOVE)
-    path, cost = found
+    cost_of = cost_fn(state, movers, start)
+    path: list[Hex] = [start]
+    cost = 0.0
+    for a, b in zip((start.label, *via), (*via, goal), strict=True):
+        if a == b:
+            raise IllegalAction(f"the route names {b} twice in a row", R_MOVE)
+        found = shortest_path(hx(a), hx(b), cost_of)
+        if found is None:
+            leg = f" (the leg {a} > {b} of the route)" if via else ""
+            raise IllegalAction(f"no path from {start.label} to {goal} for {', '.join(u.id for u in movers)}{leg}",
+                                R_MOVE)
+        path += found[0][1:]
+        cost += found[1]
     budget = min(u.mp_left for u in movers) - flail_reserve(state, movers)
     fresh = all(not u.moved for u in movers)
-    if cost > budget + 1e-9 and fresh and start.distance(target) == 1:
+    if cost > budget + 1e-9 and fresh and start.distance(target) == 1 and not via:
         # All units may move at least one hex: straight into the adjacent hex, whatever it costs.
         direct = cost_fn(state, movers, start)(start, target)
         if direct is not None:
@@ -255,11 +266,11 @@ def plan(state: PlState, movers: list[Unit], goal: str) -> tuple[list[Hex], floa
     return path, cost
 
 
-def do_move(state: PlState, side: str, ids: list[str], goal: str) -> list[Event]:
+def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()) -> list[Event]:
     movers = movers_of(state, side, ids, state.phase)
-    if movers[0].hex == goal:
+    if movers[0].hex == goal and not via:
         raise IllegalAction(f"{', '.join(ids)} already at {goal}", R_MOVE)
-    path, cost = plan(state, movers, goal)
+    path, cost = plan(state, movers, goal, via)
     events: list[Event] = []
     walked = [path[0]]
     for step in path[1:]:
@@ -454,13 +465,13 @@ def overrun_problem(state: PlState, side: str, ids: list[str], target: str) -> I
     return IllegalAction(why, R_OVERRUN) if why else None
 
 
-def move_problem(state: PlState, side: str, ids: list[str], goal: str) -> IllegalAction | None:
-    """Why these units may not move (as a stack) to goal now; None if they may."""
+def move_problem(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()) -> IllegalAction | None:
+    """Why these units may not move (as a stack) to goal now, by the route via if given; None if they may."""
     try:
         movers = movers_of(state, side, ids, state.phase)
-        if movers[0].hex == goal:
+        if movers[0].hex == goal and not via:
             return IllegalAction(f"{', '.join(ids)} already at {goal}", R_MOVE)
-        plan(state, movers, goal)
+        plan(state, movers, goal, via)
     except IllegalAction as exc:
         return exc
     return None

@@ -65,7 +65,8 @@ _COMMANDS: tuple[CommandSpec, ...] = (
                 "/pl fire units:P1,P2 target:1006", "I.ii Direct Fire"),
     CommandSpec("indirect", "Order indirect fire for next turn", (UNIT, TARGET),
                 "/pl indirect unit:GM1 target:0410", "I.i Indirect Fire"),
-    CommandSpec("move", "Move a unit or a stack to a hex", (UNITS, OptionSpec("to", "hex", "hex")),
+    CommandSpec("move", "Move a unit or a stack to a hex", (UNITS, OptionSpec("to", "hex", "hex"), OptionSpec(
+                    "via", "a route: hexes to pass through in order, comma-separated", "hexes", required=False)),
                 "/pl move units:S1 to:1106", "II. Movement Phase"),
     CommandSpec("overrun", "Overrun an adjacent clear hex, moving through it", (UNITS, TARGET),
                 "/pl overrun units:P1 target:1305", "II.ii Overrun"),
@@ -189,9 +190,15 @@ def _move_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
             yield Action("move", {"units": u.id, "to": t})
 
 
+def _via(a: Action) -> tuple[str, ...]:
+    return tuple(_ids(a.args.get("via")))
+
+
 def _move_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
     ids = _ids(a.args.get("units"))
     goal = str(a.args.get("to", ""))
+    if _via(a):
+        return move_problem(state, side, ids, goal, _via(a))
     if len(ids) == 1:
         u = state.units.get(ids[0])
         if u is not None and u.side == side and u.status == "on_map" and goal in _reachable(state, u):
@@ -203,7 +210,7 @@ def _move_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
 
 def _move(state: PlState, side: str, a: Action) -> list[Event]:
     ids = _ids(a.args["units"])
-    events = do_move(state, side, ids, a.args["to"])
+    events = do_move(state, side, ids, a.args["to"], _via(a))
     return events + opportunity.open_window(state, side, ids, events[0].data["path"])
 
 

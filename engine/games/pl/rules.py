@@ -143,6 +143,11 @@ class PanzerLeader(Contract):
         return hex_or_error(text)
 
     def parse_other(self, state: PlState, kind: str, text: str) -> Any:
+        if kind == "hexes":
+            labels = [hex_or_error(p.strip()) for p in text.split(",") if p.strip()]
+            if not labels or len(labels) > 12:
+                raise IllegalAction("a route names 1 to 12 hexes, comma-separated", "II. Movement Phase")
+            return ",".join(labels)
         if kind == "target_unit":
             return "bridge" if text.strip().lower() == "bridge" else unit_or_error(state, text).id
         return super().parse_other(state, kind, text)
