@@ -111,17 +111,21 @@ def wec_factor(state: PlState, weapon: str, armoured: bool, dist: int, direct: b
     return entry.armoured if armoured else entry.soft
 
 
-def elevation_halves(attacker_hex: str, target_hex: str) -> bool:
+def elevation_halves(attacker_hex: str, target_hex: str, any_hexside: bool = False) -> bool:
     """Hill/Slope Defense Exceptions: fire at a unit on a slope or hilltop is halved, except
-    hilltop to hilltop, and an adjacent attacker against a slope with no slope hexside between."""
+    hilltop to hilltop, and an adjacent attacker against a slope with no slope hexside between ("If
+    there is a slope hex side (dark brown) between..."; a hilltop hexside does not halve;
+    ``any_hexside``: the old reading, where it did)."""
     lt = elevation(target_hex)
     if lt == 0 or attacker_hex == target_hex:
         return False  # the same hex: units IN a fortification firing at enemy units ON it
     la = elevation(attacker_hex)
     if lt == 2:
         return la != 2
-    if distance(attacker_hex, target_hex) == 1 and not gmap().features(hx(attacker_hex), hx(target_hex)):
-        return False
+    if distance(attacker_hex, target_hex) == 1:
+        feats = gmap().features(hx(attacker_hex), hx(target_hex))
+        if not (feats if any_hexside else "slope" in feats):
+            return False
     return True
 
 
@@ -139,7 +143,7 @@ def direct_strength(state: PlState, u: Unit, target: str, armoured: bool) -> tup
     if f != 1:
         notes.append(f"{u.id} {ut.weapon} x{f:g} against {'armoured' if armoured else 'soft'} (WEC)")
     s *= f
-    if s and elevation_halves(u.hex, target):
+    if s and elevation_halves(u.hex, target, bool(state.options.get("slope_any_side"))):
         s /= 2
         high = "hilltop" if elevation(target) == 2 else "slope"
         notes.append(f"{u.id} halved for elevation: the target is on a {high} (Hill/Slope Defense)")

@@ -63,7 +63,7 @@ _COMMANDS: tuple[CommandSpec, ...] = (
                 (UNITS, TARGET, OptionSpec("at_unit", "one enemy unit in the hex (or 'bridge')", "target_unit",
                                            required=False)),
                 "/pl fire units:P1,P2 target:1006", "I.ii Direct Fire"),
-    CommandSpec("indirect", "Order indirect fire for next turn", (UNIT, TARGET),
+    CommandSpec("indirect", "Indirect fire, resolved next turn", (UNIT, TARGET),
                 "/pl indirect unit:GM1 target:0410", "I.i Indirect Fire"),
     CommandSpec("move", "Move a unit or a stack to a hex", (UNITS, OptionSpec("to", "hex", "hex"), OptionSpec(
                     "via", "a route: hexes to pass through in order, comma-separated", "hexes", required=False)),
@@ -77,7 +77,7 @@ _COMMANDS: tuple[CommandSpec, ...] = (
                 "/pl assault units:R1,E1 target:0811", "III. Close Assault Tactics"),
     CommandSpec("clear", "Engineers: invert, then remove, a minefield or block",
                 (UNIT, TARGET), "/pl clear unit:E1 target:1412", "Engineers (optional)"),
-    CommandSpec("demolish", "Engineers: blow the bridge the engineer has held",
+    CommandSpec("demolish", "Engineers: blow the bridge it has held",
                 (UNIT,), "/pl demolish unit:PI1", "Engineers (optional)"),
     CommandSpec("block", "Engineers: place its one block on the road hex it has held",
                 (UNIT,), "/pl block unit:E1", "Engineers (optional)"),

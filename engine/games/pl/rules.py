@@ -81,6 +81,8 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
                    "alone (not the whole move through the firer's sight this phase)", "pl.md#opportunity-fire"),
     GameOptionSpec("of_no_overrun", False, "Opportunity fire: overrunning units may not be fired on where "
                    "the overrun ends", "pl.md#opportunity-fire"),
+    GameOptionSpec("slope_any_side", False, "Slopes: hilltop hexsides count in the midway LOS test and "
+                   "halve adjacent fire at a slope, as slope hexsides do", "pl.md#los"),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
     GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",
