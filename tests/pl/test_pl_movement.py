@@ -320,3 +320,21 @@ def test_II_movement_an_optional_route_through_waypoints() -> None:
     with pytest.raises(UmpireError):
         RULES.apply(t, "us", Action("move", {"units": "S1", "to": "1010", "via": "9999"}))
     assert t.units["S1"].hex == "1009"
+
+
+def test_II_ii_overrun_combined_from_different_hexes() -> None:
+    """II.ii Overrun: "All units engaging in Overrun Attacks will be moved through the target hex
+    first, then resolving the attack": units from different hexes overrun together, each moving
+    straight through from its own side, and attack with their factors added."""
+    units = [("S1", "m4", "1409"), ("S2", "m4", "1209"), ("G1", "ge_rifle", "1309")]
+    s = build(units, phase="move_vehicles")
+    rig(s, [6])
+    events = act(s, "overrun", units="S1,S2", target="1309")
+    moves = [e for e in events if e.kind == "move"]
+    assert len(moves) == 2 and all(e.data["path"][1] == "1309" for e in moves)
+    assert s.units["S1"].hex != "1409" and s.units["S2"].hex != "1209"
+    assert s.units["S1"].overran and s.units["S2"].overran
+    assert any("S1, S2 overrun (22) against 1309" in e.text for e in events)
+    t = build(units, phase="move_vehicles", options={"overrun_one_hex": True})
+    with pytest.raises(IllegalAction, match="same hex"):
+        act(t, "overrun", units="S1,S2", target="1309")

@@ -453,16 +453,39 @@ def _overrun_step(state: PlState, movers: list[Unit], a: Hex, b: Hex) -> float |
     return float(base)
 
 
+def _overrun_groups(state: PlState, side: str, ids: list[str]) -> list[list[Unit]]:
+    """The overrunning units by the hex they start from (each group moves through the target hex
+    from its own side; "All units engaging in Overrun Attacks will be moved through the target hex
+    first, then resolving the attack"). Raises IllegalAction."""
+    units = [own_unit(state, side, i, R_MOVE) for i in ids]
+    if not units:
+        raise IllegalAction("name at least one unit to overrun", R_OVERRUN)
+    groups: dict[str, list[Unit]] = {}
+    for u in units:
+        groups.setdefault(u.hex or "", []).append(u)
+    if len(groups) > 1 and state.options.get("overrun_one_hex"):
+        raise IllegalAction("units overrunning together must start in the same hex (option overrun_one_hex)", R_OVERRUN)
+    for group in groups.values():
+        for u in group:
+            why = move_refusal(state, u, state.phase)
+            if why:
+                raise IllegalAction(why, R_MOVE)
+    return list(groups.values())
+
+
 def overrun_problem(state: PlState, side: str, ids: list[str], target: str) -> IllegalAction | None:
     """Why these units may not overrun target now; None if they may."""
     try:
-        movers = movers_of(state, side, ids, state.phase)
+        groups = _overrun_groups(state, side, ids)
     except IllegalAction as exc:
         return exc
     if state.phase != "move_vehicles":
         return IllegalAction("overruns take place in the vehicle movement step", R_OVERRUN)
-    why = overrun_refusal(state, side, movers, target)
-    return IllegalAction(why, R_OVERRUN) if why else None
+    for group in groups:
+        why = overrun_refusal(state, side, group, target)
+        if why:
+            return IllegalAction(why if len(groups) == 1 else f"{', '.join(u.id for u in group)}: {why}", R_OVERRUN)
+    return None
 
 
 def move_problem(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()) -> IllegalAction | None:
@@ -481,7 +504,8 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
     problem = overrun_problem(state, side, ids, target)
     if problem is not None:
         raise problem
-    movers = movers_of(state, side, ids, state.phase)
+    groups = _overrun_groups(state, side, ids)
+    movers = [u for g in groups for u in g]
     if mine_at(state, target):
         # An unseen minefield in the target hex halts the overrun at its edge: found, not entered.
         state.mines_seen.append(target)
@@ -490,26 +514,31 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
             u.moved = True
         return [Event("move", f"{', '.join(ids)} find a minefield at {target}: the overrun is halted, "
                       "no movement left", R_MINES, side, {"units": ids, "path": [movers[0].hex or ""], "hex": target})]
-    start = hx(movers[0].hex or "")
     t = hx(target)
-    d = start.direction_to(t)
-    assert d is not None
-    exit_hex = t.neighbor(d)
-    cost = (_overrun_step(state, movers, start, t) or 0) + (step_cost(state, movers, t, exit_hex, road_bonus=False) or 0)
-    for u in movers:
-        u.mp_left -= cost
-        u.moved = True
-        u.overran = True
-        u.revealed = True
-        u.hex = exit_hex.label
-        u.on_fort = False
-        if u.cargo:
-            state.units[u.cargo].hex = exit_hex.label
+    events: list[Event] = []
+    exits: list[tuple[list[Unit], str]] = []
+    for group in groups:
+        start = hx(group[0].hex or "")
+        d = start.direction_to(t)
+        assert d is not None
+        exit_hex = t.neighbor(d)
+        cost = (_overrun_step(state, group, start, t) or 0) + (step_cost(state, group, t, exit_hex, road_bonus=False) or 0)
+        for u in group:
+            u.mp_left -= cost
+            u.moved = True
+            u.overran = True
+            u.revealed = True
+            u.hex = exit_hex.label
+            u.on_fort = False
+            if u.cargo:
+                state.units[u.cargo].hex = exit_hex.label
+        path = [start.label, target, exit_hex.label]
+        state.last_overlays.append({"kind": "move", "side": side, "path": path})
+        names = [u.id for u in group]
+        events.append(Event("move", f"{', '.join(names)} overrun: {' > '.join(path)} ({cost:g} MP, no road bonus)",
+                            R_OVERRUN, side, {"units": names, "path": path}))
+        exits.append((group, exit_hex.label))
     state.overrun_hexes.append(target)
-    path = [start.label, target, exit_hex.label]
-    state.last_overlays.append({"kind": "move", "side": side, "path": path})
-    events = [Event("move", f"{', '.join(ids)} overrun: {' > '.join(path)} ({cost:g} MP, no road bonus)", R_OVERRUN,
-                    side, {"units": ids, "path": path})]
     elements = elements_at(state, target)
     strengths = [float(utype(u).attack) for u in movers]
     att = Attack(movers, strengths, target, elements, any(e.armoured for e in elements), total(strengths),
@@ -518,8 +547,9 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
     head = f"{', '.join(ids)} overrun ({att.attack:g}) against {target} ({', '.join(e.label for e in elements)}, " \
            f"defense {att.defense:g})"
     events += roll_and_apply(state, att, side, R_OVERRUN, head)
-    if mine_at(state, exit_hex.label):
-        events += mine_attack(state, movers, exit_hex.label)
+    for group, exit_label in exits:
+        if mine_at(state, exit_label):
+            events += mine_attack(state, group, exit_label)
     return events
 
 

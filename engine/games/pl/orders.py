@@ -72,18 +72,18 @@ _COMMANDS: tuple[CommandSpec, ...] = (
                 "/pl overrun units:P1 target:1305", "II.ii Overrun"),
     CommandSpec("load", "Load a unit onto a carrier in its hex", (UNIT, OptionSpec("cargo", "unit", "unit")),
                 "/pl load unit:HT1 cargo:GR1", "II. Transporting Units"),
-    CommandSpec("unload", "Unload a carrier's cargo", (UNIT,), "/pl unload unit:HT1", "II. Transporting Units"),
+    CommandSpec("unload", "Unload a carrier's cargo", (UNIT,), "", "II. Transporting Units"),
     CommandSpec("assault", "Close assault an adjacent hex", (UNITS, TARGET),
                 "/pl assault units:R1,E1 target:0811", "III. Close Assault Tactics"),
     CommandSpec("clear", "Engineers: invert, then remove, a minefield or block",
                 (UNIT, TARGET), "/pl clear unit:E1 target:1412", "Engineers (optional)"),
     CommandSpec("demolish", "Engineers: blow the bridge it has held",
-                (UNIT,), "/pl demolish unit:PI1", "Engineers (optional)"),
+                (UNIT,), "", "Engineers (optional)"),
     CommandSpec("block", "Engineers: place its one block on the road hex it has held",
-                (UNIT,), "/pl block unit:E1", "Engineers (optional)"),
+                (UNIT,), "", "Engineers (optional)"),
     CommandSpec("demolish_fort", "Destroy your own fortification the unit is in",
-                (UNIT,), "/pl demolish_fort unit:GR6", "Fortifications (optional)"),
-    CommandSpec("end", "Resolve this phase's orders and close it", (), "/pl end", "Basic Turn Sequence of Play"),
+                (UNIT,), "", "Fortifications (optional)"),
+    CommandSpec("end", "Resolve this phase's orders and close it", (), "", "Basic Turn Sequence of Play"),
 )
 COMMANDS: dict[str, CommandSpec] = {c.name: c for c in _COMMANDS}
 
@@ -234,8 +234,8 @@ def _overrun(state: PlState, side: str, a: Action) -> list[Event]:
     if state.options.get("of_no_overrun") or len(path) < 2:
         return events
     # "Units engaging in an Overrun Attack cannot be attacked while in the hex of the Overrun Attack":
-    # they may be where it ends.
-    return events + opportunity.open_window(state, side, ids, path)
+    # they may be where it ends (the first group's path, when groups came from several hexes).
+    return events + opportunity.open_window(state, side, events[0].data.get("units", ids), path)
 
 
 # --- transport -------------------------------------------------------------------------------------------

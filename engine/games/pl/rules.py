@@ -83,6 +83,7 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
                    "the overrun ends", "pl.md#opportunity-fire"),
     GameOptionSpec("slope_any_side", False, "Slopes: hilltop hexsides count in the midway LOS test and "
                    "halve adjacent fire at a slope, as slope hexsides do", "pl.md#los"),
+    GameOptionSpec("overrun_one_hex", False, "Units overrunning together must start in one hex", "pl.md#overrun"),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
     GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",
