@@ -28,6 +28,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--no-images", action="store_true")
     play.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "greedy", "random"],
                       help="how well the bot plays the sides you do not hold")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a game option, such as an optional rule: --option mines=true (repeatable)")
 
     sp = sub.add_parser("selfplay", help="bots on every side, invariants checked after every action")
     sp.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -82,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
             from bot.console import run_table
 
             return run_table(args.game, args.side, args.seed, args.script, args.db, args.game_id, args.scenario,
-                             None if args.no_images else args.out, images=not args.no_images, level=args.level)
+                             None if args.no_images else args.out, images=not args.no_images, level=args.level,
+                             options=args.option)
         if command == "selfplay":
             from bot.selfplay import main as selfplay
 

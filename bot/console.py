@@ -254,7 +254,7 @@ def choose_side(game: str, ask: Callable[[str], str], say: Callable[[str], None]
 
 def run_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,
               game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True,
-              level: str = "normal") -> int:
+              level: str = "normal", options: list[str] | None = None) -> int:
     interactive = script is None and sys.stdin.isatty()
     if game is None and game_id is None:
         game = choose_game(input, print) if interactive else "peiper"
@@ -274,7 +274,15 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
                 return 2
         seats = {s: Seat("human", CONSOLE, "console") if s in humans else Seat("bot", level=level)
                  for s in rules.sides}
-        info = service.create_game(game, scenario, seed, seats=seats)
+        pairs = [o.split("=", 1) for o in options or []]
+        if any(len(p) != 2 for p in pairs):
+            print("--option takes name=value", file=sys.stderr)
+            return 2
+        try:
+            info = service.create_game(game, scenario, seed, options=dict(pairs) or None, seats=seats)
+        except UmpireError as exc:
+            print(exc, file=sys.stderr)
+            return 2
     table = Table(service, info.id, humans, out_dir, images=images)
     table.say(f"Game #{info.id}: {info.title} - you hold {', '.join(humans) or 'no side'}; seed hash "
               f"{info.seed_hash[:16]}...")

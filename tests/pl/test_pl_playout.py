@@ -107,3 +107,19 @@ def test_optional_rules_switched_on_in_selfplay_with_option_name_value() -> None
     assert errors == [] and seen[0]["opportunity_fire"] is True
     with pytest.raises(BadOption, match="opportunity_fire"):
         run("pl", 1, 1, scenario="hill30", options=["opportunity_fire=maybe"])
+
+
+def test_optional_rules_switched_on_at_the_table_with_option_name_value(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13: optional rules can be switched on at the table (umpire play pl --option name=value)."""
+    from bot.console import run_table
+    from engine.service import GameService
+
+    script = tmp_path / "s.txt"
+    script.write_text("/game status\n")
+    db = f"sqlite:///{tmp_path / 'u.db'}"
+    assert run_table("pl", "both", 1, script, db, None, "hill30", None, images=False,
+                     options=["opportunity_fire=true", "mines=on"]) == 0
+    state = GameService(db).state(1)
+    assert state.options["opportunity_fire"] is True and state.options["mines"] is True
+    assert run_table("pl", "both", 1, script, db, None, "hill30", None, images=False,
+                     options=["opportunity_fire=maybe"]) == 2
