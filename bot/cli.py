@@ -33,6 +33,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--no-images", action="store_true")
     play.add_argument("--level", default=None, choices=["easy", "normal", "hard", "greedy", "random"],
                       help="how well the bot plays the sides you do not hold")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a game option, such as an optional rule: --option mines=true (repeatable)")
 
     sp = sub.add_parser("selfplay", help="bots on every side, invariants checked after every action")
     sp.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -45,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--match", metavar="A,B",
                     help="two policies (e.g. ai:hard,ai:normal) meeting on every deal twice, seats swapped")
     sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over (same results)")
+    sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option, such as an optional rule: --option opportunity_fire=true (repeatable)")
 
     render = sub.add_parser("render", help="draw a scenario's opening position")
     render.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -105,12 +109,13 @@ def main(argv: list[str] | None = None) -> int:
             from bot.console import run_table
 
             return run_table(args.game, args.side, args.seed, args.script, args.db, args.game_id, args.scenario,
-                             None if args.no_images else args.out, images=not args.no_images, level=args.level)
+                             None if args.no_images else args.out, images=not args.no_images, level=args.level,
+                             options=args.option)
         if command == "selfplay":
             from bot.selfplay import main as selfplay
 
             return selfplay(args.game, args.games, args.seed, args.json, args.scenario, args.policy,
-                            workers=args.workers, match=args.match)
+                            workers=args.workers, match=args.match, options=args.option)
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":

@@ -505,7 +505,7 @@ def choose_level(game: str, ask: Ask, say: Say, completer: Callable[[list[str]],
 
 def run_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,
               game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True,
-              level: str | None = "normal") -> int:
+              level: str | None = "normal", options: list[str] | None = None) -> int:
     interactive = script is None and sys.stdin.isatty()
     menu_completion = _menu_completion() if interactive else None
     if game is None and game_id is None:
@@ -532,7 +532,15 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
                 not getattr(rules, "solitaire", False) else "normal"
         seats = {s: Seat("human", CONSOLE, "console") if s in humans else Seat("bot", level=level)
                  for s in rules.sides}
-        info = service.create_game(game, scenario, seed, seats=seats)
+        pairs = [o.split("=", 1) for o in options or []]
+        if any(len(p) != 2 for p in pairs):
+            print("--option takes name=value", file=sys.stderr)
+            return 2
+        try:
+            info = service.create_game(game, scenario, seed, options=dict(pairs) or None, seats=seats)
+        except UmpireError as exc:
+            print(exc, file=sys.stderr)
+            return 2
     table = Table(service, info.id, humans, out_dir, images=images)
     names = side_names(table.rules)
     table.say(f"Game #{info.id}: {info.title} - you hold {', '.join(names.get(h, h) for h in humans) or 'no side'}; "

@@ -25,6 +25,7 @@ from engine import registry
 from engine.ai.policy import PolicySpec, UnknownPolicy, parse_policy
 from engine.errors import UmpireError
 from engine.game import GameRules
+from engine.options import BadOption
 from engine.rng import seed_from
 
 MAX_ACTIONS = 20000  # a game longer than this is a dead end, reported as an error
@@ -45,10 +46,10 @@ class Clock:
 
 
 def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] | None = None,
-             clock: Clock | None = None) -> tuple[str | None, int, list[str]]:
-    """Play one game to its end. Returns (winner, actions, errors)."""
+             clock: Clock | None = None, options: dict[str, str] | None = None) -> tuple[str | None, int, list[str]]:
+    """Play one game to its end (with the game options given). Returns (winner, actions, errors)."""
     levels = levels or {}
-    state = rules.new_state(scenario, seed, {})
+    state = rules.new_state(scenario, seed, dict(options or {}))
     errors: list[str] = []
     actions = 0
     run_side: str | None = None
@@ -138,6 +139,7 @@ class Deal:
     number: int
     levels: tuple[tuple[str, str], ...]
     seat_of: tuple[tuple[str, str], ...] = ()  # in a match: side -> "a" or "b"
+    options: tuple[tuple[str, str], ...] = ()  # game options (--option name=value)
 
 
 @dataclass
@@ -154,7 +156,7 @@ def _play_deal(game: str, seed: int, deal: Deal, timing: bool) -> Played:
     rules = registry.get(game)
     game_seed = seed_from(game, deal.scenario, seed, deal.number) & ((1 << 63) - 1)
     clock = Clock() if timing else None
-    winner, n, errs = play_one(rules, deal.scenario, game_seed, dict(deal.levels), clock)
+    winner, n, errs = play_one(rules, deal.scenario, game_seed, dict(deal.levels), clock, dict(deal.options))
     return Played(deal, winner, n, errs, clock)
 
 
@@ -205,7 +207,7 @@ def parse_match(rules: GameRules, text: str) -> tuple[PolicySpec, PolicySpec]:
 
 def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = False,
         policies: list[str] | dict[str, str] | None = None, timing: bool = False, workers: int = 1,
-        match: str | None = None) -> dict[str, Any]:
+        match: str | None = None, options: list[str] | None = None) -> dict[str, Any]:
     """Play ``games`` deals per scenario and return the figures (see the module's docstring).
 
     ``match="ai:hard,ai:normal"`` plays every deal twice, A in the first seat against B and then B in
@@ -214,6 +216,10 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
     """
     rules = registry.get(game)
     scenarios = [s.key for s in rules.scenarios()] if scenario == "all" else [scenario or rules.scenarios()[0].key]
+    opts = tuple(tuple(o.split("=", 1)) for o in options or [])
+    if any(len(o) != 2 for o in opts):
+        raise BadOption("--option takes name=value")
+    rules.parse_options(dict(opts))  # refused here, with the option's range and ruling, before any game
     deals: list[Deal] = []
     pair: tuple[PolicySpec, PolicySpec] | None = None
     if match and policies:
@@ -223,13 +229,13 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
         s1, s2 = rules.sides
         for sc in scenarios:
             for i in range(games):
-                deals.append(Deal(sc, i, ((s1, pair[0].level), (s2, pair[1].level)), ((s1, "a"), (s2, "b"))))
-                deals.append(Deal(sc, i, ((s1, pair[1].level), (s2, pair[0].level)), ((s1, "b"), (s2, "a"))))
+                deals.append(Deal(sc, i, ((s1, pair[0].level), (s2, pair[1].level)), ((s1, "a"), (s2, "b")), opts))
+                deals.append(Deal(sc, i, ((s1, pair[1].level), (s2, pair[0].level)), ((s1, "b"), (s2, "a")), opts))
         chosen = {side: PolicySpec(side, "match") for side in rules.sides}
     else:
         chosen = resolve_policies(rules, policies)
         levels = tuple((side, spec.level) for side, spec in chosen.items())
-        deals = [Deal(sc, i, levels) for sc in scenarios for i in range(games)]
+        deals = [Deal(sc, i, levels, options=opts) for sc in scenarios for i in range(games)]
     started = time.perf_counter()
     played = _play_all(game, seed, deals, timing, workers, progress)
 
@@ -298,11 +304,12 @@ def _timing(played: list[Played], key: Callable[[str, str], str]) -> dict[str, A
 
 
 def main(game: str, games: int, seed: int, as_json: bool, scenario: str = "",
-         policies: list[str] | None = None, workers: int = 1, match: str | None = None) -> int:
+         policies: list[str] | None = None, workers: int = 1, match: str | None = None,
+         options: list[str] | None = None) -> int:
     progress = not as_json and sys.stderr.isatty()
     try:
         result = run(game, games, seed, scenario, progress, policies, timing=True, workers=max(1, workers),
-                     match=match)
+                     match=match, options=options)
     except UmpireError as exc:
         print(f"selfplay: {exc}", file=sys.stderr)
         return 2

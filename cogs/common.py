@@ -237,11 +237,6 @@ def game_options(rules: GameRules, text: str) -> dict[str, Any]:
     """``exits_to_win:3 jokers:2`` read by the game's one option parser (engine/options.py): typed and
     bounded, an unknown or out-of-range option refused with what it allows and its ruling."""
     pairs = parse_pairs(text)
-    if getattr(rules, "parse_options", None) is None:  # a game still moving onto the contract
-        from engine.options import parse_options
-
-        parse_options(rules.title, [o for o in rules.option_specs() if o.type in ("text", "file")], pairs)
-        return dict(pairs)
     parsed = rules.parse_options(pairs)
     return {key: parsed[key] for key in (k.strip().lower() for k in pairs)}
 

@@ -23,15 +23,6 @@ from engine.game import Action, GameRules
 from engine.options import BadOption, check_specs
 
 GAMES = registry.available()
-# Games still moving onto the contract (removed as each lands): their conformance is expected to fail.
-MOVING = {"pl"}
-
-
-@pytest.fixture(autouse=True)
-def _moving(request: pytest.FixtureRequest) -> None:
-    key = getattr(request, "param", None) or request.node.callspec.params.get("key")
-    if key in MOVING and not isinstance(registry.get(key), Contract):
-        pytest.xfail(f"{key} is moving onto the contract")
 SCENARIOS = [(key, s.key) for key in GAMES for s in registry.get(key).scenarios()]
 HIDDEN_KEYS = {"seed", "rng", "draw_pile", "salt"}
 

@@ -133,8 +133,7 @@ def fresh_seed(state: Any, reseeds: list[dict[str, Any]], marker: str) -> None:
 
 def stored_options(rules: GameRules, options: dict[str, Any] | None) -> dict[str, Any]:
     """A stored game's options as it was played: options it predates read as their legacy values."""
-    upgrade = getattr(rules, "upgrade_options", None)
-    return upgrade(options) if upgrade is not None else dict(options or {})
+    return rules.upgrade_options(options)
 
 
 def _event_dict(e: Event) -> dict[str, Any]:

@@ -53,8 +53,35 @@ def test_direct_fire_units_attacking_a_common_target_form_one_fire_group() -> No
     assert len(s.fire_queue) == 1 and s.fire_queue[0].units == ["S1", "S2"]
     s2 = build([("S1", "m4", "1009"), ("S2", "m4", "1109"), ("P1", "pz4", "1409"), ("P2", "pz4", "1409")])
     fire(s2, "S1", "1409")
-    with pytest.raises(IllegalAction, match="fire together"):
+    with pytest.raises(IllegalAction, match="already attacked collectively"):
         fire(s2, "S2", "1409", at_unit="P1")
+
+
+def test_I_combat_units_in_a_stack_may_be_attacked_singly_or_collectively() -> None:
+    """I. Combat: "Units in a stack may be attacked singly or collectively": two fire groups may
+    each name another unit of one stack; a unit is attacked once (no single group on a unit of a
+    stack already attacked collectively, nor the reverse)."""
+    units = [("S1", "m4", "1009"), ("S2", "m4", "1109"), ("S3", "m4", "1209"),
+             ("P1", "pz4", "1409"), ("P2", "pz4", "1409")]
+    s = build(units)
+    fire(s, "S1", "1409", at_unit="P1")
+    listed = RULES.legal_actions(s, "us")
+    assert Action("fire", {"units": "S2", "target": "1409", "at_unit": "P2"}) in listed
+    assert Action("fire", {"units": "S2", "target": "1409"}) not in listed
+    fire(s, "S2", "1409", at_unit="P2")
+    assert [(o.units, o.unit) for o in s.fire_queue] == [(["S1"], "P1"), (["S2"], "P2")]
+    with pytest.raises(IllegalAction, match="already attacked singly"):
+        fire(s, "S3", "1409")
+    fire(s, "S3", "1409", at_unit="P2")  # joins the group on P2
+    assert s.fire_queue[1].units == ["S2", "S3"]
+    rig(s, [6, 6])
+    events = end(s)
+    assert sum("against 1409" in e.text and e.kind in ("attack", "dice", "hit", "result") for e in events) >= 2
+    # The other reading (one fire group per hex a phase) by option.
+    t = build(units, options={"one_group_per_hex": True})
+    fire(t, "S1", "1409", at_unit="P1")
+    with pytest.raises(IllegalAction, match="fire together"):
+        fire(t, "S2", "1409", at_unit="P2")
 
 
 def test_direct_fire_no_unit_fires_on_more_than_one_target_hex() -> None:

@@ -159,7 +159,7 @@ def test_fortifications_may_only_be_destroyed_by_the_placing_player() -> None:
     # Not with enemy units ON it, and only in the Movement phase.
     with pytest.raises(IllegalAction, match="enemy units"):
         RULES.apply(besieged(phase="move_infantry"), "ge", Action("demolish_fort", {"unit": "G1"}))
-    with pytest.raises(IllegalAction, match="not an order of the Combat"):
+    with pytest.raises(IllegalAction, match="not an order now .Combat phase"):
         RULES.apply(besieged(), "ge", Action("demolish_fort", {"unit": "G1"}))
 
 

@@ -146,3 +146,18 @@ def test_indirect_fire_divides_by_counters_carrier_and_cargo_count_as_one() -> N
     events = to_next_combat(s, dice=[6, 6])
     assert any("3 factors / 2 units = 1.5 each" in e.text for e in events)
     assert any("against T+G (defense 1, soft)" in e.text for e in events)
+
+
+def test_I_i_indirect_fire_order_that_cannot_take_place_means_no_fire_at_all_that_turn() -> None:
+    """I.i: "Once the order is submitted, the attack must take place as written or the attacking unit
+    may not fire at all in that turn."""
+    s = example_state()
+    indirect(s, "A1", "1009")
+    s.units["A1"].hex = "1011"  # too close now: (H) fire must be over a quarter of its range away
+    events = to_next_combat(s)
+    assert any("does not take place" in e.text and "may not fire at all" in e.text for e in events)
+    enemy = next(u for u in s.on_map("ge"))
+    assert not any(a.kind == "fire" and a.args["units"] == "A1" for a in RULES.legal_actions(s, "us"))
+    with pytest.raises(IllegalAction, match="may not fire at all this turn"):
+        RULES.apply(s, "us", Action("fire", {"units": "A1", "target": enemy.hex}))
+    assert not s.units["A1"].fired  # it did not fire: it may still move

@@ -120,3 +120,35 @@ def test_los_clarifications_slope_hexside_connected_to_hilltop_hexside_does_not_
     # A hilltop hex not touching that slope hexside changes nothing.
     g = make_map(elevation=dict(plateau, **{"0305": 2}))
     assert not sight(g, "0208", "0204")
+
+
+def test_line_of_sight_clarifications_the_midway_test_counts_slope_hexsides_only() -> None:
+    """"LOS is obstructed if a slope hex side is midway or closer": a hilltop hexside near the lower
+    unit does not block by this test (two hilltop hexsides still do)."""
+    from engine.games.pl import RULES
+    from engine.games.pl.board import elevation, line_of_sight
+
+    s = RULES.new_state("utah", 1, {})
+    assert (elevation("0805"), elevation("0907")) == (1, 2)
+    assert line_of_sight(s, "0805", "0907") == (True, "")
+    old = RULES.new_state("utah", 1, {"slope_any_side": True})
+    clear, why = line_of_sight(old, "0805", "0907")
+    assert not clear and "hilltop hexside (0805/0906) is midway" in why
+
+
+def test_hill_slope_defense_halved_across_a_slope_hexside_not_a_hilltop_hexside() -> None:
+    """"If the defender is on a slope, only attacks from adjacent hexes take place at full strength.
+    If there is a slope hex side (dark brown) between the attacking and defending units, then the
+    attack strength is halved": an adjacent firer across a hilltop hexside fires at full strength."""
+    from pl_helpers import build
+
+    from engine.games.pl.board import elevation, gmap, hx
+    from engine.games.pl.combat import direct_strength
+
+    assert (elevation("0513"), elevation("0412")) == (2, 1)
+    assert gmap().features(hx("0513"), hx("0412")) == {"hilltop"}
+    s = build([("S1", "m4", "0513"), ("P1", "pz4", "0412")])
+    assert direct_strength(s, s.units["S1"], "0412", True) == (11.0, [])
+    old = build([("S1", "m4", "0513"), ("P1", "pz4", "0412")], options={"slope_any_side": True})
+    strength, notes = direct_strength(old, old.units["S1"], "0412", True)
+    assert strength == 5.5 and "halved for elevation" in notes[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pl_helpers import build, rig
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, UmpireError
 from engine.game import Action
 from engine.games.pl import RULES
 from engine.games.pl.board import stack_count
@@ -130,6 +130,7 @@ def test_overrun_prevented_by_blocks_wrecks_and_minefields(thing: str) -> None:
         s.wrecks["1010"] = 1
     elif thing == "mine":
         s.mines["1010"] = "ge"
+        s.mines_seen.append("1010")  # a minefield the US player has found
     else:
         s.blocks.append("1010")
     with pytest.raises(IllegalAction, match="prevent overruns"):
@@ -304,3 +305,36 @@ def test_blocks_vehicles_may_not_enter_across_a_woods_hexside() -> None:
     s.blocks.append("1213")  # a woods hex
     assert cost(s, "S1", "1212", "1213") is None
     assert cost(s, "R1", "1212", "1213") == 2
+
+
+def test_II_movement_an_optional_route_through_waypoints() -> None:
+    """II. Movement: a move may name its route (waypoints, in order), not only the cheapest path."""
+    s = build([("S1", "m4", "1009"), ("G1", "ge_rifle", "0101")], phase="move_vehicles")
+    events = RULES.apply(s, "us", Action("move", {"units": "S1", "to": "1011", "via": "1110"}))
+    path = events[0].data["path"]
+    assert path[0] == "1009" and "1110" in path and path[-1] == "1011"
+    assert s.units["S1"].hex == "1011" and s.units["S1"].mp_left < 8 - 2 + 1e-9
+    t = build([("S1", "m4", "1009"), ("G1", "ge_rifle", "0101")], phase="move_vehicles")
+    with pytest.raises(IllegalAction, match="costs"):
+        RULES.apply(t, "us", Action("move", {"units": "S1", "to": "1010", "via": "1005"}))
+    with pytest.raises(UmpireError):
+        RULES.apply(t, "us", Action("move", {"units": "S1", "to": "1010", "via": "9999"}))
+    assert t.units["S1"].hex == "1009"
+
+
+def test_II_ii_overrun_combined_from_different_hexes() -> None:
+    """II.ii Overrun: "All units engaging in Overrun Attacks will be moved through the target hex
+    first, then resolving the attack": units from different hexes overrun together, each moving
+    straight through from its own side, and attack with their factors added."""
+    units = [("S1", "m4", "1409"), ("S2", "m4", "1209"), ("G1", "ge_rifle", "1309")]
+    s = build(units, phase="move_vehicles")
+    rig(s, [6])
+    events = act(s, "overrun", units="S1,S2", target="1309")
+    moves = [e for e in events if e.kind == "move"]
+    assert len(moves) == 2 and all(e.data["path"][1] == "1309" for e in moves)
+    assert s.units["S1"].hex != "1409" and s.units["S2"].hex != "1209"
+    assert s.units["S1"].overran and s.units["S2"].overran
+    assert any("S1, S2 overrun (22) against 1309" in e.text for e in events)
+    t = build(units, phase="move_vehicles", options={"overrun_one_hex": True})
+    with pytest.raises(IllegalAction, match="same hex"):
+        act(t, "overrun", units="S1,S2", target="1309")

@@ -76,3 +76,43 @@ def test_of_is_optional() -> None:
     s = moving(options={})
     RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
     assert s.phase == "move_vehicles"
+
+
+def test_of_quarter_threshold_counts_the_whole_move_in_sight_this_phase() -> None:
+    """OF "can take place when an enemy unit expends 1/4 or more of its movement points in continuous
+    LOS": splitting a move into two orders does not avoid it."""
+    s = moving()
+    RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1309"}))
+    assert s.phase == "move_vehicles"  # 1 MP in sight: under a quarter of 8
+    events = RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    assert s.phase == "opportunity" and any("may fire at P1" in e.text for e in events)
+    t = moving(options={**OF, "of_per_order": True})  # the other reading: each order alone
+    RULES.apply(t, "ge", Action("move", {"units": "P1", "to": "1309"}))
+    RULES.apply(t, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    assert t.phase == "move_vehicles"
+
+
+def test_of_an_overrunning_unit_may_be_fired_on_where_its_overrun_ends() -> None:
+    s = moving([("R1", "us_rifle", "1309")])
+    rig(s, [6])
+    events = RULES.apply(s, "ge", Action("overrun", {"units": "P1", "target": "1309"}))
+    end = s.units["P1"].hex
+    assert end != "1409" and s.phase == "opportunity"
+    assert Action("fire", {"units": "S1", "target": end, "at_unit": "P1"}) in RULES.legal_actions(s, "us")
+    assert any("may fire at P1 in " + str(end) in e.text for e in events)
+
+
+def test_of_a_rider_on_a_german_afv_is_fired_on_alone_at_defense_1_and_unloaded() -> None:
+    """OF: "Units loaded on German AFVs may be attacked by OF independently of the AFV"."""
+    s = moving([("G1", "ge_rifle", "1409")])
+    s.units["G1"].carrier, s.units["P1"].cargo = "P1", "G1"
+    RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    fire = Action("fire", {"units": "S1", "target": "1209", "at_unit": "G1"})
+    assert fire in RULES.legal_actions(s, "us")
+    rig(s, [6])
+    events = RULES.apply(s, "us", fire)
+    assert any("G1 is unloaded from P1" in e.text for e in events)
+    assert any("G1 alone, defense 1" in e.text for e in events)
+    assert any("5.5/1 = 4-1" in e.text for e in events)  # at defense 1: the rider alone is destroyed
+    assert s.units["G1"].status == "eliminated" and not s.units["G1"].carrier
+    assert s.units["P1"].status == "on_map" and not s.units["P1"].cargo and not s.units["P1"].dispersed

@@ -94,6 +94,7 @@ def end_turn(s):  # type: ignore[no-untyped-def]
 def test_engineers_clear_a_minefield_over_four_turns() -> None:
     s = build([("E1", "us_engineer", "1109"), ("G1", "ge_rifle", "0101")], phase="move_vehicles", options=ENG)
     s.mines["1110"] = "ge"
+    s.mines_seen.append("1110")  # found: engineers clear the minefields their side knows of
     # Turn 1: adjacent (already). Turn 2: invert at the beginning of the Movement phase.
     RULES.apply(s, "us", Action("clear", {"unit": "E1", "target": "1110"}))
     assert s.inverted == ["1110"]
@@ -111,6 +112,7 @@ def test_engineers_clear_a_minefield_over_four_turns() -> None:
 def test_engineers_only_engineers_and_only_next_to_it() -> None:
     s = build([("E1", "us_engineer", "1108"), ("R1", "us_rifle", "1109")], phase="move_vehicles", options=ENG)
     s.mines["1110"] = "ge"
+    s.mines_seen.append("1110")
     with pytest.raises(IllegalAction, match="not an engineer"):
         RULES.apply(s, "us", Action("clear", {"unit": "R1", "target": "1110"}))
     with pytest.raises(IllegalAction, match="adjacent"):

@@ -85,3 +85,41 @@ def test_playout_bot_infantry_next_to_an_enemy_held_objective_holds_fire_for_the
     s = build([("R1", "us_rifle", "0608"), ("G1", "ge_rifle", "0810"), ("W1", "ge_wagon", "0709")])
     action, _ = bot_action(s, "us")
     assert action.kind == "fire" and action.args["target"] == "0709"
+
+
+def test_optional_rules_switched_on_in_selfplay_with_option_name_value() -> None:
+    """Issue 13: optional rules can be switched on in selfplay (--option name=value)."""
+    from bot.selfplay import play_one, run
+    from engine.options import BadOption
+
+    seen: list[dict[str, object]] = []
+
+    class Spy:
+        def __getattr__(self, name: str) -> object:
+            return getattr(RULES, name)
+
+        def new_state(self, scenario: str, seed: int, options: dict[str, object]) -> object:
+            state = RULES.new_state(scenario, seed, options)
+            seen.append(state.options)
+            return state
+
+    winner, actions, errors = play_one(Spy(), "hill30", 3, options={"opportunity_fire": "true"})  # type: ignore[arg-type]
+    assert errors == [] and seen[0]["opportunity_fire"] is True
+    with pytest.raises(BadOption, match="opportunity_fire"):
+        run("pl", 1, 1, scenario="hill30", options=["opportunity_fire=maybe"])
+
+
+def test_optional_rules_switched_on_at_the_table_with_option_name_value(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13: optional rules can be switched on at the table (umpire play pl --option name=value)."""
+    from bot.console import run_table
+    from engine.service import GameService
+
+    script = tmp_path / "s.txt"
+    script.write_text("/game status\n")
+    db = f"sqlite:///{tmp_path / 'u.db'}"
+    assert run_table("pl", "both", 1, script, db, None, "hill30", None, images=False,
+                     options=["opportunity_fire=true", "mines=on"]) == 0
+    state = GameService(db).state(1)
+    assert state.options["opportunity_fire"] is True and state.options["mines"] is True
+    assert run_table("pl", "both", 1, script, db, None, "hill30", None, images=False,
+                     options=["opportunity_fire=maybe"]) == 2

@@ -10,7 +10,7 @@ from engine.games.pl import RULES
 from engine.games.pl.board import STACK_LIMIT, gmap, hx, stack_count
 from engine.games.pl.datafiles import situations
 from engine.games.pl.legal import move_targets
-from engine.games.pl.movement import cost_fn, move_refusal
+from engine.games.pl.movement import cost_fn, flail_reserve, move_refusal
 from engine.games.pl.state import PlState, Unit
 from engine.hexgrid import reachable
 
@@ -21,7 +21,7 @@ def _plain(state: PlState, u: Unit) -> list[str]:
         return []
     start = hx(u.hex)
     cost = cost_fn(state, [u], start)
-    got = reachable(start, u.mp_left, cost)
+    got = reachable(start, u.mp_left - flail_reserve(state, [u]), cost)
     if not u.moved:
         for n in gmap().neighbors(start):
             if n not in got and cost(start, n) is not None:

@@ -89,12 +89,12 @@ def outcome(state: PlState, att: Attack) -> Outcome:
 
 
 @lru_cache(maxsize=200_000)
-def _sight(a: str, b: str, low: frozenset[str]) -> bool:
-    return los(gmap(), hx(a), hx(b), set(low))[0]
+def _sight(a: str, b: str, low: frozenset[str], midway_any: bool = False) -> bool:
+    return los(gmap(), hx(a), hx(b), set(low), midway_any)[0]
 
 
 def sees(state: PlState, a: str, b: str) -> bool:
-    return _sight(a, b, frozenset(low_kinds(state)))
+    return _sight(a, b, frozenset(low_kinds(state)), bool(state.options.get("slope_any_side")))
 
 
 def defense_multiplier(state: PlState, label: str) -> float:

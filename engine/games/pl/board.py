@@ -144,12 +144,12 @@ def low_kinds(state: PlState) -> set[str]:
 
 
 def line_of_sight(state: PlState, a: str, b: str) -> tuple[bool, str]:
-    return _sight(a, b, frozenset(low_kinds(state)))
+    return _sight(a, b, frozenset(low_kinds(state)), bool(state.options.get("slope_any_side")))
 
 
 @lru_cache(maxsize=1 << 18)
-def _sight(a: str, b: str, low: frozenset[str]) -> tuple[bool, str]:
-    return los(gmap(), hx(a), hx(b), set(low))
+def _sight(a: str, b: str, low: frozenset[str], midway_any: bool = False) -> tuple[bool, str]:
+    return los(gmap(), hx(a), hx(b), set(low), midway_any)
 
 
 def elevation(label: str) -> int:
@@ -227,6 +227,9 @@ def unit_or_error(state: PlState, uid: str) -> Unit:
     from engine.errors import UnknownUnit
 
     key = str(uid).strip()
+    got = state.units.get(key)
+    if got is not None:
+        return got
     for u in state.units.values():
         if u.id.lower() == key.lower():
             return u

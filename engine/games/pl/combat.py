@@ -36,6 +36,7 @@ class Element:
     label: str
     fort: bool = False
     bridge: str = ""  # a temporary bridge (engineer vehicles): its hex
+    source: str = ""  # where its defense comes from, in words
 
     @property
     def head(self) -> Unit:
@@ -59,26 +60,34 @@ class Attack:
 
 def element_of(state: PlState, u: Unit, alone: bool = False) -> Element:
     """The target counter holding u. ``alone``: a rider on a German AFV attacked by itself (def 1)."""
-    t = tec(state).terrain[gmap().terrain[hx(u.hex or "0101")]]
+    kind = gmap().terrain[hx(u.hex or "0101")]
+    t = tec(state).terrain[kind]
     in_town = t.armoured_target
     ut = utype(u)
+    terrain_note = f" x{t.defense_multiplier:g} in {kind} (TEC)" if t.defense_multiplier != 1 else ""
     if alone:
-        return Element([u], 1 * t.defense_multiplier, in_town or ut.armoured, f"{u.id} alone, defense 1")
+        return Element([u], 1 * t.defense_multiplier, in_town or ut.armoured, f"{u.id} alone, defense 1",
+                       source=f"a rider attacked alone: defense 1{terrain_note}")
     units = [u]
     defense: float = ut.defense
+    source = f"defense {ut.defense:g}"
     if u.cargo:
         cargo = state.units[u.cargo]
         units.append(cargo)
         if ut.carrier == "soft":
             defense = 1
-    return Element(units, defense * t.defense_multiplier, in_town or ut.armoured, "+".join(x.id for x in units))
+            source = "a soft carrier with cargo: defense 1"
+    return Element(units, defense * t.defense_multiplier, in_town or ut.armoured, "+".join(x.id for x in units),
+                   source=source + terrain_note + (", a town: armoured target" if in_town and not ut.armoured else ""))
 
 
 def fort_element(state: PlState, label: str, inside: list[Unit]) -> Element:
     """Fortifications (optional): an armoured target; the units IN it use its defense."""
     mult = tec(state).terrain[gmap().terrain[hx(label)]].defense_multiplier
     ids = "+".join(u.id for u in inside)
-    return Element(inside, tec(state).fortification_defense * mult, True, f"fortification ({ids})", fort=True)
+    return Element(inside, tec(state).fortification_defense * mult, True, f"fortification ({ids})", fort=True,
+                   source=f"the fortification's defense {tec(state).fortification_defense:g}"
+                   + (f" x{mult:g} (TEC)" if mult != 1 else ""))
 
 
 def elements_at(state: PlState, label: str, skip_dispersed: bool = False, enemy_of: str = "") -> list[Element]:
@@ -102,17 +111,21 @@ def wec_factor(state: PlState, weapon: str, armoured: bool, dist: int, direct: b
     return entry.armoured if armoured else entry.soft
 
 
-def elevation_halves(attacker_hex: str, target_hex: str) -> bool:
+def elevation_halves(attacker_hex: str, target_hex: str, any_hexside: bool = False) -> bool:
     """Hill/Slope Defense Exceptions: fire at a unit on a slope or hilltop is halved, except
-    hilltop to hilltop, and an adjacent attacker against a slope with no slope hexside between."""
+    hilltop to hilltop, and an adjacent attacker against a slope with no slope hexside between ("If
+    there is a slope hex side (dark brown) between..."; a hilltop hexside does not halve;
+    ``any_hexside``: the old reading, where it did)."""
     lt = elevation(target_hex)
     if lt == 0 or attacker_hex == target_hex:
         return False  # the same hex: units IN a fortification firing at enemy units ON it
     la = elevation(attacker_hex)
     if lt == 2:
         return la != 2
-    if distance(attacker_hex, target_hex) == 1 and not gmap().features(hx(attacker_hex), hx(target_hex)):
-        return False
+    if distance(attacker_hex, target_hex) == 1:
+        feats = gmap().features(hx(attacker_hex), hx(target_hex))
+        if not (feats if any_hexside else "slope" in feats):
+            return False
     return True
 
 
@@ -128,11 +141,12 @@ def direct_strength(state: PlState, u: Unit, target: str, armoured: bool) -> tup
         notes.append(f"{u.id} beyond range {ut.range} at half")
     f = wec_factor(state, ut.weapon, armoured, d, direct=True)
     if f != 1:
-        notes.append(f"{u.id} {ut.weapon} x{f:g}")
+        notes.append(f"{u.id} {ut.weapon} x{f:g} against {'armoured' if armoured else 'soft'} (WEC)")
     s *= f
-    if s and elevation_halves(u.hex, target):
+    if s and elevation_halves(u.hex, target, bool(state.options.get("slope_any_side"))):
         s /= 2
-        notes.append(f"{u.id} halved for elevation")
+        high = "hilltop" if elevation(target) == 2 else "slope"
+        notes.append(f"{u.id} halved for elevation: the target is on a {high} (Hill/Slope Defense)")
     return s, notes
 
 
@@ -164,7 +178,8 @@ def roll_and_apply(state: PlState, att: Attack, side: str, rule: str, head: str)
     col = shifted(state, base, att.shift)
     ratio = f"{num(att.attack)}/{num(att.defense)}"
     if col is None:
-        return [Event("attack", f"{head}: {ratio} is below {table.columns[0]}: no attack", rule, side)]
+        why = f" ({'; '.join(dict.fromkeys(att.notes))})" if att.notes else ""
+        return [Event("attack", f"{head}: {ratio} is below {table.columns[0]}: no attack{why}", rule, side)]
     die = state.rng.die()
     mod = max(table.modifier_min, min(table.modifier_max, att.modifier))
     row = die + mod

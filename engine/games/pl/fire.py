@@ -38,6 +38,7 @@ from .combat import (
     wec_factor,
 )
 from .forts import crossfire
+from .memo import remember
 from .state import AttackOrder, IndirectOrder, PlState, Unit
 
 R_STREAM = "II. Streams"
@@ -53,6 +54,8 @@ def fire_refusal(state: PlState, u: Unit, target: str) -> str:
         return f"{u.id} is dispersed"
     if u.fired:
         return f"{u.id} has already fired this turn (one target hex per turn)"
+    if u.no_fire_turn and u.no_fire_turn == state.turn:
+        return f"{u.id}'s indirect fire order could not take place as written: it may not fire at all this turn"
     if u.of_marker:
         return f"{u.id} fired opportunity fire and may not fire until the end of its own next turn"
     if u.carrier:
@@ -133,42 +136,114 @@ def build_direct(state: PlState, side: str, order: AttackOrder) -> Attack:
     return att
 
 
-def order_fire(state: PlState, side: str, ids: list[str], target: str, unit_id: str = "") -> list[Event]:
-    units = [own_unit(state, side, i, R_DF) for i in ids]
-    if not units:
-        raise IllegalAction("name at least one unit to fire", R_DF)
-    queued = {i for o in state.fire_queue for i in o.units}
-    for u in units:
-        if u.id in queued:
-            raise IllegalAction(f"{u.id} already has a fire order this phase (one target hex per turn)", R_DF)
-        why = fire_refusal(state, u, target)
-        if why:
-            raise IllegalAction(why, R_DF if "sight" not in why else R_LOS)
-    why = target_refusal(state, side, target, unit_id)
-    if why:
-        raise IllegalAction(why, R_SPOT if "spotted" in why else R_DF)
+def fire_group(state: PlState, target: str, unit_id: str) -> AttackOrder | None:
+    """The fire group already ordered against target (the whole stack, or the one unit named)."""
+    return next((o for o in state.fire_queue if o.target == target and o.unit == unit_id), None)
+
+
+def _fire_clash(state: PlState, target: str, unit_id: str) -> str:
+    """Units in a stack may be attacked singly or collectively (I. Combat), each unit once a phase:
+    a group against the whole stack excludes groups against single units there, and the reverse."""
+    if unit_id == "bridge":
+        return ""
+    if not state.options.get("one_group_per_hex"):
+        for o in state.fire_queue:
+            if o.target != target or o.unit == "bridge" or o.unit == unit_id:
+                continue
+            if not o.unit:
+                return (f"the stack at {target} is already attacked collectively by {', '.join(o.units)}: "
+                        "join that group (no target unit), or attack singly in another phase")
+            if not unit_id:
+                return (f"{o.unit} at {target} is already attacked singly by {', '.join(o.units)}: "
+                        "attack the other units there singly too (at_unit)")
+        return ""
     existing = next((o for o in state.fire_queue if o.target == target), None)
     if existing and existing.unit != unit_id:
-        raise IllegalAction(
-            f"a fire group already attacks {target}{' (' + existing.unit + ')' if existing.unit else ''}: "
-            "units attacking a common target fire together; name the same target unit",
-            R_DF,
-        )
+        return (f"a fire group already attacks {target}{' (' + existing.unit + ')' if existing.unit else ''}: "
+                "units attacking a common target fire together; name the same target unit")
+    return ""
+
+
+def fire_refusal_now(state: PlState, u: Unit, target: str) -> str:
+    """fire_refusal, asked once per listing (engine/games/pl/memo.py)."""
+    return remember(("fire", id(state), u.id, target), lambda: fire_refusal(state, u, target))
+
+
+def target_refusal_now(state: PlState, side: str, target: str, unit_id: str = "") -> str:
+    """target_refusal, asked once per listing."""
+    return remember(("target", id(state), side, target, unit_id), lambda: target_refusal(state, side, target, unit_id))
+
+
+def fire_problem(state: PlState, side: str, ids: list[str], target: str, unit_id: str = "") -> IllegalAction | None:
+    """Why these units may not fire together at target (or at one unit there) now; None if they may.
+
+    The one test for direct fire orders: a group is allowed when every unit in it may fire at the
+    target and adds to the attack (a unit with no effect is refused, not carried along)."""
+    if not ids:
+        return IllegalAction("name at least one unit to fire", R_DF)
+    units: list[Unit] = []
+    queued = {i for o in state.fire_queue for i in o.units}
+    for i in ids:
+        try:
+            u = own_unit(state, side, i, R_DF)
+        except IllegalAction as exc:
+            return exc
+        if u.id in queued:
+            return IllegalAction(f"{u.id} already has a fire order this phase (one target hex per turn)", R_DF)
+        why = fire_refusal_now(state, u, target)
+        if why:
+            return IllegalAction(why, R_DF if "sight" not in why else R_LOS)
+        units.append(u)
+    why = target_refusal_now(state, side, target, unit_id)
+    if why:
+        return IllegalAction(why, R_SPOT if "spotted" in why else R_DF)
+    existing = fire_group(state, target, unit_id)
+    clash = _fire_clash(state, target, unit_id)
+    if clash:
+        return IllegalAction(clash, R_DF)
     trial = AttackOrder((existing.units if existing else []) + [u.id for u in units], target, unit_id)
-    att = build_direct(state, side, trial)
+    try:
+        att = build_direct(state, side, trial)
+    except IllegalAction as exc:
+        return exc
     if att.attack <= 0:
-        raise IllegalAction(
+        return IllegalAction(
             f"the fire group has no effect on {target} ({'armoured' if att.armoured else 'soft'}): "
             "infantry weapons attack armour only by close assault", R_WEC
         )
+    named = {u.id for u in units}
+    for u, s in zip(att.attackers, att.strengths, strict=True):
+        if u.id in named and s <= 0:
+            return IllegalAction(f"{u.id} has no effect on {target} ({'armoured' if att.armoured else 'soft'})", R_WEC)
+    return None
+
+
+def order_fire(state: PlState, side: str, ids: list[str], target: str, unit_id: str = "") -> list[Event]:
+    problem = fire_problem(state, side, ids, target, unit_id)
+    if problem is not None:
+        raise problem
+    ids = [unit_or_error(state, i).id for i in ids]
+    existing = fire_group(state, target, unit_id)
+    trial = AttackOrder((existing.units if existing else []) + ids, target, unit_id)
+    att = build_direct(state, side, trial)
     if existing:
         existing.units = trial.units
     else:
         state.fire_queue.append(trial)
     col = state_column(state, att)
+    notes = f" ({'; '.join(dict.fromkeys(att.notes))})" if att.notes else ""
     return [Event("order", f"Fire group {', '.join(trial.units)} against {target}: {att.attack:g} against "
-                  f"{att.defense:g}, now {col}; resolved when the phase ends", R_DF, side,
-                  {"units": trial.units, "target": target})]
+                  f"{att.defense:g}{notes}, now {col}{below_warning(state, att)}; resolved when the phase ends",
+                  R_DF, side, {"units": trial.units, "target": target})]
+
+
+def below_warning(state: PlState, att: Attack) -> str:
+    """A warning when the odds are below the table: the order cannot succeed unless more units join."""
+    from .board import crt
+
+    if crt(state).column(att.attack, att.defense) is not None:
+        return ""
+    return f" - WARNING: below {crt(state).columns[0]}, it cannot succeed unless more units join"
 
 
 def state_column(state: PlState, att: Attack) -> str:
@@ -222,7 +297,7 @@ def unload_rider_for_attack(state: PlState, uid: str) -> list[Event]:
 def _head(att: Attack) -> str:
     names = ", ".join(u.id for u in att.attackers)
     weapons = "/".join(sorted({utype(u).weapon for u in att.attackers}))
-    targets = ", ".join(e.label for e in att.elements)
+    targets = ", ".join(f"{e.label}: {e.source}" if e.source else e.label for e in att.elements)
     cls = "armoured" if att.armoured else "soft"
     return f"{names} ({att.attack:g} {weapons}) against {att.target} ({targets}, defense {att.defense:g}, {cls})"
 
@@ -278,7 +353,11 @@ def resolve_indirect(state: PlState, side: str) -> list[Event]:
             why = f"{u.id} already fired"
         why = why or indirect_refusal(state, u, o.target)
         if why:
-            events.append(Event("attack", f"{u.id}'s indirect fire at {o.target} does not take place: {why}", R_IF, side))
+            text = f"{u.id}'s indirect fire at {o.target} does not take place: {why}"
+            if u.status == "on_map" and not u.fired:
+                u.no_fire_turn = state.turn
+                text += "; it may not fire at all this turn"
+            events.append(Event("attack", text, R_IF, side))
             continue
         by_target.setdefault(o.target, []).append(o)
     for target, orders in by_target.items():
@@ -326,10 +405,13 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
     bridge = enemy_bridge(state, side, where)
     if not elements and not bridge:
         return [Event("attack", f"Indirect fire lands on {where}: nothing there to hit", R_IF, side)]
-    n = len(elements) + (1 if bridge else 0)
+    counts_bridge = bool(state.options.get("if_bridge_share"))
+    n = len(elements) + (1 if bridge and counts_bridge else 0)
     raw = total([utype(f).attack for f in firers])
-    events = [Event("attack", f"Indirect fire on {where}: {raw:g} factors / {n} unit{'s' if n > 1 else ''} = "
-                    f"{raw / n:.4g} each", R_IF, side)]
+    events = []
+    if n:
+        events.append(Event("attack", f"Indirect fire on {where}: {raw:g} factors / {n} unit{'s' if n > 1 else ''} = "
+                            f"{raw / n:.4g} each", R_IF, side))
     for el in elements:
         share = total([utype(f).attack * wec_factor(state, utype(f).weapon, el.armoured, 0, direct=False) for f in firers]) / n
         share = round(share, 6)
@@ -338,12 +420,14 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
                f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
         events += roll_and_apply(state, att, side, R_IF, head)
     if bridge:
-        # A temporary bridge is one more counter, always attacked at half strength by indirect fire.
+        # "Attacks against temporary bridges by Indirect Fire are always at half strength": half the
+        # fire's whole strength; the bridge is no unit, so it takes no share of the division
+        # (option if_bridge_share: it counts as one more counter and takes half its share).
         el = bridge_element(state, where)
-        share = round(total([utype(f).attack * wec_factor(state, utype(f).weapon, True, 0, direct=False)
-                             for f in firers]) / n / 2, 6)
+        full = total([utype(f).attack * wec_factor(state, utype(f).weapon, True, 0, direct=False) for f in firers])
+        share = round(full / (n if counts_bridge else 1) / 2, 6)
         att = Attack(firers, [share], where, [el], True, share, el.defense, None)
-        events += roll_and_apply(state, att, side, R_IF + " (half against a temporary bridge)",
+        events += roll_and_apply(state, att, side, R_IF + " (half strength against a temporary bridge)",
                                  f"{', '.join(f.id for f in firers)} (indirect, {share:.4g}) against {el.label} "
                                  f"(defense {el.defense:g})")
     return events
@@ -375,27 +459,41 @@ def assault_refusal(state: PlState, u: Unit, target: str) -> str:
     return ""
 
 
-def order_assault(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
-    units = [own_unit(state, side, i, R_CAT) for i in ids]
-    if not units:
-        raise IllegalAction("name at least one unit to assault", R_CAT)
-    if not has_enemy(state, side, target):
-        raise IllegalAction(f"no enemy unit at {target}", R_CAT)
+def assault_problem(state: PlState, side: str, ids: list[str], target: str) -> IllegalAction | None:
+    """Why these units may not close assault target together now; None if they may."""
+    if not ids:
+        return IllegalAction("name at least one unit to assault", R_CAT)
     queued = {i for o in state.assault_queue for i in o.units}
-    for u in units:
+    for i in ids:
+        try:
+            u = own_unit(state, side, i, R_CAT)
+        except IllegalAction as exc:
+            return exc
         if u.id in queued:
-            raise IllegalAction(f"{u.id} already has an assault order this phase", R_CAT)
+            return IllegalAction(f"{u.id} already has an assault order this phase", R_CAT)
+        if not has_enemy(state, side, target):
+            return IllegalAction(f"no enemy unit at {target}", R_CAT)
         why = assault_refusal(state, u, target)
         if why:
-            raise IllegalAction(why, R_CAT)
+            return IllegalAction(why, R_CAT)
+    return None
+
+
+def order_assault(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
+    problem = assault_problem(state, side, ids, target)
+    if problem is not None:
+        raise problem
+    ids = [unit_or_error(state, i).id for i in ids]
     existing = next((o for o in state.assault_queue if o.target == target), None)
     if existing:
-        existing.units += [u.id for u in units]
+        existing.units += list(ids)
     else:
-        existing = AttackOrder([u.id for u in units], target)
+        existing = AttackOrder(list(ids), target)
         state.assault_queue.append(existing)
-    return [Event("order", f"Close assault on {target} by {', '.join(existing.units)}; resolved when the phase ends",
-                  R_CAT, side, {"units": existing.units, "target": target})]
+    att = build_assault(state, existing)
+    return [Event("order", f"Close assault on {target} by {', '.join(existing.units)}: {att.attack:g} against "
+                  f"{att.defense:g}, now {state_column(state, att)}{below_warning(state, att)}; resolved when the "
+                  "phase ends", R_CAT, side, {"units": existing.units, "target": target})]
 
 
 def build_assault(state: PlState, order: AttackOrder) -> Attack:

@@ -7,32 +7,22 @@ import math
 from collections.abc import Callable
 
 from engine.game import Action
-from engine.hexgrid import within
 
 from .board import (
     STACK_LIMIT,
     adjacent,
     board_labels,
     distance,
-    gmap,
-    hx,
-    stack_count,
-    step_ok_for_setup,
     utype,
 )
-from .engineers import block_refusal, demolish_refusal
-from .fire import assault_refusal, fire_refusal, indirect_refusal, target_refusal
-from .forts import demolish_refusal as fort_demolish_refusal
+from .fire import fire_refusal, indirect_refusal, target_refusal
 from .movement import (
-    clear_refusal,
+    flail_reserve,
     label_cost_fn,
     move_refusal,
     occupancy,
-    overrun_refusal,
     stack_size,
-    transport_refusal,
 )
-from .sequence import setup_area
 from .state import PlState, Unit
 
 
@@ -110,7 +100,8 @@ def move_world(state: PlState) -> tuple[object, ...]:
     bridges, and the options (tables, optional rules)."""
     return (
         tuple((u.id, u.hex, u.status, u.on_fort, u.carrier) for u in state.units.values()),
-        tuple(sorted(state.wrecks.items())), tuple(sorted(state.mines.items())), tuple(state.blocks),
+        tuple(sorted(state.wrecks.items())), tuple(sorted(state.mines.items())), tuple(state.mines_seen),
+        tuple(state.blocks),
         tuple(state.built_blocks), tuple(sorted(state.forts.items())), tuple(state.bridges_down),
         tuple(sorted(state.temp_bridges.items())), repr(sorted(state.options.items())),
     )
@@ -132,7 +123,7 @@ def move_targets(state: PlState, u: Unit) -> list[str]:
 
 def _move_targets(state: PlState, u: Unit, start: str) -> list[str]:
     cost = label_cost_fn(state, [u], start)
-    got = reach(start, u.mp_left, cost)
+    got = reach(start, u.mp_left - flail_reserve(state, [u]), cost)
     if not u.moved:
         for n in adjacent(start):
             if n not in got and cost(start, n) is not None:
@@ -150,79 +141,7 @@ def _move_targets(state: PlState, u: Unit, start: str) -> list[str]:
 
 
 def legal_actions(state: PlState, side: str) -> list[Action]:
-    if state.over or side != state.side:
-        return []
-    acts: list[Action] = []
-    mine = sorted(state.on_map(side), key=lambda x: x.id)
-    if state.phase == "setup":
-        lo, hi = setup_area(state, side)
-        for u in mine:
-            if u.carrier or u.hex is None or u.placed:
-                continue  # each counter is offered once, so set-up always ends
-            for h in within(hx(u.hex), 1):
-                if h == hx(u.hex) or h not in gmap() or not lo <= h.col <= hi:
-                    continue
-                if step_ok_for_setup(state, u, h.label) or stack_count(state, h.label) >= STACK_LIMIT:
-                    continue
-                if any(o.side != side for o in state.at(h.label)):
-                    continue
-                acts.append(Action("place", {"unit": u.id, "at": h.label}))
-    elif state.phase == "opportunity" and state.of_window is not None:
-        from .opportunity import of_refusal
+    """The orders the rules offer a side now: the contract's listing (engine/games/pl/orders.py)."""
+    from .rules import RULES
 
-        win = state.of_window
-        for fid in win.firers:
-            for mid in win.movers:
-                f, m = state.units[fid], state.units[mid]
-                if m.status == "on_map" and m.hex and not of_refusal(state, f, m):
-                    acts.append(Action("fire", {"units": fid, "target": m.hex, "at_unit": mid}))
-    elif state.phase == "combat":
-        for u in mine:
-            for t in fire_targets(state, u):
-                acts.append(Action("fire", {"units": u.id, "target": t}))
-            if utype(u).indirect:
-                for t in indirect_targets(state, u):
-                    acts.append(Action("indirect", {"unit": u.id, "target": t}))
-    elif state.phase in ("move_vehicles", "move_infantry"):
-        for u in mine:
-            for t in move_targets(state, u):
-                acts.append(Action("move", {"units": u.id, "to": t}))
-            if u.hex in state.forts and not fort_demolish_refusal(state, u):
-                acts.append(Action("demolish_fort", {"unit": u.id}))
-        if state.phase == "move_vehicles":
-            for u in mine:
-                if u.hex is None:
-                    continue
-                if utype(u).kind == "engineer" and state.options.get("engineers"):
-                    for h in [hx(u.hex)] + gmap().neighbors(hx(u.hex)):
-                        if not clear_refusal(state, u, h.label):
-                            acts.append(Action("clear", {"unit": u.id, "target": h.label}))
-                    if not (u.dispersed or u.fired or u.carrier or u.moved):
-                        if not demolish_refusal(state, u):
-                            acts.append(Action("demolish", {"unit": u.id}))
-                        if not block_refusal(state, u):
-                            acts.append(Action("block", {"unit": u.id}))
-                if move_refusal(state, u, state.phase):
-                    continue
-                for n in gmap().neighbors(hx(u.hex)):
-                    if any(e.side != side for e in state.at(n.label)) and not overrun_refusal(state, side, [u], n.label):
-                        acts.append(Action("overrun", {"units": u.id, "target": n.label}))
-                if utype(u).carrier != "none":
-                    if u.cargo:
-                        if not transport_refusal(state, u, state.units[u.cargo], False) and \
-                                stack_count(state, u.hex) + 1 <= STACK_LIMIT:
-                            acts.append(Action("unload", {"unit": u.id}))
-                    else:
-                        for c in state.at(u.hex):
-                            if c.side == side and not transport_refusal(state, u, c, True):
-                                acts.append(Action("load", {"unit": u.id, "cargo": c.id}))
-    elif state.phase == "assault":
-        queued = {i for o in state.assault_queue for i in o.units}
-        for u in mine:
-            if u.id in queued or u.hex is None:
-                continue
-            for n in gmap().neighbors(hx(u.hex)):
-                if any(e.side != side for e in state.at(n.label)) and not assault_refusal(state, u, n.label):
-                    acts.append(Action("assault", {"units": u.id, "target": n.label}))
-    acts.append(Action("end"))
-    return acts
+    return RULES.legal_actions(state, side)

@@ -36,7 +36,7 @@ def slope_joins_hilltop(gmap: GameMap, x: Hex, y: Hex) -> bool:
     return any("hilltop" in gmap.features(x, z) or "hilltop" in gmap.features(y, z) for z in common)
 
 
-def line_blocked(gmap: GameMap, path: list[Hex], low_kinds: set[str]) -> str:
+def line_blocked(gmap: GameMap, path: list[Hex], low_kinds: set[str], midway_any: bool = False) -> str:
     """Why this one line is blocked, or '' when it is clear."""
     n = len(path) - 1
     if n <= 1:
@@ -65,22 +65,25 @@ def line_blocked(gmap: GameMap, path: list[Hex], low_kinds: set[str]) -> str:
         return f"the lower unit is directly behind {_terrain(gmap, behind)} at {behind.label}"
     for k in range(1, n + 1):
         x, y = seq[k - 1], seq[k]
-        if not gmap.features(x, y):
-            continue
+        feats = gmap.features(x, y)
+        if not feats or ("slope" not in feats and not midway_any):
+            continue  # the midway test counts slope hexsides ("if a slope hex side is midway or closer")
         if max(level(gmap, x), level(gmap, y)) <= low:
             continue  # a step below both units
         if slope_joins_hilltop(gmap, x, y):
             continue  # a slope hexside connected to a hilltop hexside does not block
         # Hexside k of n counted from the lower unit: midway or closer to it obstructs.
         if 2 * k <= n + 1:
-            return f"a slope hexside ({x.label}/{y.label}) is midway or closer to the lower unit"
+            what = "slope" if "slope" in feats else "hilltop"
+            return f"a {what} hexside ({x.label}/{y.label}) is midway or closer to the lower unit"
     return ""
 
 
-def los(gmap: GameMap, a: Hex, b: Hex, low_kinds: set[str]) -> tuple[bool, str]:
-    """(clear, reason): clear only if both nudged lines are clear."""
+def los(gmap: GameMap, a: Hex, b: Hex, low_kinds: set[str], midway_any: bool = False) -> tuple[bool, str]:
+    """(clear, reason): clear only if both nudged lines are clear. ``midway_any``: the midway test
+    counts hilltop hexsides too (option slope_any_side, the old reading)."""
     for path in lines_both(a, b):
-        why = line_blocked(gmap, path, low_kinds)
+        why = line_blocked(gmap, path, low_kinds, midway_any)
         if why:
             return False, why
     return True, ""

@@ -46,6 +46,12 @@ def mine_at(state: PlState, label: str) -> bool:
     return bool(state.options.get("mines")) and label in state.mines
 
 
+def mine_known(state: PlState, label: str, side: str) -> bool:
+    """A minefield the side knows of: its own, or an enemy one a unit has entered. Paths are chosen
+    with these only: an unseen enemy minefield is found by entering it."""
+    return mine_at(state, label) and (state.mines[label] == side or label in state.mines_seen)
+
+
 def block_at(state: PlState, label: str) -> bool:
     return label in state.blocks and (bool(state.options.get("blocks")) or label in state.built_blocks)
 
@@ -120,7 +126,7 @@ def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_b
     if block_at(state, lb) and vehicle and "woods" in (terrain(la), kind_b):
         return None  # no vehicle enters a block across a woods hexside
     ids = {u.id for u in movers}
-    if road and road_bonus and not block_at(state, lb) and not mine_at(state, lb) and not fort_at(state, lb) \
+    if road and road_bonus and not block_at(state, lb) and not mine_known(state, lb, side) and not fort_at(state, lb) \
             and _count(state, occ, lb, ids) < 2:
         return t.road_cost
     base = entry.vehicle if vehicle else entry.infantry
@@ -192,9 +198,10 @@ def label_cost_fn(state: PlState, movers: list[Unit], start: str) -> Callable[[s
     """The MP cost of a step between adjacent board hexes (labels) for movers starting at start."""
     occ = occupancy(state)
     lone = lone_bridgelayer(state, movers)
+    side = movers[0].side
 
     def cost(a: str, b: str) -> float | None:
-        if a != start and (mine_at(state, a) or block_at(state, a)):
+        if a != start and (mine_known(state, a, side) or block_at(state, a)):
             return None  # a unit entering a minefield or block stops there
         if a != start and enemy_fort(state, movers[0].side, a, occ):
             return None  # a unit going ON an enemy-held fortification stops there
@@ -226,16 +233,27 @@ def flail_reserve(state: PlState, movers: list[Unit]) -> float:
     return max((utype(u).movement / 2 for u in movers if special(u) == "flail"), default=0.0)
 
 
-def plan(state: PlState, movers: list[Unit], goal: str) -> tuple[list[Hex], float]:
+def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = ()) -> tuple[list[Hex], float]:
+    """The route: the cheapest path to goal, or through the waypoints ``via`` in order (each leg the
+    cheapest), within the movers' remaining allowance (a stack moves at its lowest)."""
     start = hx(movers[0].hex or "")
     target = hx(goal)
-    found = shortest_path(start, target, cost_fn(state, movers, start))
-    if found is None:
-        raise IllegalAction(f"no path from {start.label} to {goal} for {', '.join(u.id for u in movers)}", R_MOVE)
-    path, cost = found
+    cost_of = cost_fn(state, movers, start)
+    path: list[Hex] = [start]
+    cost = 0.0
+    for a, b in zip((start.label, *via), (*via, goal), strict=True):
+        if a == b:
+            raise IllegalAction(f"the route names {b} twice in a row", R_MOVE)
+        found = shortest_path(hx(a), hx(b), cost_of)
+        if found is None:
+            leg = f" (the leg {a} > {b} of the route)" if via else ""
+            raise IllegalAction(f"no path from {start.label} to {goal} for {', '.join(u.id for u in movers)}{leg}",
+                                R_MOVE)
+        path += found[0][1:]
+        cost += found[1]
     budget = min(u.mp_left for u in movers) - flail_reserve(state, movers)
     fresh = all(not u.moved for u in movers)
-    if cost > budget + 1e-9 and fresh and start.distance(target) == 1:
+    if cost > budget + 1e-9 and fresh and start.distance(target) == 1 and not via:
         # All units may move at least one hex: straight into the adjacent hex, whatever it costs.
         direct = cost_fn(state, movers, start)(start, target)
         if direct is not None:
@@ -248,11 +266,11 @@ def plan(state: PlState, movers: list[Unit], goal: str) -> tuple[list[Hex], floa
     return path, cost
 
 
-def do_move(state: PlState, side: str, ids: list[str], goal: str) -> list[Event]:
+def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()) -> list[Event]:
     movers = movers_of(state, side, ids, state.phase)
-    if movers[0].hex == goal:
+    if movers[0].hex == goal and not via:
         raise IllegalAction(f"{', '.join(ids)} already at {goal}", R_MOVE)
-    path, cost = plan(state, movers, goal)
+    path, cost = plan(state, movers, goal, via)
     events: list[Event] = []
     walked = [path[0]]
     for step in path[1:]:
@@ -267,6 +285,18 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str) -> list[Event]
                                 side, {"die": die}, random=True))
             if not ok:
                 break
+        if mine_at(state, step.label) and not mine_known(state, step.label, side):
+            # An unseen minefield: the move stops on entering it (and it is attacked there).
+            if stack_count(state, step.label, exclude={u.id for u in movers}) + \
+                    len([u for u in movers if not u.carrier]) > STACK_LIMIT:
+                state.mines_seen.append(step.label)
+                events.append(Event("note", f"{', '.join(ids)} find a minefield at {step.label} and stop short "
+                                    "(no room there)", R_MINES, side, {"hex": step.label}))
+                for u in movers:
+                    u.mine_stop = True
+                break
+            walked.append(step)
+            break
         walked.append(step)
     start_cost = cost_fn(state, movers, walked[0])
     spent = sum(start_cost(walked[i], walked[i + 1]) or 0 for i in range(len(walked) - 1))
@@ -287,7 +317,7 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str) -> list[Event]
         events.append(Event("bridge", f"{movers[0].id} leaves a temporary bridge at {laid}",
                             "Engineer vehicles (optional): Valentine Bridgelayer", side, {"hex": laid}))
     if len(walked) < len(path):
-        spent = max(spent, min(u.mp_left for u in movers))  # a failed stream roll ends its move
+        spent = max(spent, min(u.mp_left for u in movers))  # a failed stream roll (or a minefield) ends its move
     end = walked[-1].label
     fresh = all(not u.moved for u in movers)
     on_fort = enemy_fort(state, side, end)
@@ -325,6 +355,8 @@ def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:
     events: list[Event] = []
     table = crt(state)
     col = table.columns.index("2-1") if "2-1" in table.columns else len(table.columns) // 2
+    if label not in state.mines_seen:
+        state.mines_seen.append(label)
     for u in units:
         if u.status != "on_map":
             continue
@@ -349,7 +381,23 @@ def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:
         att = Attack([], [], label, els, els[0].armoured, float(a), float(d), col)
         events += roll_and_apply(state, att, state.mines.get(label, ""), R_MINES + " (always 2-1)",
                                  f"Minefield at {label} against {els[0].label}")
+        events += hold_on_minefield(state, els[0].units, label)
     return events
+
+
+def hold_on_minefield(state: PlState, units: list[Unit], label: str) -> list[Event]:
+    """Units dispersed on a minefield may not move and are attacked again every Combat phase until an
+    attack misses them (Mines): they do not turn face up at the end of their segment."""
+    if state.options.get("mine_recovery"):
+        return []
+    held = [u for u in units if u.status == "on_map" and u.dispersed and u.hex == label and not u.mine_held]
+    for u in held:
+        u.mine_held = True
+    if not held:
+        return []
+    return [Event("note", f"{', '.join(u.id for u in held)} dispersed on the minefield at {label}: "
+                  "no movement, attacked again every Combat phase until an attack misses", R_MINES,
+                  held[0].side, {"units": [u.id for u in held]})]
 
 
 # --- overrun --------------------------------------------------------------------------------------
@@ -370,7 +418,7 @@ def overrun_refusal(state: PlState, side: str, movers: list[Unit], target: str) 
         return f"no enemy unit at {target}"
     if terrain(target) != "clear":
         return f"{target} is {terrain(target)}: overruns only against units in clear hexes"
-    if state.wrecks.get(target) or mine_at(state, target) or block_at(state, target) or fort_at(state, target):
+    if state.wrecks.get(target) or mine_known(state, target, side) or block_at(state, target) or fort_at(state, target):
         return f"{target} holds a wreck, block, fortification or minefield, which prevent overruns"
     if target in state.overrun_hexes:
         return f"{target} has already been overrun this phase"
@@ -405,33 +453,92 @@ def _overrun_step(state: PlState, movers: list[Unit], a: Hex, b: Hex) -> float |
     return float(base)
 
 
-def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
-    movers = movers_of(state, side, ids, state.phase)
+def _overrun_groups(state: PlState, side: str, ids: list[str]) -> list[list[Unit]]:
+    """The overrunning units by the hex they start from (each group moves through the target hex
+    from its own side; "All units engaging in Overrun Attacks will be moved through the target hex
+    first, then resolving the attack"). Raises IllegalAction."""
+    units = [own_unit(state, side, i, R_MOVE) for i in ids]
+    if not units:
+        raise IllegalAction("name at least one unit to overrun", R_OVERRUN)
+    groups: dict[str, list[Unit]] = {}
+    for u in units:
+        groups.setdefault(u.hex or "", []).append(u)
+    if len(groups) > 1 and state.options.get("overrun_one_hex"):
+        raise IllegalAction("units overrunning together must start in the same hex (option overrun_one_hex)", R_OVERRUN)
+    for group in groups.values():
+        for u in group:
+            why = move_refusal(state, u, state.phase)
+            if why:
+                raise IllegalAction(why, R_MOVE)
+    return list(groups.values())
+
+
+def overrun_problem(state: PlState, side: str, ids: list[str], target: str) -> IllegalAction | None:
+    """Why these units may not overrun target now; None if they may."""
+    try:
+        groups = _overrun_groups(state, side, ids)
+    except IllegalAction as exc:
+        return exc
     if state.phase != "move_vehicles":
-        raise IllegalAction("overruns take place in the vehicle movement step", R_OVERRUN)
-    why = overrun_refusal(state, side, movers, target)
-    if why:
-        raise IllegalAction(why, R_OVERRUN)
-    start = hx(movers[0].hex or "")
+        return IllegalAction("overruns take place in the vehicle movement step", R_OVERRUN)
+    for group in groups:
+        why = overrun_refusal(state, side, group, target)
+        if why:
+            return IllegalAction(why if len(groups) == 1 else f"{', '.join(u.id for u in group)}: {why}", R_OVERRUN)
+    return None
+
+
+def move_problem(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()) -> IllegalAction | None:
+    """Why these units may not move (as a stack) to goal now, by the route via if given; None if they may."""
+    try:
+        movers = movers_of(state, side, ids, state.phase)
+        if movers[0].hex == goal and not via:
+            return IllegalAction(f"{', '.join(ids)} already at {goal}", R_MOVE)
+        plan(state, movers, goal, via)
+    except IllegalAction as exc:
+        return exc
+    return None
+
+
+def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
+    problem = overrun_problem(state, side, ids, target)
+    if problem is not None:
+        raise problem
+    groups = _overrun_groups(state, side, ids)
+    movers = [u for g in groups for u in g]
+    if mine_at(state, target):
+        # An unseen minefield in the target hex halts the overrun at its edge: found, not entered.
+        state.mines_seen.append(target)
+        for u in movers:
+            u.mp_left = 0
+            u.moved = True
+        return [Event("move", f"{', '.join(ids)} find a minefield at {target}: the overrun is halted, "
+                      "no movement left", R_MINES, side, {"units": ids, "path": [movers[0].hex or ""], "hex": target})]
     t = hx(target)
-    d = start.direction_to(t)
-    assert d is not None
-    exit_hex = t.neighbor(d)
-    cost = (_overrun_step(state, movers, start, t) or 0) + (step_cost(state, movers, t, exit_hex, road_bonus=False) or 0)
-    for u in movers:
-        u.mp_left -= cost
-        u.moved = True
-        u.overran = True
-        u.revealed = True
-        u.hex = exit_hex.label
-        u.on_fort = False
-        if u.cargo:
-            state.units[u.cargo].hex = exit_hex.label
+    events: list[Event] = []
+    exits: list[tuple[list[Unit], str]] = []
+    for group in groups:
+        start = hx(group[0].hex or "")
+        d = start.direction_to(t)
+        assert d is not None
+        exit_hex = t.neighbor(d)
+        cost = (_overrun_step(state, group, start, t) or 0) + (step_cost(state, group, t, exit_hex, road_bonus=False) or 0)
+        for u in group:
+            u.mp_left -= cost
+            u.moved = True
+            u.overran = True
+            u.revealed = True
+            u.hex = exit_hex.label
+            u.on_fort = False
+            if u.cargo:
+                state.units[u.cargo].hex = exit_hex.label
+        path = [start.label, target, exit_hex.label]
+        state.last_overlays.append({"kind": "move", "side": side, "path": path})
+        names = [u.id for u in group]
+        events.append(Event("move", f"{', '.join(names)} overrun: {' > '.join(path)} ({cost:g} MP, no road bonus)",
+                            R_OVERRUN, side, {"units": names, "path": path}))
+        exits.append((group, exit_hex.label))
     state.overrun_hexes.append(target)
-    path = [start.label, target, exit_hex.label]
-    state.last_overlays.append({"kind": "move", "side": side, "path": path})
-    events = [Event("move", f"{', '.join(ids)} overrun: {' > '.join(path)} ({cost:g} MP, no road bonus)", R_OVERRUN,
-                    side, {"units": ids, "path": path})]
     elements = elements_at(state, target)
     strengths = [float(utype(u).attack) for u in movers]
     att = Attack(movers, strengths, target, elements, any(e.armoured for e in elements), total(strengths),
@@ -440,8 +547,9 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
     head = f"{', '.join(ids)} overrun ({att.attack:g}) against {target} ({', '.join(e.label for e in elements)}, " \
            f"defense {att.defense:g})"
     events += roll_and_apply(state, att, side, R_OVERRUN, head)
-    if mine_at(state, exit_hex.label):
-        events += mine_attack(state, movers, exit_hex.label)
+    for group, exit_label in exits:
+        if mine_at(state, exit_label):
+            events += mine_attack(state, group, exit_label)
     return events
 
 
@@ -533,8 +641,8 @@ def clear_refusal(state: PlState, u: Unit, target: str) -> str:
         return "engineers work at the beginning of the Movement phase (before infantry moves)"
     if u.dispersed or u.fired or u.carrier or u.moved:
         return f"{u.id} must be face up, unloaded, and not have fired or moved this turn"
-    if not (mine_at(state, target) or block_at(state, target)):
-        return f"no minefield or block at {target}"
+    if not (mine_known(state, target, u.side) or block_at(state, target)):
+        return f"no minefield or block known at {target}"
     assert u.hex is not None
     if target in state.inverted:
         if u.hex != target:

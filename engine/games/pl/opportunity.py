@@ -9,7 +9,7 @@ from engine.hexgrid import Hex
 
 from .board import distance, line_of_sight, own_unit, unit_or_error, utype
 from .combat import Attack, direct_strength, element_of, roll_and_apply, total
-from .fire import fire_refusal
+from .fire import fire_refusal, unload_rider_for_attack
 from .forts import crossfire
 from .movement import step_cost
 from .state import OfWindow, PlState, Unit
@@ -36,16 +36,18 @@ def of_refusal(state: PlState, firer: Unit, target: Unit) -> str:
         firer.fired = was_fired
     if why:
         return why
-    el = element_of(state, target)
+    el = element_of(state, target, alone=bool(target.carrier))
     if direct_strength(state, firer, target.hex, el.armoured)[0] <= 0:
         return f"{firer.id} has no effect on {target.id}"
     return ""
 
 
-def _spent_in_sight(state: PlState, firer: Unit, movers: list[Unit], path: list[str], extra: float) -> float:
-    """The longest continuous run of MP the movers spent in the firer's LOS."""
+def _spent_in_sight(state: PlState, firer: Unit, movers: list[Unit], path: list[str], extra: float) -> tuple[float, float]:
+    """The longest continuous run of MP the movers spent in the firer's LOS this phase (a run carried
+    over from their earlier orders counts), and the run still going when this order ends."""
     assert firer.hex is not None
-    best = run = 0.0
+    run = 0.0 if state.options.get("of_per_order") else min(m.of_runs.get(firer.id, 0.0) for m in movers)
+    best = run
     for a, b in zip(path, path[1:], strict=False):
         c = step_cost(state, movers, Hex.parse(a), Hex.parse(b)) or 1.0
         if line_of_sight(state, firer.hex, b)[0]:
@@ -53,13 +55,18 @@ def _spent_in_sight(state: PlState, firer: Unit, movers: list[Unit], path: list[
             best = max(best, run)
         else:
             run = 0.0
-    if extra and line_of_sight(state, firer.hex, path[-1])[0]:
-        best = max(best, run + extra)
-    return best
+    if extra:
+        if line_of_sight(state, firer.hex, path[-1])[0]:
+            run += extra
+            best = max(best, run)
+        else:
+            run = 0.0
+    return best, run
 
 
 def open_window(state: PlState, side: str, ids: list[str], path: list[str], extra: float = 0.0) -> list[Event]:
-    """After a move (path) or a load/unload (extra MP spent in place): may the enemy fire?"""
+    """After a move (path), an overrun (its path) or a load/unload (extra MP spent in place): may the
+    enemy fire? The quarter of the allowance counts the whole move through a firer's LOS this phase."""
     if not in_play(state) or state.over:
         return []
     movers = [state.units[i] for i in ids if state.units[i].status == "on_map"]
@@ -68,9 +75,14 @@ def open_window(state: PlState, side: str, ids: list[str], path: list[str], extr
     need = min(utype(u).movement for u in movers) / 4
     firers = []
     for f in sorted(state.on_map(state.enemy(side)), key=lambda u: u.id):
-        if f.hex is None or distance(f.hex, path[-1]) > 2 * utype(f).range:
+        if f.hex is None:
             continue
-        if any(not of_refusal(state, f, m) for m in movers) and _spent_in_sight(state, f, movers, path, extra) >= need:
+        best, going = _spent_in_sight(state, f, movers, path, extra)
+        for m in movers:
+            m.of_runs[f.id] = going
+        if distance(f.hex, path[-1]) > 2 * utype(f).range:
+            continue
+        if any(not of_refusal(state, f, m) for m in _targets(state, movers)) and best >= need:
             firers.append(f.id)
     if not firers:
         return []
@@ -81,27 +93,58 @@ def open_window(state: PlState, side: str, ids: list[str], path: list[str], extr
                   "(one unit at one unit), or end", R_OF, state.side)]
 
 
+def _targets(state: PlState, movers: list[Unit]) -> list[Unit]:
+    """The units that may be fired on: the movers, and riders on a German AFV among them ("Units
+    loaded on German AFVs may be attacked by OF independently of the AFV")."""
+    out = list(movers)
+    for m in movers:
+        if m.cargo and utype(m).carrier == "afv" and state.units[m.cargo] not in out:
+            out.append(state.units[m.cargo])
+    return out
+
+
+def targets(state: PlState) -> list[Unit]:
+    win = state.of_window
+    if win is None:
+        return []
+    return _targets(state, [state.units[i] for i in win.movers if state.units[i].status == "on_map"])
+
+
+def of_problem(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str) -> IllegalAction | None:
+    """Why this opportunity fire may not be given now; None if it may (one unit at one moving unit)."""
+    win = state.of_window
+    if win is None or state.phase != "opportunity":
+        return IllegalAction("there is no opportunity to fire now", R_OF)
+    if len(firer_ids) != 1:
+        return IllegalAction("opportunity fire is one unit at one unit: units may not attack as stacks", R_OF)
+    try:
+        firer = own_unit(state, side, firer_ids[0], R_OF)
+        target = unit_or_error(state, at_unit) if at_unit and at_unit != "bridge" else None
+    except IllegalAction as exc:
+        return exc
+    if firer.id not in win.firers:
+        return IllegalAction(f"{firer.id} has no opportunity to fire now (LOS to 1/4 of the move)", R_OF)
+    if target is None:
+        return IllegalAction("name the moving unit to attack with at_unit: units may not be attacked as stacks", R_OF)
+    if target.id not in {u.id for u in targets(state)}:
+        return IllegalAction(f"{target.id} did not move, load or unload: only those (and riders on a German AFV "
+                             "that did) may be attacked", R_OF)
+    if target.status != "on_map" or target.hex != target_hex:
+        return IllegalAction(f"{target.id} is not at {target_hex}", R_OF)
+    why = of_refusal(state, firer, target)
+    return IllegalAction(why, R_OF) if why else None
+
+
 def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str) -> list[Event]:
+    problem = of_problem(state, side, firer_ids, target_hex, at_unit)
+    if problem is not None:
+        raise problem
     win = state.of_window
     assert win is not None
-    if len(firer_ids) != 1:
-        raise IllegalAction("opportunity fire is one unit at one unit: units may not attack as stacks", R_OF)
-    firer = own_unit(state, side, firer_ids[0], R_OF)
-    if firer.id not in win.firers:
-        raise IllegalAction(f"{firer.id} has no opportunity to fire now (LOS to 1/4 of the move)", R_OF)
-    target = unit_or_error(state, at_unit) if at_unit else None
-    if target is None:
-        here = [state.units[i] for i in win.movers if state.units[i].hex == target_hex and state.units[i].status == "on_map"]
-        if len(here) != 1:
-            raise IllegalAction("name the moving unit to attack with at_unit: units may not be attacked as stacks", R_OF)
-        target = here[0]
-    if target.id not in win.movers and target.carrier not in win.movers:
-        raise IllegalAction(f"{target.id} did not move, load or unload: only those may be attacked", R_OF)
-    why = of_refusal(state, firer, target)
-    if why:
-        raise IllegalAction(why, R_OF)
+    firer = unit_or_error(state, firer_ids[0])
+    target = unit_or_error(state, at_unit)
     assert target.hex is not None
-    el = element_of(state, target)
+    el = element_of(state, target, alone=bool(target.carrier))
     s, notes = direct_strength(state, firer, target.hex, el.armoured)
     att = Attack([firer], [s], target.hex, [el], el.armoured, total([s]), el.defense, None, notes=notes)
     firer.of_marker = True
@@ -109,7 +152,8 @@ def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_
     win.firers.remove(firer.id)
     head = f"Opportunity fire: {firer.id} ({s:g} {utype(firer).weapon}) against {el.label} in {target.hex} " \
            f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
-    events = roll_and_apply(state, att, side, R_OF, head)
+    events = unload_rider_for_attack(state, target.id) if target.carrier else []
+    events += roll_and_apply(state, att, side, R_OF, head)
     events += crossfire(state, side, att, direct=True)
     if not win.firers:
         events += close_window(state)

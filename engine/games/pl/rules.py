@@ -1,16 +1,18 @@
-"""Panzer Leader as a GameRules object: orders, the view, commands, options, bot and invariants."""
+"""Panzer Leader on the contract (engine.contract): the orders (orders.py), phases, result, view,
+options, bot levels and invariants."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
 from typing import Any
 
-from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
+from engine.contract import Contract, Order
+from engine.errors import DataFileError, IllegalAction, UmpireError
 from engine.events import Event
-from engine.game import Action, CommandSpec, GameOptionSpec, OptionSpec, ScenarioInfo
-from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
+from engine.game import Action, GameOptionSpec, Result, ScenarioInfo
+from engine.options import BadOption, shorten
 
-from . import bot, engineers, forts, legal, opportunity, sequence
+from . import bot, forts, sequence
 from .board import (
     MAX_WRECKS,
     STACK_LIMIT,
@@ -25,184 +27,149 @@ from .board import (
 )
 from .combat import destroy_unit
 from .datafiles import BOARD_PATH, SIDE_NAMES, situations
-from .fire import order_assault, order_fire, order_indirect
-from .movement import do_clear, do_load, do_move, do_overrun, do_unload
+from .memo import listing
+from .orders import ORDERS, listing_key
 from .state import PlState, dump_state, load_state
 
-PHASE_OF = {
-    "place": ("setup",),
-    "fire": ("combat", "opportunity"),
-    "indirect": ("combat",),
-    "move": ("move_vehicles", "move_infantry"),
-    "overrun": ("move_vehicles",),
-    "load": ("move_vehicles",),
-    "unload": ("move_vehicles",),
-    "assault": ("assault",),
-    "clear": ("move_vehicles",),
-    "demolish": ("move_vehicles",),
-    "block": ("move_vehicles",),
-    "demolish_fort": ("move_vehicles", "move_infantry"),
-}
 OPTIONAL_RULES = ("mines", "blocks", "fortifications", "engineers", "engineer_vehicles", "opportunity_fire")
 SYMBOLS = {"tank": "tank", "armour": "armour", "spa": "spa", "recon": "recon", "halftrack": "halftrack",
            "truck": "truck", "wagon": "wagon", "infantry": "infantry", "engineer": "engineer", "mg": "mg",
            "mortar": "mortar", "at_gun": "at_gun", "artillery": "artillery"}
+R_VICTORY = "Situation: victory conditions"
 
 
-def _ids(value: Any) -> list[str]:
-    if isinstance(value, list | tuple):
-        return [str(v).strip() for v in value if str(v).strip()]
-    return [p.strip() for p in str(value or "").split(",") if p.strip()]
+def _table_check(kind: str, schema: str) -> Any:
+    """A GM's replacement table (a mapping, or its JSON text), validated against the game's schema."""
+
+    def check(value: Any) -> Any:
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except ValueError as exc:
+                raise BadOption(f"Option {kind} is a table in the schema of {schema} (GM only): "
+                                f"not JSON ({shorten(exc, 60)}); see the ruling 'pl.md#tables'") from None
+        if not isinstance(value, dict):
+            raise BadOption(f"Option {kind} is a table in the schema of {schema} (GM only), not "
+                            f"'{shorten(value)}'; see the ruling 'pl.md#tables'")
+        try:
+            check_tables({kind: value})
+        except DataFileError as exc:
+            raise BadOption(f"Option {kind} is a table in the schema of {schema} (GM only): "
+                            f"{shorten(exc, 200)}; see the ruling 'pl.md#tables'") from None
+        return value
+
+    return check
 
 
-class PanzerLeader:
+OPTIONS: tuple[GameOptionSpec, ...] = (
+    GameOptionSpec("mines", False, "Minefields from the situation card (optional rule)", "pl.md#mines"),
+    GameOptionSpec("blocks", False, "Road blocks from the situation card (optional rule)", "pl.md#blocks"),
+    GameOptionSpec("fortifications", False, "Fortifications from the situation card (optional rule)",
+                   "pl.md#fortifications"),
+    GameOptionSpec("engineers", False, "Engineers clear minefields and blocks (optional rule)", "pl.md#engineers"),
+    GameOptionSpec("engineer_vehicles", False, "Sherman Flail and Valentine Bridgelayer (optional rule)",
+                   "pl.md#engineer-vehicles"),
+    GameOptionSpec("opportunity_fire", False, "Opportunity fire during the enemy's movement (optional rule)",
+                   "pl.md#opportunity-fire"),
+    GameOptionSpec("one_group_per_hex", False, "One fire group per target hex a phase (the stack or one unit in it), "
+                   "not 'singly or collectively'", "pl.md#direct-fire"),
+    GameOptionSpec("if_bridge_share", False, "Indirect fire counts a temporary bridge as one more counter "
+                   "and attacks it at half its share (not at half the fire's strength)", "pl.md#engineer-vehicles"),
+    GameOptionSpec("mine_recovery", False, "Units dispersed on a minefield turn face up at the end of "
+                   "their segment like any other (not held there until a minefield attack misses)", "pl.md#mines"),
+    GameOptionSpec("of_per_order", False, "Opportunity fire: the quarter of the allowance counts each order's move "
+                   "alone (not the whole move through the firer's sight this phase)", "pl.md#opportunity-fire"),
+    GameOptionSpec("of_no_overrun", False, "Opportunity fire: overrunning units may not be fired on where "
+                   "the overrun ends", "pl.md#opportunity-fire"),
+    GameOptionSpec("slope_any_side", False, "Slopes: hilltop hexsides count in the midway LOS test and "
+                   "halve adjacent fire at a slope, as slope hexsides do", "pl.md#los"),
+    GameOptionSpec("overrun_one_hex", False, "Units overrunning together must start in one hex", "pl.md#overrun"),
+    GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
+                   kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
+    GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",
+                   kind="table", gm_only=True, check=_table_check("tec", "data/tec.yaml")),
+    GameOptionSpec("wec", None, "Replacement Weapons Effectiveness Chart (schema of data/wec.yaml)", "pl.md#tables",
+                   kind="table", gm_only=True, check=_table_check("wec", "data/wec.yaml")),
+)
+
+
+class PanzerLeader(Contract):
     key = "pl"
     title = "Panzer Leader"
-    sides = ("us", "ge")
-
-    def rules_summary(self) -> GameSummary:  # until this game moves onto engine.contract
-        return load_summary(Path(__file__).parent / "data" / SUMMARY_FILE)
+    short_name = "Panzer Leader"
+    sides: tuple[str, ...] = ("us", "ge")
+    side_names = SIDE_NAMES
+    standing_orders = ("end",)
+    quiet_orders = ("end",)
+    sequence_rule = "Basic Turn Sequence of Play"
 
     # --- catalogue ------------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo(k, s.title, s.summary) for k, s in situations().items()]
 
     def option_specs(self) -> list[GameOptionSpec]:
-        return [
-            GameOptionSpec("mines", False, "Minefields from the situation card (optional rule)", "pl.md#mines"),
-            GameOptionSpec("blocks", False, "Road blocks from the situation card (optional rule)", "pl.md#blocks"),
-            GameOptionSpec("fortifications", False, "Fortifications from the situation card (optional rule)",
-                           "pl.md#fortifications"),
-            GameOptionSpec("engineers", False, "Engineers clear minefields and blocks (optional rule)",
-                           "pl.md#engineers"),
-            GameOptionSpec("engineer_vehicles", False, "Sherman Flail and Valentine Bridgelayer (optional rule)",
-                           "pl.md#engineer-vehicles"),
-            GameOptionSpec("opportunity_fire", False, "Opportunity fire during the enemy's movement (optional rule)",
-                           "pl.md#opportunity-fire"),
-            GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables"),
-            GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables"),
-            GameOptionSpec("wec", None, "Replacement Weapons Effectiveness Chart (schema of data/wec.yaml)",
-                           "pl.md#tables"),
-        ]
+        return list(OPTIONS)
 
-    def commands(self) -> list[CommandSpec]:
-        units = OptionSpec("units", "unit ids, comma-separated", "str")
-        unit = OptionSpec("unit", "unit id", "unit")
-        target = OptionSpec("target", "target hex", "hex")
-        return [
-            CommandSpec("place", "Set up a unit inside your set-up area", (unit, OptionSpec("at", "hex", "hex")),
-                        "/pl place unit:R1 at:0204", "Situation set-up"),
-            CommandSpec("fire", "Direct fire: units fire together as one fire group at a hex (or one unit there)",
-                        (units, target, OptionSpec("at_unit", "one enemy unit in the hex", "unit", required=False)),
-                        "/pl fire units:P1,P2 target:1006", "I.ii Direct Fire"),
-            CommandSpec("indirect", "Order indirect fire for next turn", (unit, target),
-                        "/pl indirect unit:GM1 target:0410", "I.i Indirect Fire"),
-            CommandSpec("move", "Move a unit or a stack (lowest allowance) to a hex", (units, OptionSpec("to", "hex", "hex")),
-                        "/pl move units:S1 to:1106", "II. Movement Phase"),
-            CommandSpec("overrun", "Overrun an adjacent clear hex, moving straight through it", (units, target),
-                        "/pl overrun units:P1 target:1305", "II.ii Overrun"),
-            CommandSpec("load", "Load a unit onto a carrier in the same hex", (unit, OptionSpec("cargo", "unit", "unit")),
-                        "/pl load unit:HT1 cargo:GR1", "II. Transporting Units"),
-            CommandSpec("unload", "Unload a carrier's cargo", (unit,), "/pl unload unit:HT1", "II. Transporting Units"),
-            CommandSpec("assault", "Close assault an adjacent hex", (units, target),
-                        "/pl assault units:R1,E1 target:0811", "III. Close Assault Tactics"),
-            CommandSpec("clear", "Engineers: invert (from next to it), then remove (from on it) a minefield or block",
-                        (unit, target), "/pl clear unit:E1 target:1412", "Engineers (optional)"),
-            CommandSpec("demolish", "Engineers: blow the bridge the engineer has held (3 Movement phases the first time)",
-                        (unit,), "/pl demolish unit:PI1", "Engineers (optional)"),
-            CommandSpec("block", "Engineers: place the engineer's one block on the road hex it has held",
-                        (unit,), "/pl block unit:E1", "Engineers (optional)"),
-            CommandSpec("demolish_fort", "Destroy your own side's fortification that the unit is in (Movement phase)",
-                        (unit,), "/pl demolish_fort unit:GR6", "Fortifications (optional)"),
-            CommandSpec("end", "Resolve the orders of this phase and close it", (), "/pl end", "Basic Turn Sequence"),
-        ]
+    def orders(self) -> tuple[Order, ...]:
+        return ORDERS
 
     # --- life cycle -----------------------------------------------------------------------------
-    def new_state(self, scenario: str, seed: int, options: dict[str, Any]) -> PlState:
-        opts = {spec.name: spec.default for spec in self.option_specs()}
-        unknown = set(options) - set(opts)
-        if unknown:
-            raise IllegalAction(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(opts)}")
+    def new_state(self, scenario: str, seed: int, options: dict[str, Any] | None = None) -> PlState:
+        """The opening position. The situation's own optional rules apply unless the GM set them."""
+        given = {str(k).strip().lower() for k in (options or {})}
+        opts = self.parse_options(options)
         sit = situations().get(scenario)
         if sit is not None:
-            opts.update({str(k): v for k, v in sit.options.items()})  # the situation's own optional rules; the GM's choice wins
-        opts.update(options)
-        check_tables(opts)
+            for name, value in sit.options.items():
+                if str(name) not in given:
+                    opts[str(name)] = self.parse_options({str(name): value})[str(name)]
         return sequence.new_state(scenario, seed, opts)
 
-    def to_act(self, state: PlState) -> str | None:
-        return None if state.over else state.side
+    def phase(self, state: PlState) -> str:
+        return state.phase
+
+    def phase_name(self, state: PlState) -> str:
+        return sequence.phase_name(state)
+
+    def side_to_act(self, state: PlState) -> str:
+        return state.side
+
+    def result(self, state: PlState) -> Result | None:
+        if not state.over:
+            return None
+        return Result(state.winner, state.result_text, R_VICTORY)
+
+    def unit_id(self, state: PlState, text: str) -> str:
+        return unit_or_error(state, text).id
+
+    def hex_label(self, state: PlState, text: str) -> str:
+        return hex_or_error(text)
+
+    def parse_other(self, state: PlState, kind: str, text: str) -> Any:
+        if kind == "hexes":
+            labels = [hex_or_error(p.strip()) for p in text.split(",") if p.strip()]
+            if not labels or len(labels) > 12:
+                raise IllegalAction("a route names 1 to 12 hexes, comma-separated", "II. Movement Phase")
+            return ",".join(labels)
+        if kind == "target_unit":
+            return "bridge" if text.strip().lower() == "bridge" else unit_or_error(state, text).id
+        return super().parse_other(state, kind, text)
 
     def legal_actions(self, state: PlState, side: str) -> list[Action]:
-        return legal.legal_actions(state, side)
+        """The contract's listing, in the order the game has always listed (per unit, by id)."""
+        with listing():
+            return sorted(super().legal_actions(state, side), key=listing_key)
 
     def apply(self, state: PlState, side: str, action: Action) -> list[Event]:
-        if state.over:
-            raise GameOver(f"The game is over: {SIDE_NAMES.get(state.winner or '', 'nobody')} won")
-        if side != state.side:
-            raise NotYourTurn(f"It is the {SIDE_NAMES[state.side]} player's {sequence.phase_name(state)}",
-                              "Basic Turn Sequence of Play")
-        kind = action.kind
-        if kind != "end" and kind not in PHASE_OF:
-            raise IllegalAction(f"unknown order '{kind}'; orders: {', '.join(list(PHASE_OF) + ['end'])}")
-        if kind != "end" and state.phase not in PHASE_OF[kind]:
-            raise IllegalAction(f"'{kind}' is not an order of the {sequence.phase_name(state)}", "Basic Turn Sequence of Play")
+        order, parsed = self.check(state, side, action)
         saved = list(state.last_overlays)
         state.last_overlays = []
         try:
-            events = self._dispatch(state, side, action)
+            events = order.perform(state, side, parsed)
             return events + forts.settle(state)
         except UmpireError:
             state.last_overlays = saved
             raise
-
-    def _dispatch(self, state: PlState, side: str, action: Action) -> list[Event]:
-        a = action.args
-        kind = action.kind
-        if kind == "end":
-            if state.phase == "opportunity":
-                return opportunity.close_window(state)
-            return sequence.end_phase(state, side)
-        if kind == "place":
-            return sequence.do_place(state, side, unit_or_error(state, a.get("unit", "")).id, hex_or_error(a.get("at", "")))
-        if kind == "fire":
-            at_unit = str(a.get("at_unit", "") or "")
-            if at_unit.strip().lower() == "bridge":
-                at_unit = "bridge"
-            elif at_unit:
-                at_unit = unit_or_error(state, at_unit).id
-            ids = [unit_or_error(state, i).id for i in _ids(a.get("units", a.get("unit")))]
-            if state.phase == "opportunity":
-                return opportunity.do_opportunity_fire(state, side, ids, hex_or_error(a.get("target", "")), at_unit)
-            return order_fire(state, side, ids, hex_or_error(a.get("target", "")), at_unit)
-        if kind == "indirect":
-            return order_indirect(state, side, unit_or_error(state, a.get("unit", "")).id, hex_or_error(a.get("target", "")))
-        if kind == "move":
-            ids = [unit_or_error(state, i).id for i in _ids(a.get("units", a.get("unit")))]
-            events = do_move(state, side, ids, hex_or_error(a.get("to", "")))
-            return events + opportunity.open_window(state, side, ids, events[0].data["path"])
-        if kind == "overrun":
-            ids = [unit_or_error(state, i).id for i in _ids(a.get("units", a.get("unit")))]
-            return do_overrun(state, side, ids, hex_or_error(a.get("target", "")))
-        if kind in ("load", "unload"):
-            carrier = unit_or_error(state, a.get("unit", ""))
-            if kind == "load":
-                events = do_load(state, side, carrier.id, unit_or_error(state, a.get("cargo", "")).id)
-            else:
-                events = do_unload(state, side, carrier.id)
-            ids = [carrier.id, events[0].data["cargo"]]
-            cost = float(events[0].data.get("mp", 0))
-            return events + opportunity.open_window(state, side, ids, [carrier.hex or ""], cost)
-        if kind == "demolish":
-            return engineers.do_demolish(state, side, unit_or_error(state, a.get("unit", "")).id)
-        if kind == "demolish_fort":
-            return forts.do_demolish(state, side, unit_or_error(state, a.get("unit", "")).id)
-        if kind == "block":
-            return engineers.do_block(state, side, unit_or_error(state, a.get("unit", "")).id)
-        if kind == "clear":
-            return do_clear(state, side, unit_or_error(state, a.get("unit", "")).id, hex_or_error(a.get("target", "")))
-        ids = [unit_or_error(state, i).id for i in _ids(a.get("units", a.get("unit")))]
-        return order_assault(state, side, ids, hex_or_error(a.get("target", "")))
 
     def gm_apply(self, state: PlState, action: Action) -> list[Event]:
         """GM overrides: remove, disperse, rally a unit; or act for the side to move."""
@@ -239,7 +206,7 @@ class PanzerLeader:
         return self.apply(state, state.side, action)
 
     # --- views ----------------------------------------------------------------------------------
-    def view(self, state: PlState, side: str | None) -> dict[str, Any]:
+    def build_view(self, state: PlState, side: str | None) -> dict[str, Any]:
         units = []
         for u in sorted(state.units.values(), key=lambda x: x.id):
             ut = utype(u)
@@ -264,16 +231,15 @@ class PanzerLeader:
         if state.options.get("mines"):
             # A minefield is hidden from the other side (and spectators) until an enemy stands on it.
             markers += [{"kind": "mine", "hex": h} for h, s in sorted(state.mines.items()) if side == s or
-                        any(u.hex == h and u.side != s for u in state.on_map())]
+                        h in state.mines_seen or any(u.hex == h and u.side != s for u in state.on_map())]
         markers += [{"kind": "block", "hex": h, "inverted": h in state.inverted} for h in sorted(state.blocks)
                     if state.options.get("blocks") or h in state.built_blocks]
         if state.options.get("fortifications"):
             markers += [{"kind": "fortification", "hex": h} for h in sorted(state.forts)]
         return {
-            "game": self.key, "title": self.title, "scenario": state.scenario, "map": str(BOARD_PATH),
-            "turn": state.turn, "turns": state.turns, "phase": state.phase, "to_act": self.to_act(state),
-            "sides": dict(SIDE_NAMES),
-            "score": self._score(state),
+            "scenario": state.scenario, "map": str(BOARD_PATH),
+            "turn": state.turn, "turns": state.turns,
+            "score": self._score(state), "victory": sequence.victory_text(state),
             "last_random": state.last_random, "units": units, "markers": markers,
             "overlays": list(state.last_overlays),
         }
@@ -291,18 +257,13 @@ class PanzerLeader:
     def load(self, data: dict[str, Any]) -> PlState:
         return load_state(data)
 
-    def is_over(self, state: PlState) -> bool:
-        return state.over
-
-    def winner(self, state: PlState) -> str | None:
-        return state.winner
-
     def status_line(self, state: PlState) -> str:
         if state.over:
             return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} win ({state.result_text})"
-        return f"Turn {state.turn}/{state.turns}, {SIDE_NAMES[state.side]} {sequence.phase_name(state)}"
+        return (f"Turn {state.turn}/{state.turns}, {SIDE_NAMES[state.side]} {sequence.phase_name(state)}. "
+                f"Victory: {sequence.victory_text(state)}")
 
-    def bot_action(self, state: PlState, side: str, level: str = "normal") -> tuple[Action, str]:
+    def choose(self, state: PlState, side: str, level: str) -> tuple[Action, str]:
         return bot.bot_action(state, side, level)
 
     def invariants(self, state: PlState) -> list[str]:

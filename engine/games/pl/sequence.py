@@ -61,22 +61,36 @@ def setup_area(state: PlState, side: str) -> tuple[int, int]:
     return int(cols[0]), int(cols[1])
 
 
+def place_problem(state: PlState, side: str, u: Unit, label: str, count: int | None = None) -> str:
+    """Why u may not be set up at label now ('' if it may): the one test for set-up placements.
+    Each counter is placed once during set-up (so set-up always ends); ``count`` is label's
+    stack_count when the caller has it."""
+    lo, hi = setup_area(state, side)
+    if u.placed:
+        return f"{u.id} has already been set up (each counter is placed once; the GM may move it)"
+    if u.carrier:
+        return f"{u.id} is loaded on {u.carrier}: place the carrier"
+    if not lo <= hx(label).col <= hi:
+        return f"{label} is outside the {SIDE_NAMES[side]} set-up area (columns {lo:02d}-{hi:02d})"
+    if u.hex == label:
+        return f"{u.id} is already at {label}"
+    why = step_ok_for_setup(state, u, label)
+    if why:
+        return why
+    if any(o.side != side for o in state.at(label)):
+        return f"{label} holds enemy units"
+    if (stack_count(state, label, exclude={u.id}) if count is None else count) + 1 > STACK_LIMIT:
+        return f"{label} would hold more than {STACK_LIMIT} units"
+    return ""
+
+
 def do_place(state: PlState, side: str, uid: str, label: str) -> list[Event]:
     if state.phase != "setup":
         raise IllegalAction("units are placed only during set-up", R_SETUP)
     u = own_unit(state, side, uid, R_SETUP)
-    lo, hi = setup_area(state, side)
-    if not lo <= hx(label).col <= hi:
-        raise IllegalAction(f"{label} is outside the {SIDE_NAMES[side]} set-up area (columns {lo:02d}-{hi:02d})", R_SETUP)
-    if u.carrier:
-        raise IllegalAction(f"{u.id} is loaded on {u.carrier}: place the carrier", R_SETUP)
-    why = step_ok_for_setup(state, u, label)
+    why = place_problem(state, side, u, label)
     if why:
-        raise IllegalAction(why, R_SETUP)
-    if any(o.side != side for o in state.at(label)):
-        raise IllegalAction(f"{label} holds enemy units", R_SETUP)
-    if stack_count(state, label, exclude={u.id}) + 1 > STACK_LIMIT:
-        raise IllegalAction(f"{label} would hold more than {STACK_LIMIT} units", "II. Stacking")
+        raise IllegalAction(why, "II. Stacking" if "more than" in why else R_SETUP)
     u.hex = label
     u.placed = True
     if u.cargo:
@@ -94,6 +108,7 @@ def end_phase(state: PlState, side: str) -> list[Event]:
             state.side = state.setup_order[idx + 1]
             return events
         state.turn = 1
+        events.append(Event("victory", f"Victory conditions: {victory_text(state)}", "Situation: victory conditions"))
         return events + start_segment(state, state.order[0])
     if state.phase == "combat":
         events += resolve_fire_queue(state, side)
@@ -104,6 +119,7 @@ def end_phase(state: PlState, side: str) -> list[Event]:
             u.mp_left = float(utype(u).movement)
             u.moved = False
             u.mine_stop = False
+            u.of_runs = {}
         state.overrun_hexes = []
     elif state.phase == "move_vehicles":
         events.append(Event("phase", "Vehicles have moved; infantry moves now", R_SEQ, side, phase_end=True))
@@ -158,25 +174,46 @@ def reinforcements(state: PlState, side: str) -> list[Event]:
 
 
 def mines_on_dispersed(state: PlState) -> list[Event]:
-    """Dispersed units on a minefield are attacked again every Combat phase."""
+    """Dispersed units on a minefield are attacked again every Combat phase (at 2-1); one the attack
+    misses is undispersed and may move off in its next Movement phase (Mines)."""
+    from .combat import Attack
+    from .movement import hold_on_minefield
+
     events: list[Event] = []
     for label, layer in sorted(state.mines.items()):
         for el in elements_at(state, label):
             if el.head.dispersed:
-                from .combat import Attack
-
                 att = Attack([], [], label, [el], el.armoured, 2.0, 1.0, None)
-                events += roll_and_apply(state, att, layer, R_MINES + " (dispersed on a minefield)",
-                                         f"Minefield at {label} against {el.label}")
+                got = roll_and_apply(state, att, layer, R_MINES + " (dispersed on a minefield)",
+                                     f"Minefield at {label} against {el.label}")
+                events += got
+                result = next((e.data.get("result") for e in got if "result" in e.data), None)
+                alive = [u for u in el.units if u.status == "on_map"]
+                if result == "-" and alive and not state.options.get("mine_recovery"):
+                    for u in alive:
+                        u.dispersed = False
+                        u.mine_held = False
+                    events.append(Event("recover", f"The minefield misses {el.label}: turned face up, it may move "
+                                        "off in its next Movement phase", R_MINES, el.head.side,
+                                        {"units": [u.id for u in alive]}))
+                else:
+                    events += hold_on_minefield(state, alive, label)
     return events
 
 
 def end_segment(state: PlState, side: str) -> list[Event]:
     events: list[Event] = []
-    turned = [u.id for u in state.on_map(side) if u.dispersed]
+    held = [u for u in state.on_map(side) if u.dispersed and u.mine_held and u.hex in state.mines
+            and state.options.get("mines")]
+    turned = [u.id for u in state.on_map(side) if u.dispersed and u not in held]
     for u in state.on_map(side):
-        u.dispersed = False
+        if u not in held:
+            u.dispersed = False
+            u.mine_held = False
         u.of_marker = False  # the Opportunity Fire counter goes at the end of its owner's next turn
+    if held:
+        events.append(Event("note", f"Still dispersed on a minefield: {', '.join(u.id for u in held)}", R_MINES,
+                            side, {"units": [u.id for u in held]}))
     if turned:
         events.append(Event("recover", f"Turned face up: {', '.join(turned)}", "Dispersal: units turn back at the end "
                             "of their own player segment", side, {"units": turned}))
@@ -189,6 +226,21 @@ def end_segment(state: PlState, side: str) -> list[Event]:
         return events + final_victory(state)
     state.turn += 1
     return events + start_segment(state, state.order[0])
+
+
+def victory_text(state: PlState) -> str:
+    """The situation's victory conditions, in words (stated at the start, in the status and the view)."""
+    vic = situations()[state.scenario].victory
+    ways = []
+    for cond in vic.any:
+        if cond.hold_all:
+            where = f"hold {' and '.join(cond.hold_all)}"
+        else:
+            where = f"hold {cond.hold_n} of {', '.join(cond.hexes)}"
+        ways.append(f"{where} ({cond.text})" if cond.text else where)
+    return (f"{SIDE_NAMES[vic.side]} win if at the end of turn {state.turns} they " + "; or ".join(ways)
+            + f" (held: a unit of theirs there and no enemy); otherwise {SIDE_NAMES[state.enemy(vic.side)]} win. "
+            "Also: a side with no unit left on the board or to come loses.")
 
 
 def holds(state: PlState, side: str, label: str) -> bool:

@@ -8,6 +8,8 @@ from typing import Any
 from engine.codec import StateCodec
 from engine.rng import Rng
 
+from .memo import LISTING
+
 # Phases of a player segment, in order; "setup" comes once before turn 1.
 PHASES = ("combat", "move_vehicles", "move_infantry", "assault")
 PHASE_NAMES = {
@@ -17,6 +19,7 @@ PHASE_NAMES = {
     "move_infantry": "Movement phase (infantry)",
     "assault": "Close Assault phase",
     "opportunity": "Opportunity fire",
+    "over": "Game over",
 }
 
 
@@ -42,10 +45,13 @@ class Unit:
     overran: bool = False
     assaulted: bool = False
     mine_stop: bool = False  # entered a minefield: no further movement this phase
+    mine_held: bool = False  # dispersed on a minefield: stays dispersed until a minefield attack misses it
     work_hex: str = ""  # engineers: the hex it has held through whole friendly movement phases
     work_phases: int = 0
     block_tries: int = 0  # engineers: attempts at its one block (-1 once placed)
     placed: bool = False  # re-placed during set-up (offered once in legal_actions)
+    no_fire_turn: int = 0  # the turn its indirect fire order could not take place: no fire at all then
+    of_runs: dict[str, float] = field(default_factory=dict)  # enemy unit -> MP spent in its sight, continuously
     of_marker: bool = False  # fired opportunity fire: no fire until the end of its own next segment
     on_fort: bool = False  # ON an enemy-held fortification (not IN it); see forts.py
 
@@ -94,6 +100,7 @@ class PlState:
     units: dict[str, Unit] = field(default_factory=dict)
     wrecks: dict[str, int] = field(default_factory=dict)
     mines: dict[str, str] = field(default_factory=dict)  # hex -> side that laid it
+    mines_seen: list[str] = field(default_factory=list)  # minefields the other side has found (entered)
     blocks: list[str] = field(default_factory=list)
     forts: dict[str, str] = field(default_factory=dict)  # hex -> side that built it
     inverted: list[str] = field(default_factory=list)  # mines/blocks being cleared by engineers
@@ -120,7 +127,17 @@ class PlState:
         return [u for u in self.units.values() if u.status == "on_map" and (side is None or u.side == side)]
 
     def at(self, label: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.status == "on_map" and u.hex == label]
+        memo = LISTING.get()
+        if memo is None:
+            return [u for u in self.units.values() if u.status == "on_map" and u.hex == label]
+        key = ("at", id(self))
+        occ = memo.get(key)
+        if occ is None:
+            occ = memo[key] = {}
+            for u in self.units.values():
+                if u.status == "on_map" and u.hex:
+                    occ.setdefault(u.hex, []).append(u)
+        return list(occ.get(label, ()))
 
     def enemy(self, side: str) -> str:
         return "ge" if side == "us" else "us"

@@ -1,0 +1,385 @@
+"""Panzer Leader's orders, declared once (engine.contract.Order): the slash command, the phases it
+exists in, the candidates it offers a side, what it does, and the one test that refuses it.
+
+Orders naming one unit are listed in full and accepted exactly when listed. Orders naming a group
+(``units:A,B``: a fire group, a stack moving or overrunning together, a combined close assault)
+would list every subset of every stack, so they are ``unlisted``: every single-unit form is listed,
+and one problem function (``fire_problem``, ``move_problem``, ``overrun_problem``,
+``assault_problem``, ``of_problem``) decides both what is listed and what ``apply`` accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from engine.contract import Order
+from engine.errors import IllegalAction, UmpireError
+from engine.events import Event
+from engine.game import Action, CommandSpec, OptionSpec
+
+from . import engineers, forts, opportunity, sequence
+from .board import STACK_LIMIT, board_labels, gmap, hx, stack_count, tec, terrain, utype
+from .engineers import block_refusal, demolish_refusal
+from .fire import (
+    assault_problem,
+    fire_problem,
+    fire_refusal_now,
+    order_assault,
+    order_fire,
+    order_indirect,
+    target_refusal_now,
+)
+from .forts import demolish_refusal as fort_demolish_refusal
+from .legal import enemy_hexes, indirect_targets, move_targets
+from .memo import remember
+from .movement import (
+    R_MOVE,
+    clear_refusal,
+    do_clear,
+    do_load,
+    do_move,
+    do_overrun,
+    do_unload,
+    move_problem,
+    move_refusal,
+    overrun_problem,
+    transport_refusal,
+)
+from .opportunity import of_problem
+from .state import PlState, Unit
+
+SETUP, COMBAT, VEHICLES, INFANTRY, ASSAULT, OPPORTUNITY, OVER = (
+    "setup", "combat", "move_vehicles", "move_infantry", "assault", "opportunity", "over")
+PLAYING = (SETUP, COMBAT, VEHICLES, INFANTRY, ASSAULT, OPPORTUNITY)
+
+UNITS = OptionSpec("units", "your unit ids, comma-separated (a fire group, a stack)", "units")
+UNIT = OptionSpec("unit", "your unit id", "unit")
+TARGET = OptionSpec("target", "target hex", "hex")
+_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("place", "Set up a counter in your area (once each)", (UNIT, OptionSpec("at", "hex", "hex")),
+                "/pl place unit:R1 at:0204", "Situation set-up"),
+    CommandSpec("fire", "Direct fire at a hex (or one unit there)",
+                (UNITS, TARGET, OptionSpec("at_unit", "one enemy unit in the hex (or 'bridge')", "target_unit",
+                                           required=False)),
+                "/pl fire units:P1,P2 target:1006", "I.ii Direct Fire"),
+    CommandSpec("indirect", "Indirect fire, resolved next turn", (UNIT, TARGET),
+                "/pl indirect unit:GM1 target:0410", "I.i Indirect Fire"),
+    CommandSpec("move", "Move a unit or a stack to a hex", (UNITS, OptionSpec("to", "hex", "hex"), OptionSpec(
+                    "via", "a route: hexes to pass through in order, comma-separated", "hexes", required=False)),
+                "/pl move units:S1 to:1106", "II. Movement Phase"),
+    CommandSpec("overrun", "Overrun an adjacent clear hex, moving through it", (UNITS, TARGET),
+                "/pl overrun units:P1 target:1305", "II.ii Overrun"),
+    CommandSpec("load", "Load a unit onto a carrier in its hex", (UNIT, OptionSpec("cargo", "unit", "unit")),
+                "/pl load unit:HT1 cargo:GR1", "II. Transporting Units"),
+    CommandSpec("unload", "Unload a carrier's cargo", (UNIT,), "", "II. Transporting Units"),
+    CommandSpec("assault", "Close assault an adjacent hex", (UNITS, TARGET),
+                "/pl assault units:R1,E1 target:0811", "III. Close Assault Tactics"),
+    CommandSpec("clear", "Engineers: invert, then remove, a minefield or block",
+                (UNIT, TARGET), "/pl clear unit:E1 target:1412", "Engineers (optional)"),
+    CommandSpec("demolish", "Engineers: blow the bridge it has held",
+                (UNIT,), "", "Engineers (optional)"),
+    CommandSpec("block", "Engineers: place its one block on the road hex it has held",
+                (UNIT,), "", "Engineers (optional)"),
+    CommandSpec("demolish_fort", "Destroy your own fortification the unit is in",
+                (UNIT,), "", "Fortifications (optional)"),
+    CommandSpec("end", "Resolve this phase's orders and close it", (), "", "Basic Turn Sequence of Play"),
+)
+COMMANDS: dict[str, CommandSpec] = {c.name: c for c in _COMMANDS}
+
+def _ids(value: Any) -> list[str]:
+    return [p for p in str(value or "").split(",") if p]
+
+
+def _mine(state: PlState, side: str, only: Any = None) -> list[Unit]:
+    return sorted((u for u in state.on_map(side) if only in (None, u.id)), key=lambda x: x.id)
+
+
+def _reachable(state: PlState, u: Unit) -> list[str]:
+    return remember(("move", id(state), u.id), lambda: move_targets(state, u))
+
+
+# --- place ------------------------------------------------------------------------------------------
+def _place_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    lo, hi = sequence.setup_area(state, side)
+    area = [label for label, h in board_labels().items() if lo <= h.col <= hi]
+    counts: dict[str, int] = {}
+    for u in _mine(state, side, only):
+        if u.hex is None or u.placed or u.carrier:
+            continue
+        for label in area:
+            if label not in counts:
+                counts[label] = stack_count(state, label)
+            if not sequence.place_problem(state, side, u, label, counts[label]):
+                yield Action("place", {"unit": u.id, "at": label})
+
+
+def _place(state: PlState, side: str, a: Action) -> list[Event]:
+    return sequence.do_place(state, side, a.args["unit"], a.args["at"])
+
+
+# --- fire -------------------------------------------------------------------------------------------
+def _fire_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    """Every single-unit fire order worth asking about: each unit at each enemy hex in reach, at the
+    hex and at each unit there (and at an enemy temporary bridge); fire_problem decides."""
+    if state.phase == OPPORTUNITY:
+        win = state.of_window
+        if win is None:
+            return
+        for fid in win.firers:
+            for m in opportunity.targets(state):
+                if m.hex:
+                    yield Action("fire", {"units": fid, "target": m.hex, "at_unit": m.id})
+        return
+    queued = {i for o in state.fire_queue for i in o.units}
+    hexes = enemy_hexes(state, side)
+    bridges = sorted(h for h, s in state.temp_bridges.items() if s != side)
+    towns = {k for k, e in tec(state).terrain.items() if e.armoured_target}
+    for u in _mine(state, side):
+        if u.hex is None or u.id in queued or u.dispersed or u.fired or u.carrier or utype(u).attack <= 0:
+            continue
+        reach = 2 * utype(u).range + 1
+        for label in hexes:
+            if hx(u.hex).distance(hx(label)) > reach:
+                continue
+            if fire_refusal_now(state, u, label) or target_refusal_now(state, side, label):
+                continue  # (refused at the hex and at every unit in it alike)
+            yield Action("fire", {"units": u.id, "target": label})
+            if terrain(label) not in towns:
+                for e in sorted(state.at(label), key=lambda x: x.id):
+                    if e.side != side:
+                        yield Action("fire", {"units": u.id, "target": label, "at_unit": e.id})
+        for label in bridges:
+            if hx(u.hex).distance(hx(label)) <= reach:
+                yield Action("fire", {"units": u.id, "target": label, "at_unit": "bridge"})
+
+
+def _fire_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
+    ids = _ids(a.args.get("units"))
+    target = str(a.args.get("target", ""))
+    at_unit = str(a.args.get("at_unit", "") or "")
+    if state.phase == OPPORTUNITY:
+        return of_problem(state, side, ids, target, at_unit)
+    return fire_problem(state, side, ids, target, at_unit)
+
+
+def _fire(state: PlState, side: str, a: Action) -> list[Event]:
+    ids = _ids(a.args["units"])
+    at_unit = str(a.args.get("at_unit", "") or "")
+    if state.phase == OPPORTUNITY:
+        return opportunity.do_opportunity_fire(state, side, ids, a.args["target"], at_unit)
+    return order_fire(state, side, ids, a.args["target"], at_unit)
+
+
+# --- indirect ----------------------------------------------------------------------------------------
+def _indirect_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    for u in _mine(state, side, only):
+        if utype(u).indirect:
+            for t in indirect_targets(state, u):
+                yield Action("indirect", {"unit": u.id, "target": t})
+
+
+def _indirect(state: PlState, side: str, a: Action) -> list[Event]:
+    return order_indirect(state, side, a.args["unit"], a.args["target"])
+
+
+# --- move, overrun -------------------------------------------------------------------------------------
+def _move_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    for u in _mine(state, side):
+        for t in _reachable(state, u):
+            yield Action("move", {"units": u.id, "to": t})
+
+
+def _via(a: Action) -> tuple[str, ...]:
+    return tuple(_ids(a.args.get("via")))
+
+
+def _move_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
+    ids = _ids(a.args.get("units"))
+    goal = str(a.args.get("to", ""))
+    if _via(a):
+        return move_problem(state, side, ids, goal, _via(a))
+    if len(ids) == 1:
+        u = state.units.get(ids[0])
+        if u is not None and u.side == side and u.status == "on_map" and goal in _reachable(state, u):
+            return None
+        problem = move_problem(state, side, ids, goal)
+        return problem or IllegalAction(f"{ids[0]} may not reach {goal} this phase", R_MOVE)
+    return move_problem(state, side, ids, goal)
+
+
+def _move(state: PlState, side: str, a: Action) -> list[Event]:
+    ids = _ids(a.args["units"])
+    events = do_move(state, side, ids, a.args["to"], _via(a))
+    return events + opportunity.open_window(state, side, ids, events[0].data["path"])
+
+
+def _overrun_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    for u in _mine(state, side):
+        if u.hex is None:
+            continue
+        for n in gmap().neighbors(hx(u.hex)):
+            if any(e.side != side for e in state.at(n.label)):
+                yield Action("overrun", {"units": u.id, "target": n.label})
+
+
+def _overrun_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
+    return overrun_problem(state, side, _ids(a.args.get("units")), str(a.args.get("target", "")))
+
+
+def _overrun(state: PlState, side: str, a: Action) -> list[Event]:
+    ids = _ids(a.args["units"])
+    events = do_overrun(state, side, ids, a.args["target"])
+    path = events[0].data.get("path", [])
+    if state.options.get("of_no_overrun") or len(path) < 2:
+        return events
+    # "Units engaging in an Overrun Attack cannot be attacked while in the hex of the Overrun Attack":
+    # they may be where it ends (the first group's path, when groups came from several hexes).
+    return events + opportunity.open_window(state, side, events[0].data.get("units", ids), path)
+
+
+# --- transport -------------------------------------------------------------------------------------------
+def _carriers(state: PlState, side: str, only: Any) -> Iterator[Unit]:
+    for u in _mine(state, side, only):
+        if u.hex is not None and utype(u).carrier != "none" and not move_refusal(state, u, state.phase):
+            yield u
+
+
+def _load_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    for u in _carriers(state, side, only):
+        if not u.cargo:
+            for c in state.at(u.hex or ""):
+                if c.side == side and not transport_refusal(state, u, c, True):
+                    yield Action("load", {"unit": u.id, "cargo": c.id})
+
+
+def _unload_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    for u in _carriers(state, side, only):
+        if u.cargo and not transport_refusal(state, u, state.units[u.cargo], False) and \
+                stack_count(state, u.hex or "") + 1 <= STACK_LIMIT:
+            yield Action("unload", {"unit": u.id})
+
+
+def _transport(loading: bool) -> Callable[[PlState, str, Action], list[Event]]:
+    def perform(state: PlState, side: str, a: Action) -> list[Event]:
+        carrier = state.units[a.args["unit"]]
+        if loading:
+            events = do_load(state, side, carrier.id, a.args["cargo"])
+        else:
+            events = do_unload(state, side, carrier.id)
+        ids = [carrier.id, events[0].data["cargo"]]
+        cost = float(events[0].data.get("mp", 0))
+        return events + opportunity.open_window(state, side, ids, [carrier.hex or ""], cost)
+    return perform
+
+
+# --- close assault ------------------------------------------------------------------------------------------
+def _assault_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    queued = {i for o in state.assault_queue for i in o.units}
+    for u in _mine(state, side):
+        if u.id in queued or u.hex is None:
+            continue
+        for n in gmap().neighbors(hx(u.hex)):
+            if any(e.side != side for e in state.at(n.label)):
+                yield Action("assault", {"units": u.id, "target": n.label})
+
+
+def _assault_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
+    return assault_problem(state, side, _ids(a.args.get("units")), str(a.args.get("target", "")))
+
+
+def _assault(state: PlState, side: str, a: Action) -> list[Event]:
+    return order_assault(state, side, _ids(a.args["units"]), a.args["target"])
+
+
+# --- engineers and fortifications ----------------------------------------------------------------------------
+def _engineers(state: PlState, side: str, only: Any) -> Iterator[Unit]:
+    if state.options.get("engineers"):
+        for u in _mine(state, side, only):
+            if u.hex is not None and utype(u).kind == "engineer":
+                yield u
+
+
+def _clear_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    for u in _engineers(state, side, only):
+        for h in [hx(u.hex or "")] + gmap().neighbors(hx(u.hex or "")):
+            if not clear_refusal(state, u, h.label):
+                yield Action("clear", {"unit": u.id, "target": h.label})
+
+
+def _ready_engineers(state: PlState, side: str, only: Any) -> Iterator[Unit]:
+    for u in _engineers(state, side, only):
+        if not (u.dispersed or u.fired or u.carrier or u.moved):
+            yield u
+
+
+def _demolish_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    for u in _ready_engineers(state, side, only):
+        if not demolish_refusal(state, u):
+            yield Action("demolish", {"unit": u.id})
+
+
+def _block_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    for u in _ready_engineers(state, side, only):
+        if not block_refusal(state, u):
+            yield Action("block", {"unit": u.id})
+
+
+def _demolish_fort_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
+    for u in _mine(state, side, only):
+        if u.hex in state.forts and not fort_demolish_refusal(state, u):
+            yield Action("demolish_fort", {"unit": u.id})
+
+
+def _one_unit(fn: Callable[[PlState, str, str], list[Event]]) -> Callable[[PlState, str, Action], list[Event]]:
+    return lambda state, side, a: fn(state, side, a.args["unit"])
+
+
+def _clear(state: PlState, side: str, a: Action) -> list[Event]:
+    return do_clear(state, side, a.args["unit"], a.args["target"])
+
+
+# --- end ------------------------------------------------------------------------------------------------------
+def _end_candidates(state: PlState, side: str, only: Any) -> list[Action]:
+    return [Action("end")]
+
+
+def _end(state: PlState, side: str, a: Action) -> list[Event]:
+    if state.phase == OPPORTUNITY:
+        return opportunity.close_window(state)
+    return sequence.end_phase(state, side)
+
+
+_WHY_UNLISTED = "groups (units:A,B) would list every subset of every stack; every single-unit form is listed"
+
+ORDERS: tuple[Order, ...] = (
+    Order(COMMANDS["place"], (SETUP,), _place_candidates, _place, narrow_by="unit"),
+    Order(COMMANDS["fire"], (COMBAT, OPPORTUNITY), _fire_candidates, _fire, _fire_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["indirect"], (COMBAT,), _indirect_candidates, _indirect, narrow_by="unit"),
+    Order(COMMANDS["move"], (VEHICLES, INFANTRY), _move_candidates, _move, _move_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["overrun"], (VEHICLES,), _overrun_candidates, _overrun, _overrun_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["load"], (VEHICLES,), _load_candidates, _transport(True), narrow_by="unit"),
+    Order(COMMANDS["unload"], (VEHICLES,), _unload_candidates, _transport(False), narrow_by="unit"),
+    Order(COMMANDS["assault"], (ASSAULT,), _assault_candidates, _assault, _assault_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["clear"], (VEHICLES,), _clear_candidates, _clear, narrow_by="unit"),
+    Order(COMMANDS["demolish"], (VEHICLES,), _demolish_candidates, _one_unit(engineers.do_demolish), narrow_by="unit"),
+    Order(COMMANDS["block"], (VEHICLES,), _block_candidates, _one_unit(engineers.do_block), narrow_by="unit"),
+    Order(COMMANDS["demolish_fort"], (VEHICLES, INFANTRY), _demolish_fort_candidates, _one_unit(forts.do_demolish),
+          narrow_by="unit"),
+    Order(COMMANDS["end"], PLAYING, _end_candidates, _end),
+)
+
+# The order legal_actions has always listed in (the random and easy bots pick from it by index):
+# per unit, in id order; in the movement phases moves and fortification demolitions first, then the
+# engineers' work, overruns and transport; end last.
+_RANK = {"fire": 0, "indirect": 1, "move": 0, "demolish_fort": 1, "clear": 0, "demolish": 1, "block": 2,
+         "overrun": 3, "unload": 4, "load": 4, "place": 0, "assault": 0}
+_GROUP = {"clear": 1, "demolish": 1, "block": 1, "overrun": 1, "unload": 1, "load": 1, "end": 2}
+
+
+def listing_key(a: Action) -> tuple[int, str, int]:
+    unit = str(a.args.get("unit") or a.args.get("units") or "")
+    return _GROUP.get(a.kind, 0), unit, _RANK.get(a.kind, 0)
+
+
+__all__ = ["COMMANDS", "ORDERS", "listing_key"]
