@@ -9,10 +9,12 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from engine import registry
 from engine.errors import IllegalAction
 from engine.game import Action, CommandSpec
 
 # Table commands are slash-prefixed only, so every game order word (exit, help...) works bare.
+GROUPS = (*registry.GAME_PACKAGES, "game")  # "/peiper move ...", "/game status"
 TABLE_COMMANDS = ("help", "status", "log", "undo", "map", "quit", "seed", "gm", "rules", "export")
 
 
@@ -37,7 +39,7 @@ def parse(line: str, default_group: str) -> Typed:
     rest = words[1:]
     if text.startswith("/") and head in TABLE_COMMANDS:
         group, name = "", head
-    elif head == default_group or head in ("peiper", "saf", "pl", "game"):
+    elif head == default_group or head in GROUPS:
         if not rest:
             raise IllegalAction(f"/{head} needs an order, such as /{head} status")
         group, name, rest = head, rest[0].lower(), rest[1:]

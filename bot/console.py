@@ -473,7 +473,7 @@ def _menu(title: str, options: list[tuple[str, str]], ask: Ask, say: Say, prompt
 
 def choose_game(ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
     keys = registry.available()
-    return _menu("Umpire local table - which game?", [(k, registry.GAME_TITLES[k]) for k in keys], ask, say,
+    return _menu("Umpire local table - which game?", [(k, registry.title(k)) for k in keys], ask, say,
                  "game> ", completer)
 
 

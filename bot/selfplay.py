@@ -317,7 +317,7 @@ def main(game: str, games: int, seed: int, as_json: bool, scenario: str = "",
         print(json.dumps(result, sort_keys=False))
     else:
         pairing = ", ".join(f"{side} {label}" for side, label in result["policies"].items())
-        print(f"{registry.GAME_TITLES[game]} ({pairing}): {result['finished']}/{result['games']} games finished, "
+        print(f"{registry.title(game)} ({pairing}): {result['finished']}/{result['games']} games finished, "
               f"{result['actions']} actions in {result['seconds']} s")
         for side, rate in result["win_rates"].items():
             lo, hi = rate["ci95"]

@@ -16,7 +16,6 @@ import discord
 from engine.game import Action, GameRules
 
 TEMPLATE = r"umpire:(?P<game>\d+):v(?P<version>\d+):(?P<action>[a-z_]+)(?::(?P<key>[a-z_]+)=(?P<value>[^:]{1,60}))?"
-QUIET = ("pass", "end", "miss")  # the choices that give up something: grey
 MAX_BUTTONS = 25
 MAX_WITH_ARG = 10  # one-argument choices become buttons only when there are few of them
 
@@ -37,11 +36,13 @@ def label_of(action: Action) -> str:
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    def __init__(self, game_id: int, version: int, action: Action, label: str | None = None) -> None:
+    def __init__(self, game_id: int, version: int, action: Action, label: str | None = None,
+                 quiet: bool = False) -> None:
         self.game_id = game_id
         self.version = version
         self.action = action
-        style = discord.ButtonStyle.secondary if action.kind in QUIET else discord.ButtonStyle.primary
+        # the choices that give something up (the game's quiet_orders) are grey
+        style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
         super().__init__(discord.ui.Button(label=label or label_of(action), style=style,
                                            custom_id=custom_id(game_id, version, action)))
 
@@ -86,5 +87,5 @@ def choice_view(game_id: int, version: int, rules: GameRules, legal: list[Action
         return None
     view = discord.ui.View(timeout=None)
     for a in actions:
-        view.add_item(ChoiceButton(game_id, version, a))
+        view.add_item(ChoiceButton(game_id, version, a, quiet=a.kind in rules.quiet_orders))
     return view

@@ -33,7 +33,6 @@ log = logging.getLogger("umpire.discord")
 MAX_CONTENT = 2000
 MAX_EMBED_DESCRIPTION = 4096
 DEFAULT_FILESIZE = 10 * 1024 * 1024
-SHORT_NAMES = {"peiper": "Peiper", "saf": "SAF", "pl": "Panzer Leader"}
 
 
 def playable_games() -> list[str]:

@@ -27,7 +27,6 @@ from engine.service import GameService, Seat, event_from_dict
 from engine.service.phases import phases
 
 from .common import (
-    SHORT_NAMES,
     advance,
     bot_of,
     clean,
@@ -62,7 +61,7 @@ log = logging.getLogger("umpire.discord")
 
 LOG_PAGE = 12
 REPLAY_FRAMES = 40
-GAME_CHOICES = [app_commands.Choice(name=registry.GAME_TITLES[k], value=k) for k in playable_games()]
+GAME_CHOICES = [app_commands.Choice(name=registry.title(k), value=k) for k in playable_games()]
 DEADLINE_RULE = ("When a deadline runs out, Umpire gives the standing order for the side to act: pass a card, "
                  "end activations, take a face card as a miss, finish the set-up; where none of these applies, "
                  "the bot decides for the side. The order is logged with the reason 'deadline'.")
@@ -76,7 +75,7 @@ def thread_name(key: str, rules: Any, info_seats: dict[str, Seat]) -> str:
             "Umpire" if seat.kind == "bot" else "open")
         who = " ".join(re.sub(r"[<>@#`*_~|\\]", " ", who).split())  # a thread name shows them as typed
         parts.append(f"{who or 'player'} ({side.upper()})")
-    return clip(f"{SHORT_NAMES.get(key, rules.title)} - {' vs '.join(parts)}", 100)
+    return clip(f"{rules.short_name} - {' vs '.join(parts)}", 100)
 
 
 def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()) -> str:

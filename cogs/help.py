@@ -24,7 +24,7 @@ TABLE = (
     ("/rules game:peiper topic:combat", "short rule summaries"),
     ('/gm move unit:501 to:0805 reason:"misclick, agreed"', "GM corrections, each logged with a reason"),
 )
-GAMES = [app_commands.Choice(name=registry.GAME_TITLES[k], value=k) for k in playable_games()]
+GAMES = [app_commands.Choice(name=registry.title(k), value=k) for k in playable_games()]
 
 
 def game_help(key: str) -> discord.Embed:

@@ -32,19 +32,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("umpire.discord")
 
-# The standing order when a deadline runs out, in this order of preference; else the bot decides.
-STANDING_ORDERS = ("pass", "end", "miss", "ready")
-
-
 def standing_order(rules: GameRules, state: Any, side: str) -> tuple[Action, str]:
     legal = rules.legal_actions(state, side)
-    for kind in STANDING_ORDERS:
+    # The game's standing orders (rules.standing_orders), in its order of preference; else the bot decides.
+    for kind in rules.standing_orders:
         for a in legal:
             if a.kind == kind and not a.args:
                 return a, f"the standing order '{kind}'"
     if len(legal) == 1:
         return legal[0], "the only order the rules allow"
-    action, why = rules.bot_action(state, side, "normal")
+    action, why = rules.bot_action(state, side, "normal" if "normal" in rules.levels else rules.levels[0])
     return action, f"the bot's choice ({why})"
 
 

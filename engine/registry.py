@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from engine.errors import NotFound
 from engine.game import GameRules
 
-GAME_PACKAGES = {
-    "peiper": "engine.games.peiper",
-    "saf": "engine.games.saf",
-    "pl": "engine.games.pl",
-}
-GAME_TITLES = {
-    "peiper": "Just a Peiper Dream?",
-    "saf": "Scream, Aim, Fire!",
-    "pl": "Panzer Leader",
-}
+
+def _discover() -> dict[str, str]:
+    """Every package under engine/games is a game, keyed by its folder name (each exposes ``RULES``)."""
+    import engine.games
+
+    found = sorted(m.name for m in pkgutil.iter_modules(engine.games.__path__) if m.ispkg)
+    return {name: f"engine.games.{name}" for name in found}
+
+
+GAME_PACKAGES = _discover()
 
 
 def available() -> list[str]:
@@ -39,7 +40,12 @@ def get(key: str) -> GameRules:
         module = importlib.import_module(GAME_PACKAGES[key])
     except ModuleNotFoundError as exc:
         if exc.name and GAME_PACKAGES[key].startswith(exc.name):
-            raise NotFound(f"{GAME_TITLES[key]} is not playable yet") from None
+            raise NotFound(f"The game '{key}' is not playable yet") from None
         raise
     rules: GameRules = module.RULES
     return rules
+
+
+def title(key: str) -> str:
+    """A game's title, from the game itself."""
+    return get(key).title
