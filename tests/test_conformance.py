@@ -122,8 +122,13 @@ def playout(key: str, scenario: str, seed: int, steps: int | None, probe_every: 
         for other in rules.sides:
             if other != side:
                 assert rules.legal_actions(state, other) == [], f"{other} may act out of turn"
-        rules.apply(state, side, rnd.choice(legal))
+        last_draw = state.last_random
+        events = rules.apply(state, side, rnd.choice(legal))
         n += 1
+        # every card drawn and die rolled is a random event (undo stops there) and shows in the header
+        revealed = any(e.random for e in events)
+        assert revealed or state.last_random == last_draw, "a draw changed the header without a random event"
+        assert not revealed or state.last_random, "a random event left the header's last draw empty"
         dumped = rules.dump(state)
         assert rules.dump(rules.load(json.loads(json.dumps(dumped)))) == dumped, "dump/load round trip differs"
         assert rules.invariants(state) == [], rules.invariants(state)
