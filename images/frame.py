@@ -433,7 +433,8 @@ def _suit(d: ImageDraw.ImageDraw, x: float, y: float, s: float, suit: str, colou
         d.polygon([(cx, y), (cx - s * 0.16, y + s / 2), (cx + s * 0.16, y + s / 2)], fill=colour)
 
 
-_STATUS = (("awaiting", "Awaiting entry"), ("exited", "Exited"), ("eliminated", "Eliminated"), ("off", "Off map"))
+_STATUS = (("awaiting", "Awaiting entry"), ("exited", "Exited"), ("eliminated", "Eliminated"),
+           ("out", "Out of the game"), ("off", "Off map"))
 
 
 def draw_tray(img: Image.Image, frame: Frame, off: list[Mapping[str, Any]], colours: dict[str, RGB],
@@ -447,7 +448,7 @@ def draw_tray(img: Image.Image, frame: Frame, off: list[Mapping[str, Any]], colo
     groups: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
     for unit in off:
         status = str(unit.get("status") or "off")
-        status = status if status in ("awaiting", "exited", "eliminated") else "off"
+        status = status if status in ("awaiting", "exited", "eliminated", "out") else "off"
         groups.setdefault((status, str(unit.get("side", ""))), []).append(unit)
     f = font(0.26 * R, "bold")
     if not off:

@@ -149,3 +149,31 @@ def test_who_wins_no_us_units_left() -> None:
     stack(state, "2S")
     do(state, "ge", "attack", unit="3/2 LAH", target="99 BG")
     assert RULES.winner(state) == "ge"
+
+
+def test_who_wins_a_decided_game_ends_at_once_with_its_reason() -> None:
+    """Ruling 29: once too few German units are left in the game to exit four, the US has won."""
+    for decided in (True, False):
+        state = empty_board(end_when_decided=decided)
+        state.fuel_depot = "captured"
+        for uid in ("Spitze", "501", "1/1 LAH"):
+            state.units[uid].status = "eliminated"
+        put(state, "3/2 LAH", "1102")
+        activate(state, "ge", 2)
+        texts = do(state, "ge", "move", unit="3/2 LAH", to="1002")
+        if decided:
+            assert RULES.is_over(state) and RULES.winner(state) == "us"
+            assert "can no longer exit 4 units: 0 exited and 3 left in the game" in texts[-1]
+            assert RULES.view(state, None)["result"]["text"].startswith("US wins")
+        else:
+            assert not RULES.is_over(state)
+
+
+def test_a_unit_that_can_never_enter_is_out_of_the_game() -> None:
+    """Rulings 26, 29: the 30th battalion that did not enter is out of the game, and shown so."""
+    state = empty_board()
+    state.turn = 2
+    activate(state, "us", 2)
+    do(state, "us", "enter", unit="30/117/1", at="0105")
+    unit = next(u for u in RULES.view(state, None)["units"] if u["id"] == "30/117/2")
+    assert unit["status"] == "out" and "30/117/1 entered instead" in unit["why_out"]

@@ -61,6 +61,8 @@ OPTIONS = (
                    kind="choice", choices=("hex_by_hex", "act_ends"), legacy="act_ends"),
     GameOptionSpec("one_30th_battalion", True, "'30/177/1 or 2': only one of 30/117/1 and 30/117/2 may enter", "docs/rulings/peiper.md #26",
                    legacy=False),
+    GameOptionSpec("end_when_decided", True, "End the game for the US as soon as the Germans can no longer exit "
+                   "enough units", "docs/rulings/peiper.md #29", legacy=False),
     GameOptionSpec("kg2_turn_4_only", True, "'Turn 4 the GE player may enter 3 FJ/KG 2': on turn 4 only", "docs/rulings/peiper.md #27",
                    legacy=False),
 )

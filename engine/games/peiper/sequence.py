@@ -10,7 +10,7 @@ from engine.cards import Deck
 from engine.events import Event
 
 from .board import hex_of, occupants, side_at
-from .state import ACTIVATE, DRAW, OVER, UNIT_ELIMINATED, UNIT_ON_MAP, PeiperState
+from .state import ACTIVATE, DRAW, OVER, UNIT_AWAITING, UNIT_ON_MAP, PeiperState
 from .units import SIDE_NAMES, game_map
 
 R_TURN = "Turn Sequence: Turn Begins"
@@ -83,6 +83,7 @@ def end_turn(state: PeiperState, events: list[Event], why: str) -> None:
         finish(state, events, "us", f"the Germans did not win by the end of turn {state.turns}")
         return
     start_turn(state, events)
+    check_victory(state, events)  # a unit that could enter only in the turn just ended is out of the game
 
 
 def back_to_draw(state: PeiperState, events: list[Event]) -> None:
@@ -112,17 +113,48 @@ def finish(state: PeiperState, events: list[Event], winner: str, why: str) -> No
     events.append(Event("game_over", f"{SIDE_NAMES[winner]} player wins: {why}.", R_WIN, phase_end=True))
 
 
+def barred(state: PeiperState, uid: str) -> str:
+    """Why a unit still waiting to enter never can any more ('' if it still may): it is out of the game."""
+    from .board import spec
+
+    s = spec(uid)
+    if state.units[uid].status != UNIT_AWAITING:
+        return ""
+    if s.condition == "no_ss_exited" and any(spec(x).ss for x in state.exited):
+        return "an SS unit has exited the west map edge"
+    if s.only_turn and state.options.get("kg2_turn_4_only", True) and state.turn > s.from_turn:
+        return f"it could enter on turn {s.from_turn} only"
+    if state.options.get("one_30th_battalion", True):
+        entered = [x for x in s.excludes if state.units[x].status != UNIT_AWAITING]
+        if entered:
+            return f"{entered[0]} entered instead (\"30/177/1 or 2\")"
+    return ""
+
+
+def in_the_game(state: PeiperState, side: str) -> list[str]:
+    """A side's units still in the game: on the map, or waiting to enter and still able to."""
+    return [u.id for u in state.units.values() if u.side == side and
+            (u.status == UNIT_ON_MAP or (u.status == UNIT_AWAITING and not barred(state, u.id)))]
+
+
 def check_victory(state: PeiperState, events: list[Event]) -> bool:
-    """Who Wins: four GE units off the west edge, or no US units left; checked after every action."""
+    """Who Wins: four GE units off the west edge, or no US units left; checked after every action.
+
+    With ``end_when_decided`` (ruling 29), the game also ends for the US as soon as the Germans can
+    no longer exit enough units: too few German units are left in the game."""
     if state.phase == OVER:
         return True
     needed = int(state.options.get("exits_to_win", 4))
     if len(state.exited) >= needed:
         finish(state, events, "ge", f"{len(state.exited)} German units have exited the west map edge")
         return True
-    us_units = [u for u in state.units.values() if u.side == "us"]
-    if us_units and all(u.status == UNIT_ELIMINATED for u in us_units):
+    if not in_the_game(state, "us"):
         finish(state, events, "ge", "no US units are left in the game")
+        return True
+    german = in_the_game(state, "ge")
+    if state.options.get("end_when_decided", True) and len(state.exited) + len(german) < needed:
+        finish(state, events, "us", f"the Germans can no longer exit {needed} units: {len(state.exited)} exited "
+               f"and {len(german)} left in the game (ruling 29)")
         return True
     return False
 

@@ -7,6 +7,7 @@ from typing import Any
 from engine import cards
 
 from .board import in_supply, spec, supply_network
+from .sequence import barred
 from .state import UNIT_ON_MAP, PeiperState
 from .units import MAP_PATH, game_map, scenarios
 
@@ -27,7 +28,9 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
             "id": u.id, "name": u.id, "side": u.side, "hex": u.hex if u.status == UNIT_ON_MAP else None,
             "symbol": "armour" if s.mech else "infantry", "type": s.type_name,
             "values": list(s.reduced if u.reduced else s.full), "full": list(s.full), "reduced": u.reduced,
-            "status": u.status, "markers": unit_markers,
+            # a unit waiting to enter that never can any more is out of the game (ruling 29), saying why
+            "status": "out" if barred(state, u.id) else u.status, "why_out": barred(state, u.id),
+            "markers": unit_markers,
         })
     markers: list[dict[str, Any]] = []
     for name in state.bridges_down:
