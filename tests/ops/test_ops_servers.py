@@ -49,7 +49,11 @@ def test_settings_are_typed_bounded_and_forgotten_with_their_maker(db_url: str) 
     assert store.get("2").reminder_hours == 12  # another server keeps the defaults
     assert store.shortest_reminder() == 6
     assert [c.actor for c in store.changes("1")] == [ADMIN, ADMIN]
+    gid = service.create_game("peiper", seed=3, guild_id="1", owner_id="99").id
+    assert service.invite(gid, ADMIN) == [ADMIN] and service.invite(gid, "42") == [ADMIN, "42"]
     forget_user(service.engine, ADMIN)
+    service.cache.drop(gid)
+    assert service.invited(gid) == ["42"]  # an invitation names nobody forgotten
     assert {(c.actor_name, c.actor.startswith("forgotten-")) for c in store.changes("1")} == {(FORGOTTEN_NAME, True)}
     with service.engine.connect() as conn:
         assert ADMIN not in str(conn.execute(text("SELECT * FROM server_setting_changes")).all())
