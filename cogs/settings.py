@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 import discord
@@ -54,6 +55,11 @@ def describe(interaction: discord.Interaction[Any], config: ServerConfig) -> lis
     return lines
 
 
+def when(at: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
 def require_manager(interaction: discord.Interaction[Any]) -> None:
     if interaction.guild_id is None:
         raise Forbidden("Settings belong to a server: use /settings in one")
@@ -89,7 +95,7 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="T
         if changes:
             lines.append("Last changes: " + "; ".join(
                 f"{esc(c.name, 20)} {esc(c.old, 40)} -> {esc(c.new, 40)} by {esc(c.actor_name or 'someone')} "
-                f"<t:{int(c.at.timestamp())}:R>" for c in changes))
+                f"<t:{int(when(c.at).timestamp())}:R>" for c in changes))
         lines.append("Members with Manage Server change them with /settings set.")
         await reply(interaction, "\n".join(lines), ephemeral=True)
 

@@ -200,3 +200,32 @@ async def test_a_servers_settings_go_with_the_retention_rule(fake: FakeDiscord, 
         assert not db.exec(select(ServerSettingChange)).all()
     rest_bot.server_settings.drop(fake.guild_id)
     assert rest_bot.server_settings.get(fake.guild_id).join == "anyone"
+
+
+async def test_through_the_gateway_two_servers_keep_their_own_default_levels(fake: FakeDiscord,
+                                                                             settings: Any) -> None:
+    """The client connected through the fake gateway, given both servers by GUILD_CREATE."""
+    import asyncio
+
+    from fake_discord import TOKEN, wait_ready
+
+    second = fake.add_guild("Second Front")
+    bot = UmpireBot(settings, background=False, guild_ready_timeout=0.05, chunk_guilds_at_startup=False)
+    task = asyncio.create_task(bot.start(TOKEN))
+    try:
+        await wait_ready(bot, task)
+        await bot.sync_commands()
+        assert bot.get_guild(int(second["id"])) is not None
+        await fake.run(fake.slash(fake.owner, "settings set level", fake.channel, game="pl", level="greedy"))
+        await fake.run(fake.slash(fake.owner, "settings set level", second["channel"], game="pl", level="random"))
+        sent = await fake.run(fake.slash(fake.bob, "settings set level", second["channel"], game="pl", level="hard"))
+        assert "Manage Server" in refused(sent).content
+        await fake.run(fake.slash(fake.alice, "game new", fake.channel, game="pl"))
+        await fake.run(fake.slash(fake.alice, "game new", second["channel"], game="pl"))
+        one, two = bot.service.list_games()[-2:]
+        assert {s.level for s in one.seats.values() if s.kind == "bot"} == {"greedy"}
+        assert {s.level for s in two.seats.values() if s.kind == "bot"} == {"random"}
+        assert two.guild_id == second["id"]
+    finally:
+        await bot.close()
+        await asyncio.wait_for(task, timeout=5)
