@@ -30,6 +30,7 @@ from discord.ext import commands
 from engine.errors import UmpireError
 from engine.service import GameService
 from engine.service.database import ShardLockHeld
+from engine.service.server_settings import ServerSettingsStore
 
 from .observe import Observer
 from .settings import Settings
@@ -37,7 +38,8 @@ from .settings import Settings
 log = logging.getLogger("umpire.discord")
 R = TypeVar("R")
 
-EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.orders", "cogs.gm", "cogs.rules", "cogs.help", "cogs.admin")
+EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.orders", "cogs.gm", "cogs.rules", "cogs.help", "cogs.admin",
+              "cogs.settings")
 BACKGROUND = ("cogs.notices",)  # not loaded by `umpire sync`
 
 
@@ -121,6 +123,8 @@ class UmpireBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.service = service or GameService(settings.db_url)
+        # each server's own settings (/settings), the process-wide values as defaults
+        self.server_settings = ServerSettingsStore(self.service.engine, settings)
         self.locks = GameLocks()
         self.observer = Observer(settings)
         self.stopping = False

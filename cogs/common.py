@@ -24,6 +24,7 @@ from engine import registry
 from engine.errors import Forbidden, GameOver, IllegalAction, NotFound, NotYourTurn, UmpireError
 from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService, Outcome
+from engine.service.server_settings import ServerConfig
 
 if TYPE_CHECKING:
     from bot.discord_app import UmpireBot
@@ -311,31 +312,60 @@ def acting_side(info: GameInfo, user_id: int | str) -> str:
     raise NotYourTurn(f"It is {side_name(rules, info.to_act)}'s decision now: {info.status_line}")
 
 
+def server_config(interaction: discord.Interaction[Any]) -> ServerConfig:
+    """The settings of the interaction's server (/settings; in a DM, the defaults): cached by the store."""
+    return bot_of(interaction).server_settings.get(interaction.guild_id)
+
+
+def role_ids(interaction: discord.Interaction[Any]) -> set[str]:
+    return {str(r.id) for r in getattr(interaction.user, "roles", [])}
+
+
+def has_gm_role(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Server, or the server's GM role (/settings set gm-role), else the role named UMPIRE_GM_ROLE."""
+    if interaction.permissions.manage_guild:
+        return True
+    config = server_config(interaction)
+    if config.gm_role is not None:
+        return config.gm_role in role_ids(interaction)
+    role = config.gm_role_name.lower()
+    return any(r.name.lower() == role for r in getattr(interaction.user, "roles", []))
+
+
+def gm_role_text(interaction: discord.Interaction[Any]) -> str:
+    """Who is a GM here, in words (for refusals)."""
+    config = server_config(interaction)
+    if config.gm_role is not None:
+        return f"Manage Server or the '{role_name(interaction, config.gm_role)}' role"
+    return f"Manage Server or the '{clean(config.gm_role_name)}' role"
+
+
+def role_name(interaction: discord.Interaction[Any], role_id: str | None) -> str:
+    """A role's name as this server calls it now (one clean line), or its id when it is not known."""
+    if role_id is None:
+        return "none"
+    role = interaction.guild.get_role(int(role_id)) if interaction.guild is not None else None
+    return clean(role.name) if role is not None else f"role {role_id}"
+
+
 def is_gm(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
-    """Manage Server or the GM role in a guild; in a DM game, its owner (who opened it) alone: a player
-    seated there later never gets GM power over it."""
+    """Manage Server or the server's GM role in a guild; in a DM game, its owner (who opened it) alone: a
+    player seated there later never gets GM power over it."""
     if info.guild_id is None:
         if info.owner_id is not None:
             return str(interaction.user.id) == info.owner_id
         return bool(sides_held(info, interaction.user.id))  # a game opened before owners were kept
     if interaction.guild_id is None or str(interaction.guild_id) != info.guild_id:
         return False
-    if interaction.permissions.manage_guild:
-        return True
-    role = bot_of(interaction).settings.gm_role.lower()
-    roles = getattr(interaction.user, "roles", [])
-    return any(r.name.lower() == role for r in roles)
+    return has_gm_role(interaction)
 
 
 def is_guild_gm(interaction: discord.Interaction[Any]) -> bool:
-    """A GM where no game exists yet: Manage Server or the GM role in a server; in a DM, its user (whose
+    """A GM where no game exists yet: Manage Server or the server's GM role; in a DM, its user (whose
     solo game it will be)."""
     if interaction.guild_id is None:
         return True
-    if interaction.permissions.manage_guild:
-        return True
-    role = bot_of(interaction).settings.gm_role.lower()
-    return any(r.name.lower() == role for r in getattr(interaction.user, "roles", []))
+    return has_gm_role(interaction)
 
 
 GM_ONLY_NAMES = ("crt", "tec", "wec")  # Panzer Leader's tables; SAF's decks and cups end in _file
@@ -354,8 +384,7 @@ def gm_only_options(rules: GameRules, chosen: dict[str, Any]) -> list[str]:
 
 def require_gm(interaction: discord.Interaction[Any], info: GameInfo) -> None:
     if not is_gm(interaction, info):
-        role = bot_of(interaction).settings.gm_role
-        raise Forbidden(f"Only a GM may do this: Manage Server or the '{role}' role (in a DM game, its player)")
+        raise Forbidden(f"Only a GM may do this: {gm_role_text(interaction)} (in a DM game, its player)")
 
 
 # --- images ---------------------------------------------------------------------------------
@@ -543,7 +572,8 @@ async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.In
     text = f"{prefix}{who}, {side_name(rules, side)} to decide. {info.status_line}\nYour orders: {orders}"
     view = choice_view(info.id, info.version, rules, legal)
     mention = [seat.user_id] if ping else []
-    if seat.notify == "dm" and ping:
+    dm_allowed = info.guild_id is None or bot.server_settings.get(info.guild_id).dm_notices
+    if seat.notify == "dm" and ping and dm_allowed:
         try:
             dm = await bot.create_dm(discord.Object(int(seat.user_id)))
             extra: dict[str, Any] = {"view": view} if view is not None else {}

@@ -40,6 +40,8 @@ from .common import (
     game_lock,
     game_options,
     gm_only_options,
+    gm_role_text,
+    has_gm_role,
     hidden_orders,
     is_gm,
     is_guild_gm,
@@ -50,8 +52,11 @@ from .common import (
     playable_games,
     post,
     reply,
+    role_ids,
+    role_name,
     seat_label,
     seed_text,
+    server_config,
     side_name,
     sides_held,
     user_name,
@@ -144,18 +149,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     @app_commands.describe(game="Which game", scenario="Scenario (default: the first)",
                            side="The side you hold", opponent="A player for the other side (else the bot)",
                            options="Game options as key:value, such as exits_to_win:3 (see /help game)",
-                           level="How well the bot plays the sides nobody holds (default normal)")
+                           level="How well the bot plays the sides nobody holds (default: the server's)")
     @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction[Any], game: str, scenario: str | None = None,
                   side: str | None = None, opponent: discord.User | None = None, options: str = "",
-                  level: str = "normal") -> None:
+                  level: str | None = None) -> None:
         bot = bot_of(interaction)
         rules = registry.get(game)
+        config = server_config(interaction)
+        level = level or config.level(rules.key)
+        if level not in rules.levels:
+            raise IllegalAction(f"{rules.title} plays at {', '.join(rules.levels)}, not '{level}'")
         chosen = game_options(rules, options)
         restricted = gm_only_options(rules, chosen)
         if restricted and not is_guild_gm(interaction):
-            role = bot.settings.gm_role
-            raise Forbidden(f"Only a GM may set {', '.join(restricted)} (Manage Server or the '{role}' role): "
+            raise Forbidden(f"Only a GM may set {', '.join(restricted)} ({gm_role_text(interaction)}): "
                             "leave it out, or ask a GM to open the game")
         keys = [s.key for s in rules.scenarios()]
         scenario = scenario or keys[0]
@@ -199,6 +207,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
                 except discord.HTTPException:
                     log.warning("could not delete the thread of a refused game")
             raise
+        if config.deadline_hours is not None:  # the server's default deadline (/settings set deadline)
+            await asyncio.to_thread(bot.service.set_deadline, info.id, config.deadline_hours, "server",
+                                    "the server's default deadline")
+            info = await asyncio.to_thread(bot.service.info, info.id)
         players = " vs ".join(seat_label(rules, info, s) for s in ordered)
         summary = next((sc.summary for sc in rules.scenarios() if sc.key == scenario), "")
         intro = (f"**Game #{info.id}: {rules.title}** ({scenario}) - {players}.\n"
@@ -217,10 +229,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             await advance(bot, info.id, [], interaction=here)
 
     async def _open_thread(self, interaction: discord.Interaction[Any], name: str) -> int:
+        """A thread under the server's games channel (/settings set games-channel), else under this channel."""
         channel = interaction.channel
         parent_id = interaction.channel_id
         if isinstance(channel, discord.Thread) and channel.parent_id:
             parent_id = channel.parent_id
+        games_channel = server_config(interaction).games_channel
+        if games_channel is not None:
+            parent_id = int(games_channel)
         assert parent_id is not None
         data = await bot_of(interaction).http.start_thread_without_message(
             parent_id, name=name, auto_archive_duration=10080, type=discord.ChannelType.public_thread.value,
@@ -256,6 +272,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         if info.guild_id is None:
             raise Forbidden("A DM game is private: open a game in a server to play with others")
         rules = registry.get(info.game)
+        await self._may_join(interaction, info)
         free = [s for s, seat in info.seats.items() if seat.kind == "bot" or seat.user_id is None]
         side = (side or (free[0] if free else "")).lower()
         if side not in free:
@@ -268,6 +285,39 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             await reply(interaction, f"{esc(seat.user_name)} now holds {side_name(rules, side)} in game "
                         f"#{info.id}.")
             await notify_turn(bot, info, interaction=interaction)
+
+    async def _may_join(self, interaction: discord.Interaction[Any], info: Any) -> None:
+        """The server's join rule (/settings set join): anyone, a role, or the opener's invitation. A GM
+        (and the game's opener) may always join."""
+        config = server_config(interaction)
+        uid = str(interaction.user.id)
+        if config.join == "anyone" or has_gm_role(interaction) or uid == info.owner_id:
+            return
+        if config.join == "role":
+            if config.join_role is not None and config.join_role in role_ids(interaction):
+                return
+            raise Forbidden(f"On this server only members with the '{role_name(interaction, config.join_role)}' "
+                            f"role (or a GM: {gm_role_text(interaction)}) may join a game")
+        invited = await asyncio.to_thread(bot_of(interaction).service.invited, info.id)
+        if uid not in invited:
+            raise Forbidden(f"On this server a game is joined on its opener's invitation: ask them for "
+                            f"/game invite (game #{info.id})")
+
+    @app_commands.command(name="invite", description="Invite a member to take a free side of your game")
+    @app_commands.describe(member="Who may join", game="Game number")
+    async def invite(self, interaction: discord.Interaction[Any], member: discord.User, game: int | None = None
+                     ) -> None:
+        bot = bot_of(interaction)
+        info = await game_for(interaction, game)
+        if info.guild_id is None:
+            raise Forbidden("A DM game is private: open a game in a server to play with others")
+        if str(interaction.user.id) != info.owner_id and not is_gm(interaction, info):
+            raise Forbidden(f"Only the player who opened game #{info.id} or a GM may invite to it")
+        if member.bot:
+            raise IllegalAction("Umpire plays any side nobody holds: invite a member, not a bot")
+        await asyncio.to_thread(bot.service.invite, info.id, str(member.id))
+        await reply(interaction, f"<@{member.id}>, {esc(user_name(interaction.user))} invites you to game "
+                    f"#{info.id}: `/game join game:{info.id}` takes a free side.", mention=[member.id])
 
     @app_commands.command(name="leave", description="Give your side to the bot")
     @app_commands.describe(game="Game number")
@@ -287,6 +337,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
                      game: int | None = None) -> None:
         bot = bot_of(interaction)
         info, mine = await my_game(interaction, game)
+        if where == "dm" and info.guild_id is not None and not bot.server_settings.get(info.guild_id).dm_notices:
+            raise Forbidden("This server keeps turn notices in the game's channel (/settings show: dm_notices "
+                            "is off)")
         for side in mine:
             await asyncio.to_thread(bot.service.set_notify, info.id, side, where)
         await reply(interaction, f"Your turn notices for game #{info.id} now go to {'your DMs' if where == 'dm' else 'the game channel'}.",

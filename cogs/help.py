@@ -23,6 +23,7 @@ TABLE = (
     ("/game replay  /game export  /game seed", "animated replay, JSON record, verifiable dice"),
     ("/rules game:peiper topic:combat", "short rule summaries"),
     ('/gm move unit:501 to:0805 reason:"misclick, agreed"', "GM corrections, each logged with a reason"),
+    ("/settings show", "this server's settings: GM role, who may join, levels, hours (admins: /settings set)"),
 )
 GAMES = [app_commands.Choice(name=registry.title(k), value=k) for k in playable_games()]
 

@@ -3,7 +3,8 @@
 Every few minutes (UMPIRE_CHECK_MINUTES) it asks the database for the active games of this process's
 shards that are idle or have a deadline (``engine.service.background.due_games``: filtered in SQL,
 indexed, no state read). A human who has left a decision for UMPIRE_REMINDER_HOURS is reminded once
-per decision; the reminder is remembered in the database, so a restart does not send it again.
+per decision (a server may set its own hours: /settings set reminder); the reminder is remembered in
+the database, so a restart does not send it again.
 It also forgets the players of servers the bot left UMPIRE_LEFT_GUILD_DAYS ago (PRIVACY.md). When a game has a
 deadline (/game deadline) and it runs out, the standing order is given for the side (see
 ``standing_order``) and logged with the reason "deadline".
@@ -83,8 +84,9 @@ class Notices(commands.Cog):
         now = now or datetime.now(UTC)
         service, settings = self.bot.service, self.bot.settings
         count = self.bot.shard_count or 1
-        due = await asyncio.to_thread(due_games, service.engine, settings.umpire_reminder_hours, count,
-                                      self.bot.shard_ids, now)
+        # the shortest reminder time of any server: each game is then held to its own server's (check_game)
+        soonest = await asyncio.to_thread(self.bot.server_settings.shortest_reminder)
+        due = await asyncio.to_thread(due_games, service.engine, soonest, count, self.bot.shard_ids, now)
         for game in due:
             try:  # one game that fails (its options, its deleted thread) must not stop the others
                 await self.check_game(game, now)
@@ -96,10 +98,11 @@ class Notices(commands.Cog):
                      settings.umpire_left_guild_days)
 
     async def check_game(self, game: Any, now: datetime) -> None:
-        service, settings = self.bot.service, self.bot.settings
+        service = self.bot.service
         idle = game.idle_hours(now)
         deadline = game.deadline_hours is not None and idle >= game.deadline_hours
-        remind = idle >= settings.umpire_reminder_hours and game.reminded_version != game.version
+        hours = (await asyncio.to_thread(self.bot.server_settings.get, game.guild_id)).reminder_hours
+        remind = idle >= hours and game.reminded_version != game.version
         if not (deadline or remind):
             return
         info = await asyncio.to_thread(service.info, game.game_id)
@@ -142,7 +145,8 @@ class Notices(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: Any) -> None:
-        """The retention rule starts: the server's players are forgotten after UMPIRE_LEFT_GUILD_DAYS."""
+        """The retention rule starts: the server's players, and its settings, are forgotten after
+        UMPIRE_LEFT_GUILD_DAYS."""
         from engine.service.privacy import left_guild
 
         await asyncio.to_thread(left_guild, self.bot.service.engine, str(guild.id))

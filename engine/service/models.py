@@ -108,3 +108,27 @@ class GuildDeparture(SQLModel, table=True):
     __tablename__ = "guild_departures"
     guild_id: str = Field(primary_key=True)
     left_at: datetime = Field(default_factory=now)
+
+
+class ServerSettingsRecord(SQLModel, table=True):
+    """A server's own settings (engine/service/server_settings.py): only the values its admins set;
+    every other setting reads as the process-wide default."""
+
+    __tablename__ = "server_settings"
+    guild_id: str = Field(primary_key=True)
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    updated_at: datetime = Field(default_factory=now)
+
+
+class ServerSettingChange(SQLModel, table=True):
+    """Who changed a server's setting, when, from what to what (shown by /settings show)."""
+
+    __tablename__ = "server_setting_changes"
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: str = Field(index=True)
+    name: str
+    old: str = ""
+    new: str = ""
+    actor: str = ""  # the member's Discord id
+    actor_name: str = ""
+    at: datetime = Field(default_factory=now)

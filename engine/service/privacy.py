@@ -8,7 +8,9 @@ entries name a tombstone (``forgotten-<random>``) that says nothing of them. The
 its seed and log to the same state.
 
 ``forget_guild`` does the same for every player of a server's games (the retention rule when the bot
-has left a server for UMPIRE_LEFT_GUILD_DAYS).
+has left a server for UMPIRE_LEFT_GUILD_DAYS); ``expire_departures`` then deletes the server's own
+settings and the log of who changed them (engine/service/server_settings.py). A forgotten user is no
+longer named as the maker of any setting change.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import String, cast, delete, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from .models import GameRecord, GuildDeparture, LogEntry, SeatRecord, now
+from .server_settings import forget_actor, forget_server
 
 FORGOTTEN_NAME = "(forgotten)"
 
@@ -64,6 +67,8 @@ def forget_user(engine: Engine, user_id: str) -> Forgotten:
 def _forget(conn: Connection, user_id: str) -> Forgotten:
     seats, log, games = SeatRecord.__table__, LogEntry.__table__, GameRecord.__table__  # type: ignore[attr-defined]
     done = Forgotten(tombstone())
+    forget_actor(conn, user_id, done.tombstone, FORGOTTEN_NAME)  # /settings changes they made
+    _forget_pending(conn, user_id)  # invitations to join, agreements to a proposed deadline
     names: set[str] = set()
     for row in conn.execute(select(seats.c.game_id, seats.c.user_name).where(seats.c.user_id == user_id)):
         done.games.add(row.game_id)
@@ -97,6 +102,21 @@ def _forget(conn: Connection, user_id: str) -> Forgotten:
             conn.execute(update(log).where(log.c.id == row.id).values(reason=reason, events=events,
                                                                       actor_name=actor_name))
     return done
+
+
+def _forget_pending(conn: Connection, user_id: str) -> None:
+    games = GameRecord.__table__  # type: ignore[attr-defined]
+    rows = list(conn.execute(select(games.c.id, games.c.pending).where(
+        cast(games.c.pending, String).contains(user_id))))
+    for row in rows:
+        pending = dict(row.pending or {})
+        if isinstance(pending.get("invited"), list):
+            pending["invited"] = [u for u in pending["invited"] if str(u) != user_id]
+        deadline = pending.get("deadline")
+        if isinstance(deadline, dict) and isinstance(deadline.get("agreed"), list):
+            pending["deadline"] = dict(deadline, agreed=[u for u in deadline["agreed"] if str(u) != user_id])
+        if pending != row.pending:
+            conn.execute(update(games).where(games.c.id == row.id).values(pending=pending))
 
 
 def users_of_guild(conn: Connection, guild_id: str) -> set[str]:
@@ -138,5 +158,7 @@ def expire_departures(engine: Engine, days: float, when: datetime | None = None)
         due = [r[0] for r in conn.execute(select(table.c.guild_id).where(or_(table.c.left_at <= cutoff)))]
     for guild_id in due:
         forget_guild(engine, guild_id)
+        with engine.begin() as conn:  # the server's own settings go with its players
+            forget_server(conn, guild_id)
         rejoined_guild(engine, guild_id)  # done: the row is no longer needed
     return due

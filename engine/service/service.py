@@ -890,6 +890,28 @@ class GameService:
         s.commit()
         self.cache.drop(game_id)
 
+    MAX_INVITED = 25
+
+    def invite(self, game_id: int, user_id: str) -> list[str]:
+        """Invite a member to take a free seat (a server whose join rule is 'invite'); returns the invited.
+        A preference of the game's opener, not a ruling: kept with the game's pending proposals, not logged."""
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            pending = dict(rec.pending or {})
+            invited = [str(u) for u in pending.get("invited") or [] if str(u) != str(user_id)]
+            invited = (invited + [str(user_id)])[-self.MAX_INVITED:]
+            pending["invited"] = invited
+            rec.pending = pending
+            s.add(rec)
+            s.commit()
+        self.cache.drop(game_id)
+        return invited
+
+    def invited(self, game_id: int) -> list[str]:
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            return [str(u) for u in (rec.pending or {}).get("invited") or []]
+
     def set_notify(self, game_id: int, side: str, notify: str) -> None:
         """Where a seat's turn notices go (channel or dm): a preference, not a ruling, so not logged."""
         if notify not in ("channel", "dm"):

@@ -2,7 +2,8 @@
 uses, with every request it receives kept for the tests to read.
 
 One guild ("Umpire Club") with a #games text channel, a GM role, three members (alice, bob, carol the GM)
-and the bot's owner. Commands are typed from the synced command JSON, so a test that names an option
+and the bot's owner; ``add_guild``, ``add_role`` and ``add_channel`` make more servers, roles and channels
+(each server its own members' roles and admins), for tests of per-server settings. Commands are typed from the synced command JSON, so a test that names an option
 the bot did not sync fails here, as it would in Discord.
 """
 
@@ -85,6 +86,10 @@ class FakeDiscord:
         self.channels: dict[str, dict[str, Any]] = {self.channel["id"]: self.channel}
         self.dms: dict[str, dict[str, Any]] = {}
         self.roles_of: dict[str, list[str]] = {self.carol["id"]: [self.gm_role["id"]]}
+        # more servers (add_guild), the first server's extra roles (add_role), members with Manage Server
+        self.other_guilds: dict[str, dict[str, Any]] = {}
+        self.extra_roles: list[dict[str, Any]] = []
+        self.admins: dict[str, set[str]] = {}
         self.commands: list[dict[str, Any]] = []  # the global commands, then each guild's
         self.scoped: dict[str, list[dict[str, Any]]] = {}  # "global" or a guild id -> its synced commands
         self.sent: list[Sent] = []
@@ -119,18 +124,61 @@ class FakeDiscord:
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
-    def member(self, user: dict[str, Any]) -> dict[str, Any]:
-        admin = user["id"] == self.owner["id"]
-        return {"user": user, "roles": self.roles_of.get(user["id"], []), "joined_at": NOW, "deaf": False,
+    # --- more servers, roles and channels ------------------------------------------------------------
+    def add_guild(self, name: str) -> dict[str, Any]:
+        """Another server with its own #games channel; the owner owns it too."""
+        gid = self.snowflake()
+        channel = dict(self.channel, id=self.snowflake(), guild_id=gid)
+        self.channels[channel["id"]] = channel
+        guild = {"id": gid, "name": name, "channel": channel, "channels": [channel], "roles": [], "roles_of": {}}
+        self.other_guilds[gid] = guild
+        return guild
+
+    def add_role(self, name: str, guild_id: str | None = None) -> dict[str, Any]:
+        role = dict(self.gm_role, id=self.snowflake(), name=name, position=len(self.extra_roles) + 2)
+        gid = guild_id or self.guild_id
+        (self.extra_roles if gid == self.guild_id else self.other_guilds[gid]["roles"]).append(role)
+        return role
+
+    def add_channel(self, name: str, guild_id: str | None = None) -> dict[str, Any]:
+        gid = guild_id or self.guild_id
+        channel = dict(self.channel, id=self.snowflake(), guild_id=gid, name=name)
+        self.channels[channel["id"]] = channel
+        if gid != self.guild_id:
+            self.other_guilds[gid]["channels"].append(channel)
+        return channel
+
+    def give_role(self, user: dict[str, Any], role: dict[str, Any], guild_id: str | None = None) -> None:
+        gid = guild_id or self.guild_id
+        table = self.roles_of if gid == self.guild_id else self.other_guilds[gid]["roles_of"]
+        table.setdefault(user["id"], []).append(role["id"])
+
+    def make_admin(self, user: dict[str, Any], guild_id: str | None = None) -> None:
+        """The member has Manage Server in that server."""
+        self.admins.setdefault(guild_id or self.guild_id, set()).add(user["id"])
+
+    def member(self, user: dict[str, Any], guild_id: str | None = None) -> dict[str, Any]:
+        gid = guild_id or self.guild_id
+        admin = user["id"] == self.owner["id"] or user["id"] in self.admins.get(gid, set())
+        roles = self.roles_of if gid == self.guild_id else self.other_guilds[gid]["roles_of"]
+        return {"user": user, "roles": roles.get(user["id"], []), "joined_at": NOW, "deaf": False,
                 "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
                 "communication_disabled_until": None, "permissions": str(PERMS_ADMIN if admin else PERMS_MEMBER)}
 
-    def guild_json(self) -> dict[str, Any]:
-        everyone = {"id": self.guild_id, "name": "@everyone", "permissions": str(PERMS_MEMBER), "position": 0,
+    def guild_json(self, guild_id: str | None = None) -> dict[str, Any]:
+        gid = guild_id or self.guild_id
+        everyone = {"id": gid, "name": "@everyone", "permissions": str(PERMS_MEMBER), "position": 0,
                     "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
-        return {"id": self.guild_id, "name": "Umpire Club", "icon": None, "owner_id": self.owner["id"],
-                "roles": [everyone, self.gm_role], "channels": [self.channel],
-                "threads": [c for c in self.channels.values() if c["type"] == 11], "members": [], "member_count": 5,
+        if gid == self.guild_id:
+            name, roles = "Umpire Club", [everyone, self.gm_role, *self.extra_roles]
+            channels = [c for c in self.channels.values() if c["type"] == 0 and c.get("guild_id") == gid]
+        else:
+            other = self.other_guilds[gid]
+            name, roles, channels = other["name"], [everyone, *other["roles"]], other["channels"]
+        return {"id": gid, "name": name, "icon": None, "owner_id": self.owner["id"],
+                "roles": roles, "channels": channels,
+                "threads": [c for c in self.channels.values() if c["type"] == 11 and c.get("guild_id", gid) == gid],
+                "members": [], "member_count": 5,
                 "large": False, "features": [], "emojis": [], "stickers": [], "unavailable": False, "joined_at": NOW,
                 "voice_states": [], "presences": [], "verification_level": 0, "default_message_notifications": 0,
                 "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0, "system_channel_flags": 0,
@@ -262,7 +310,8 @@ class FakeDiscord:
             parent = self.channels.get(m[1])
             if parent is None or parent["type"] != 0:
                 return _json({"message": "Cannot start a thread here", "code": 50024}, 400)
-            thread = {"id": self.snowflake(), "type": int(payload.get("type") or 11), "guild_id": self.guild_id,
+            thread = {"id": self.snowflake(), "type": int(payload.get("type") or 11),
+                      "guild_id": parent.get("guild_id") or self.guild_id,
                       "parent_id": m[1], "name": payload["name"], "owner_id": self.bot_user["id"],
                       "thread_metadata": {"archived": False, "auto_archive_duration": 10080, "archive_timestamp": NOW,
                                           "locked": False}, "message_count": 0, "member_count": 1,
@@ -351,11 +400,13 @@ class FakeDiscord:
                 self.identifies.append(data["d"])
                 self.sockets.append(ws)
                 await self._send(ws, "READY", {
-                    "v": 10, "user": self.bot_user, "guilds": [{"id": self.guild_id, "unavailable": True}],
+                    "v": 10, "user": self.bot_user, "guilds": [{"id": g, "unavailable": True}
+                                                              for g in [self.guild_id, *self.other_guilds]],
                     "session_id": "fake-session", "resume_gateway_url": self.gateway_url,
                     "application": {"id": self.app_id, "flags": 0}, "private_channels": [], "relationships": [],
                     "shard": data["d"].get("shard", [0, 1])})
-                await self._send(ws, "GUILD_CREATE", self.guild_json())
+                for gid in [self.guild_id, *self.other_guilds]:
+                    await self._send(ws, "GUILD_CREATE", self.guild_json(gid))
         if ws in self.sockets:
             self.sockets.remove(ws)
         return ws
@@ -383,14 +434,15 @@ class FakeDiscord:
             payload["context"] = 1
             payload["authorizing_integration_owners"] = {"0": user["id"]}
         else:
-            payload["guild_id"] = self.guild_id
+            gid = channel.get("guild_id") or self.guild_id
+            payload["guild_id"] = gid
             payload["guild_locale"] = "en-US"
-            payload["member"] = self.member(user)
+            payload["member"] = self.member(user, gid)
             payload["context"] = 0
-            payload["authorizing_integration_owners"] = {"0": self.guild_id}
+            payload["authorizing_integration_owners"] = {"0": gid}
         return payload
 
-    def slash(self, user: dict[str, Any], path: str, channel: dict[str, Any], *, focused: str | None = None,
+    def slash(self, user: dict[str, Any], path: str, channel: dict[str, Any], /, *, focused: str | None = None,
               **options: Any) -> dict[str, Any]:
         """An application-command interaction, typed from the synced command JSON."""
         names = path.split()
@@ -411,11 +463,21 @@ class FakeDiscord:
             if spec is None:
                 raise KeyError(f"/{path} has no option {key}")
             if spec["type"] == 6:  # a user: the id, with the resolved user and member
-                data.setdefault("resolved", {"users": {}, "members": {}})
+                data.setdefault("resolved", {}).setdefault("users", {})
+                data["resolved"].setdefault("members", {})
                 data["resolved"]["users"][value["id"]] = value
-                member = self.member(value)
+                member = self.member(value, channel.get("guild_id") if channel["type"] != 1 else None)
                 member.pop("user")
                 data["resolved"]["members"][value["id"]] = member
+                value = value["id"]
+            elif spec["type"] == 8:  # a role: the id, with the resolved role
+                data.setdefault("resolved", {}).setdefault("roles", {})[value["id"]] = value
+                value = value["id"]
+            elif spec["type"] == 7:  # a channel: the id, with the resolved (partial) channel
+                data.setdefault("resolved", {}).setdefault("channels", {})[value["id"]] = {
+                    "id": value["id"], "name": value.get("name", ""), "type": value["type"],
+                    "permissions": str(PERMS_MEMBER), "parent_id": value.get("parent_id"), "flags": 0,
+                    "guild_id": value.get("guild_id")}
                 value = value["id"]
             option = {"name": key, "type": spec["type"], "value": value}
             if key == focused:

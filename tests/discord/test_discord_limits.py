@@ -40,7 +40,8 @@ def _check(option: dict[str, Any], where: str, problems: list[str], depth: int =
     required = [o.get("required", False) for o in values]
     if required != sorted(required, reverse=True):
         problems.append(f"{where}{name}: a required option follows an optional one")
-    if depth > 2:
+    # a command holds subcommand groups, which hold subcommands, which hold options: no deeper
+    if depth > 3 or depth > 2 and option.get("type") in (1, 2):
         problems.append(f"{where}{name}: nested too deep")
     for child in children:
         _check(child, f"{where}{name} ", problems, depth + 1)

@@ -1,0 +1,280 @@
+"""Each server its own (issue 18): the settings a server's admins set with /settings, read through one place.
+
+Every setting is a ``GameOptionSpec`` (engine/options.py): typed, bounded, and refused with what it allows.
+A server stores only the values its admins set (table ``server_settings``); every other setting reads as
+the process-wide default (``Settings``: UMPIRE_GM_ROLE, UMPIRE_REMINDER_HOURS). Each change is a row of
+``server_setting_changes`` naming who made it. ``ServerSettingsStore.get`` caches a server's settings for
+``ttl`` seconds (a change made by this process is seen at once; one made by another process within ``ttl``).
+
+The settings:
+
+- ``gm_role``: the id of the role whose members are GMs (Manage Server always counts); none: the role
+  named UMPIRE_GM_ROLE.
+- ``games_channel``: the id of the channel under which /game new opens its threads; none: the channel
+  where /game new was typed.
+- ``join``: who may /game join an open seat or the bot's: ``anyone``, ``role`` (members of ``join_role``)
+  or ``invite`` (only members the game's opener invited with /game invite). GMs may always join.
+- ``join_role``: the role of ``join: role``.
+- ``level_<game>``: the bot's level when /game new names none, among the levels that game plays at.
+- ``reminder_hours``: hours a player may leave a decision before being reminded.
+- ``deadline_hours``: hours per decision given to each new game (0: none).
+- ``dm_notices``: whether /game notify may send turn notices to players' DMs.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.engine import Connection, Engine
+
+from engine import registry
+from engine.errors import NotFound
+from engine.options import BadOption, GameOptionSpec, parse_options
+
+from .models import ServerSettingChange, ServerSettingsRecord, now
+from .settings import Settings
+
+log = logging.getLogger("umpire.settings")
+
+JOIN_RULES = ("anyone", "role", "invite")
+MAX_HOURS = 720.0
+CACHE_SECONDS = 30.0
+_SNOWFLAKE_DIGITS = (15, 21)
+
+
+def _snowflake(name: str) -> Any:
+    def check(value: Any) -> str | None:
+        if value is None or str(value).strip().lower() in ("", "none"):
+            return None
+        text = str(value).strip()
+        if not (text.isdigit() and _SNOWFLAKE_DIGITS[0] <= len(text) <= _SNOWFLAKE_DIGITS[1]):
+            raise BadOption(f"Setting {name} is a Discord id (a role or channel) or none, not '{text[:40]}'")
+        return text
+    return check
+
+
+def default_level(levels: tuple[str, ...]) -> str:
+    return "normal" if "normal" in levels else levels[0]
+
+
+def game_levels() -> dict[str, tuple[str, ...]]:
+    """The levels each game that loads plays at (registry.get(game).levels)."""
+    out = {}
+    for key in registry.GAME_PACKAGES:
+        try:
+            levels = tuple(registry.get(key).levels)
+        except Exception:  # a game that does not load has no level to set
+            continue
+        if levels:
+            out[key] = levels
+    return out
+
+
+def specs(settings: Settings) -> list[GameOptionSpec]:
+    """Every server setting, with the process-wide values as defaults."""
+    reminder = float(settings.umpire_reminder_hours)  # the range holds the process-wide value, whatever it is
+    out = [
+        GameOptionSpec("gm_role", None, "The role whose members are GMs (Manage Server always counts)",
+                       kind="table", check=_snowflake("gm_role")),
+        GameOptionSpec("games_channel", None, "The channel under which /game new opens its threads",
+                       kind="table", check=_snowflake("games_channel")),
+        GameOptionSpec("join", "anyone", "Who may /game join an open seat", kind="choice", choices=JOIN_RULES),
+        GameOptionSpec("join_role", None, "The role that may join when join is 'role'", kind="table",
+                       check=_snowflake("join_role")),
+    ]
+    for key, levels in game_levels().items():
+        out.append(GameOptionSpec(f"level_{key}", default_level(levels), f"The bot's default level in {key}",
+                                  kind="choice", choices=levels))
+    out += [
+        GameOptionSpec("reminder_hours", reminder, "Idle hours before a player is reminded", kind="float",
+                       minimum=min(1.0, reminder), maximum=max(MAX_HOURS, reminder)),
+        GameOptionSpec("deadline_hours", 0.0, "Hours per decision for each new game (0: none)", kind="float",
+                       minimum=0.0, maximum=MAX_HOURS),
+        GameOptionSpec("dm_notices", True, "Whether players may have their turn notices sent to their DMs"),
+    ]
+    return out
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """A server's settings, every one with a value (its own or the default)."""
+
+    guild_id: str | None
+    values: dict[str, Any]
+    own: frozenset[str] = field(default_factory=frozenset)  # the settings the server set itself
+    gm_role_name: str = "GM"  # the process-wide role name, when gm_role is none
+
+    @property
+    def gm_role(self) -> str | None:
+        return self.values.get("gm_role")
+
+    @property
+    def games_channel(self) -> str | None:
+        return self.values.get("games_channel")
+
+    @property
+    def join(self) -> str:
+        return str(self.values.get("join", "anyone"))
+
+    @property
+    def join_role(self) -> str | None:
+        return self.values.get("join_role")
+
+    @property
+    def reminder_hours(self) -> float:
+        return float(self.values["reminder_hours"])
+
+    @property
+    def deadline_hours(self) -> float | None:
+        hours = float(self.values.get("deadline_hours") or 0)
+        return hours or None
+
+    @property
+    def dm_notices(self) -> bool:
+        return bool(self.values.get("dm_notices", True))
+
+    def level(self, game: str) -> str:
+        """The bot's default level in ``game``: always one that game plays at."""
+        levels = tuple(registry.get(game).levels)
+        chosen = self.values.get(f"level_{game}")
+        return chosen if chosen in levels else default_level(levels)
+
+
+def show(spec: GameOptionSpec, value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+class ServerSettingsStore:
+    """Reads, caches and changes the servers' settings."""
+
+    def __init__(self, engine: Engine, settings: Settings, ttl: float = CACHE_SECONDS) -> None:
+        self.engine = engine
+        self.settings = settings
+        self.ttl = ttl
+        self.specs = {s.name: s for s in specs(settings)}
+        self._cache: dict[str, tuple[float, ServerConfig]] = {}
+        self._lock = threading.Lock()
+
+    def defaults(self, guild_id: str | None = None) -> ServerConfig:
+        return ServerConfig(guild_id, {n: s.default for n, s in self.specs.items()},
+                            gm_role_name=self.settings.gm_role)
+
+    def _config(self, guild_id: str, stored: dict[str, Any]) -> ServerConfig:
+        values = {n: s.default for n, s in self.specs.items()}
+        own = set()
+        for name, value in (stored or {}).items():
+            spec = self.specs.get(name)
+            if spec is None:
+                continue  # a setting of an older or newer Umpire: ignored
+            try:
+                values[name] = spec.parse(value)
+                own.add(name)
+            except BadOption:
+                log.warning("server %s: the stored %s no longer reads (%r): the default applies", guild_id, name,
+                            value)
+        return ServerConfig(guild_id, values, frozenset(own), self.settings.gm_role)
+
+    def get(self, guild_id: str | int | None) -> ServerConfig:
+        """The server's settings (in a DM: the defaults); cached for ``ttl`` seconds."""
+        if guild_id is None:
+            return self.defaults()
+        gid = str(guild_id)
+        clock = time.monotonic()
+        with self._lock:
+            hit = self._cache.get(gid)
+        if hit is not None and clock - hit[0] < self.ttl:
+            return hit[1]
+        table = ServerSettingsRecord.__table__  # type: ignore[attr-defined]
+        with self.engine.connect() as conn:
+            stored = conn.execute(select(table.c.settings).where(table.c.guild_id == gid)).scalar()
+        config = self._config(gid, stored or {})
+        with self._lock:
+            if len(self._cache) > 10_000:
+                self._cache.clear()
+            self._cache[gid] = (clock, config)
+        return config
+
+    def parse(self, name: str, value: Any) -> Any:
+        """The typed value of a setting, or a BadOption naming what it allows."""
+        key = name.strip().lower()
+        if key not in self.specs:
+            raise NotFound(f"No setting '{key[:40]}': the settings are {', '.join(self.specs)}")
+        return parse_options("This server", [self.specs[key]], {key: value})[key]
+
+    def set(self, guild_id: str | int, name: str, value: Any, actor: str, actor_name: str = "") -> tuple[Any, Any]:
+        """Set (value None with a default of None, or the default: back to the default) and log who did it.
+        Returns (old, new)."""
+        gid = str(guild_id)
+        key = name.strip().lower()
+        new = self.parse(key, value)
+        spec = self.specs[key]
+        table = ServerSettingsRecord.__table__  # type: ignore[attr-defined]
+        with self.engine.begin() as conn:
+            stored = conn.execute(select(table.c.settings).where(table.c.guild_id == gid)).scalar()
+            exists = stored is not None
+            values = dict(stored or {})
+            old = self._config(gid, values).values[key]
+            if new == spec.default:
+                values.pop(key, None)
+            else:
+                values[key] = new
+            if exists:
+                conn.execute(update(table).where(table.c.guild_id == gid).values(settings=values, updated_at=now()))
+            else:
+                conn.execute(table.insert().values(guild_id=gid, settings=values, updated_at=now()))
+            conn.execute(ServerSettingChange.__table__.insert().values(  # type: ignore[attr-defined]
+                guild_id=gid, name=key, old=show(spec, old), new=show(spec, new), actor=str(actor),
+                actor_name=actor_name[:32], at=now()))
+        self.drop(gid)
+        log.info("server %s: %s set from %s to %s by %s", gid, key, show(spec, old), show(spec, new), actor,
+                 extra={"fields": {"event": "server_setting", "guild": gid, "setting": key, "actor": str(actor)}})
+        return old, new
+
+    def changes(self, guild_id: str | int, limit: int = 5) -> list[ServerSettingChange]:
+        """The server's latest changes, newest first."""
+        table = ServerSettingChange.__table__  # type: ignore[attr-defined]
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(table).where(table.c.guild_id == str(guild_id))
+                                .order_by(table.c.id.desc()).limit(limit)).mappings().all()
+        return [ServerSettingChange(**dict(r)) for r in rows]
+
+    def shortest_reminder(self) -> float:
+        """The fewest idle hours after which any server reminds (the background check's first filter)."""
+        table = ServerSettingsRecord.__table__  # type: ignore[attr-defined]
+        hours = [float(self.specs["reminder_hours"].default)]
+        with self.engine.connect() as conn:
+            for (stored,) in conn.execute(select(table.c.settings)):
+                value = (stored or {}).get("reminder_hours")
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    hours.append(float(value))
+        return min(hours)
+
+    def drop(self, guild_id: str | int) -> None:
+        with self._lock:
+            self._cache.pop(str(guild_id), None)
+
+
+def forget_server(conn: Connection, guild_id: str) -> None:
+    """A server's settings and their log go (the retention rule once its players are forgotten)."""
+    conn.execute(delete(ServerSettingsRecord.__table__).where(  # type: ignore[attr-defined]
+        ServerSettingsRecord.__table__.c.guild_id == guild_id))  # type: ignore[attr-defined]
+    conn.execute(delete(ServerSettingChange.__table__).where(  # type: ignore[attr-defined]
+        ServerSettingChange.__table__.c.guild_id == guild_id))  # type: ignore[attr-defined]
+
+
+def forget_actor(conn: Connection, user_id: str, tombstone: str, name: str) -> int:
+    """A forgotten user no longer named as the maker of a server's setting change."""
+    table = ServerSettingChange.__table__  # type: ignore[attr-defined]
+    return int(conn.execute(update(table).where(table.c.actor == user_id)
+                            .values(actor=tombstone, actor_name=name)).rowcount or 0)
