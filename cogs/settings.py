@@ -28,7 +28,7 @@ from .common import bot_of, esc, playable_games, reply, server_config, user_name
 log = logging.getLogger("umpire.discord")
 
 GAME_LEVEL_GAMES = [k for k in playable_games() if registry.get(k).levels]
-GAME_CHOICES = [app_commands.Choice(name=registry.GAME_TITLES[k], value=k) for k in GAME_LEVEL_GAMES]
+GAME_CHOICES = [app_commands.Choice(name=registry.title(k), value=k) for k in GAME_LEVEL_GAMES]
 
 
 def describe(interaction: discord.Interaction[Any], config: ServerConfig) -> list[str]:
