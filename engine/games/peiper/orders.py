@@ -22,7 +22,16 @@ from .board import (
     spec,
 )
 from .combat import check_attack, demolition, oba_attacks, resolve_attacks, unit_attack
-from .sequence import after_act, back_to_draw, check_victory, draw, end_turn, fuel_depot_check, start_turn
+from .sequence import (
+    after_act,
+    back_to_draw,
+    barred,
+    check_victory,
+    draw,
+    end_turn,
+    fuel_depot_check,
+    start_turn,
+)
 from .state import ACTIVATE, DECIDE, UNIT_AWAITING, UNIT_EXITED, UNIT_ON_MAP, PeiperState
 from .units import SIDE_NAMES, game_map, scenarios
 
@@ -302,14 +311,9 @@ def enter_problem(state: PeiperState, uid: str, h: Hex) -> str | None:
         return f"{uid} is not waiting to enter"
     if state.turn < s.from_turn:
         return f"{uid} may enter from turn {s.from_turn}"
-    if s.only_turn and state.options.get("kg2_turn_4_only", True) and state.turn > s.from_turn:
-        return f"{uid} may enter on turn {s.from_turn} only (\"Turn {s.from_turn} the GE player may enter\")"
-    if state.options.get("one_30th_battalion", True):
-        entered = [x for x in s.excludes if state.units[x].status != UNIT_AWAITING]
-        if entered:
-            return f"{uid} cannot enter: {entered[0]} has entered, and only one of them may (\"30/177/1 or 2\")"
-    if s.condition == "no_ss_exited" and any(spec(x).ss for x in state.exited):
-        return f"{uid} cannot enter once an SS unit has exited the west map edge"
+    out = barred(state, uid)
+    if out:
+        return f"{uid} can no longer enter: {out}"
     if s.condition == "stoumont_not_german":
         stoumont = gmap.places["Stoumont"]
         if any(u.side == "ge" and u.hex == stoumont.label and u.status == UNIT_ON_MAP for u in state.units.values()):
