@@ -92,84 +92,36 @@ def resolve_bridge(text: str) -> str:
     raise IllegalAction(f"No bridge '{shorten(text, 30)}'. Bridges: {', '.join(names)}", "Bridge Demolition")
 
 
-def _place(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.place(state, events, a.args["unit"], game_map().hex(a.args["at"]))
-    return events
+Step = Callable[[PeiperState, list[Event], str, Action], None]
 
 
-def _ready(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.ready(state, events)
-    return events
-
-
-def _draw(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.draw_card(state, events)
-    return events
-
-
-def _take(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.take(state, events, side, a.args.get("hex"))
-    return events
-
-
-def _pass(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.pass_card(state, events, side)
-    return events
-
-
-def _oba(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.use_oba(state, events, side, a.args["target"], a.args["mode"])
-    return events
-
-
-def _move(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.move(state, events, side, a.args["unit"], game_map().hex(a.args["to"]))
-    return events
-
-
-def _attack(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.attack(state, events, side, a.args["unit"], a.args["target"])
-    return events
-
-
-def _enter(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.enter(state, events, side, a.args["unit"], game_map().hex(a.args["at"]))
-    return events
-
-
-def _exit(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.exit_map(state, events, side, a.args["unit"])
-    return events
-
-
-def _demolish(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.demolish(state, events, side, a.args["bridge"])
-    return events
-
-
-def _face(redraw: bool) -> Callable[[PeiperState, str, Action], list[Event]]:
+def _perform(step: Step) -> Callable[[PeiperState, str, Action], list[Event]]:
+    """An order's perform from a rules step that appends its events (orders.py, combat.py)."""
     def perform(state: PeiperState, side: str, a: Action) -> list[Event]:
         events: list[Event] = []
-        combat.face_choice(state, events, redraw=redraw)
+        step(state, events, side, a)
         return events
     return perform
 
 
-def _end(state: PeiperState, side: str, a: Action) -> list[Event]:
-    events: list[Event] = []
-    orders.end_activations(state, events, side)
-    return events
+def _hex(a: Action, name: str) -> Hex:
+    return game_map().hex(a.args[name])
+
+
+_place = _perform(lambda s, ev, side, a: orders.place(s, ev, a.args["unit"], _hex(a, "at")))
+_ready = _perform(lambda s, ev, side, a: orders.ready(s, ev))
+_draw = _perform(lambda s, ev, side, a: orders.draw_card(s, ev))
+_take = _perform(lambda s, ev, side, a: orders.take(s, ev, side, a.args.get("hex")))
+_pass = _perform(lambda s, ev, side, a: orders.pass_card(s, ev, side))
+_oba = _perform(lambda s, ev, side, a: orders.use_oba(s, ev, side, a.args["target"], a.args["mode"]))
+_move = _perform(lambda s, ev, side, a: orders.move(s, ev, side, a.args["unit"], _hex(a, "to")))
+_attack = _perform(lambda s, ev, side, a: orders.attack(s, ev, side, a.args["unit"], a.args["target"]))
+_enter = _perform(lambda s, ev, side, a: orders.enter(s, ev, side, a.args["unit"], _hex(a, "at")))
+_exit = _perform(lambda s, ev, side, a: orders.exit_map(s, ev, side, a.args["unit"]))
+_demolish = _perform(lambda s, ev, side, a: orders.demolish(s, ev, side, a.args["bridge"]))
+_redraw = _perform(lambda s, ev, side, a: combat.face_choice(s, ev, redraw=True))
+_miss = _perform(lambda s, ev, side, a: combat.face_choice(s, ev, redraw=False))
+_end = _perform(lambda s, ev, side, a: orders.end_activations(s, ev, side))
 
 
 # --- candidates: what each order offers a side now ----------------------------------------------
@@ -267,8 +219,8 @@ ORDERS: tuple[Order, ...] = (
     Order(COMMANDS["exit"], (ACTIVATE,), _exit_candidates, _exit, narrow_by="unit"),
     Order(COMMANDS["demolish"], (ACTIVATE,), _demolish_candidates, _demolish),
     Order(COMMANDS["end"], (ACTIVATE,), _one("end"), _end),
-    Order(COMMANDS["redraw"], (FACE,), _one("redraw"), _face(True)),
-    Order(COMMANDS["miss"], (FACE,), _one("miss"), _face(False)),
+    Order(COMMANDS["redraw"], (FACE,), _one("redraw"), _redraw),
+    Order(COMMANDS["miss"], (FACE,), _one("miss"), _miss),
 )
 
 
