@@ -179,6 +179,9 @@ class GameService:
         unknown = set(seats) - set(rules.sides)
         if unknown:
             raise NotFound(f"{rules.title} has no side {', '.join(sorted(unknown))}: sides are {', '.join(rules.sides)}")
+        for seat in seats.values():
+            if seat.kind == "bot":
+                rules.check_level(seat.level)  # a level the game's bot does not play at is refused now, not later
         dumped = rules.dump(state)
         with Session(self.engine) as s:
             rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options or {}),
@@ -202,6 +205,9 @@ class GameService:
         unknown = set(seats or {}) - set(rules.sides)
         if unknown:
             raise NotFound(f"{rules.title} has no side {', '.join(sorted(unknown))}: sides are {', '.join(rules.sides)}")
+        for seat in (seats or {}).values():
+            if seat.kind == "bot":
+                rules.check_level(seat.level)
         state = rules.new_state(scenario or rules.scenarios()[0].key, 0, dict(options or {}))
         rules.dump(state)
 

@@ -199,3 +199,14 @@ def test_a_rules_bug_is_an_internal_fault_logged_with_ids_not_a_refusal(
     logged = [r for r in caplog.records if fault in r.getMessage()]
     assert logged and f"game #{gid}" in logged[0].getMessage() and logged[0].exc_info is not None
     assert (service.info(gid).version, RULES.dump(service.state(gid))) == before
+
+
+def test_a_bot_seat_at_a_level_the_game_does_not_play_is_refused_at_creation(service: GameService) -> None:
+    from engine.ai.policy import UnknownPolicy
+
+    with pytest.raises(UnknownPolicy, match="random, normal"):
+        service.create_game("saf", seats={"us": Seat("human", "alice", "Alice"), "ge": Seat("bot", level="hard")})
+    with pytest.raises(UnknownPolicy):
+        service.check_new_game("peiper", seats={"ge": Seat("bot", level="expert")})
+    assert service.list_games() == []
+    service.create_game("saf", seats={"us": Seat("human", "alice", "Alice"), "ge": Seat("bot", level="random")})
