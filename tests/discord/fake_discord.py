@@ -160,7 +160,8 @@ class FakeDiscord:
     def member(self, user: dict[str, Any], guild_id: str | None = None) -> dict[str, Any]:
         gid = guild_id or self.guild_id
         admin = user["id"] == self.owner["id"] or user["id"] in self.admins.get(gid, set())
-        roles = self.roles_of if gid == self.guild_id else self.other_guilds[gid]["roles_of"]
+        # a guild this fake did not add itself (the sharded fake's) has no roles given out
+        roles = self.roles_of if gid == self.guild_id else self.other_guilds.get(gid, {}).get("roles_of", {})
         return {"user": user, "roles": roles.get(user["id"], []), "joined_at": NOW, "deaf": False,
                 "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
                 "communication_disabled_until": None, "permissions": str(PERMS_ADMIN if admin else PERMS_MEMBER)}
