@@ -131,11 +131,6 @@ def fresh_seed(state: Any, reseeds: list[dict[str, Any]], marker: str) -> None:
     reshuffle(state)
 
 
-def stored_options(rules: GameRules, options: dict[str, Any] | None) -> dict[str, Any]:
-    """A stored game's options as it was played: options it predates read as their legacy values."""
-    return rules.upgrade_options(options)
-
-
 def _event_dict(e: Event) -> dict[str, Any]:
     return {"kind": e.kind, "text": e.text, "rule": e.rule, "side": e.side, "data": e.data,
             "random": e.random, "phase_end": e.phase_end}
@@ -602,7 +597,7 @@ class GameService:
             rec = self._game(s, game_id)
             rules = registry.get(rec.game)
             entries = s.exec(select(LogEntry).where(LogEntry.game_id == game_id).order_by(col(LogEntry.seq))).all()
-            state = rules.new_state(rec.scenario, rec.seed, stored_options(rules, rec.options))
+            state = rules.new_state(rec.scenario, rec.seed, rules.upgrade_options(rec.options))
             return self._apply_entries(rules, state, [e for e in entries if upto is None or e.seq <= upto],
                                        list(rec.reseeds or []))
 
@@ -643,7 +638,7 @@ class GameService:
         if snap is not None:
             state = rules.load(snap.state)
         else:
-            state = rules.new_state(rec.scenario, rec.seed, stored_options(rules, rec.options))
+            state = rules.new_state(rec.scenario, rec.seed, rules.upgrade_options(rec.options))
         return self._apply_entries(rules, state, entries, list(rec.reseeds or []))
 
     def _reopen(self, rec: GameRecord, rules: GameRules, state: Any, entry: LogEntry, events: list[Event]) -> None:
@@ -825,20 +820,8 @@ class GameService:
             row.kind, row.user_id, row.user_name, row.level, row.notify = (
                 seat.kind, seat.user_id, seat.user_name, seat.level, seat.notify)
             s.add(row)
-            moved = s.execute(update(GameRecord).where(col(GameRecord.id) == game_id,
-                                                       col(GameRecord.version) == rec.version)
-                              .values(seq=rec.seq + 1, version=rec.version + 1))
-            if moved.rowcount != 1:  # type: ignore[attr-defined]
-                s.rollback()
-                raise StaleVersion("The game changed while the seat was being set: try again")
-            s.expire(rec)
-            s.add(LogEntry(game_id=game_id, seq=rec.seq, kind="seat", side=side, actor=actor, version=rec.version,
-                           reason=reason or f"{side} seat: {seat.kind} {seat.user_name}".strip()))
-            if rec.seq % SNAPSHOT_EVERY == 0:  # keeps rebuilds bounded however the log grew
-                s.add(SnapshotRecord(game_id=game_id, seq=rec.seq, state=rec.state))
-            s.add(rec)
-            s.commit()
-            self.cache.drop(game_id)
+            self._bookkeeping(s, rec, "seat", side, actor, "",
+                              reason or f"{side} seat: {seat.kind} {seat.user_name}".strip())
             return self._info(s, rec)
 
     def set_deadline(self, game_id: int, hours: float | None, actor: str = "gm", reason: str = "") -> None:
@@ -1028,7 +1011,7 @@ class GameService:
             raise IllegalAction("The export's options must be a short object")
         try:
             scenario = str(data["scenario"])[:100]
-            state = rules.new_state(scenario, seed, stored_options(rules, options))
+            state = rules.new_state(scenario, seed, rules.upgrade_options(options))
         except UmpireError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:

@@ -9,7 +9,7 @@ from engine import cards
 from engine.cards import Deck
 from engine.events import Event
 
-from .board import hex_of, occupants, side_at
+from .board import hex_of, occupants, side_at, spec
 from .state import ACTIVATE, DRAW, OVER, UNIT_AWAITING, UNIT_ON_MAP, PeiperState
 from .units import SIDE_NAMES, game_map
 
@@ -115,8 +115,6 @@ def finish(state: PeiperState, events: list[Event], winner: str, why: str) -> No
 
 def barred(state: PeiperState, uid: str) -> str:
     """Why a unit still waiting to enter never can any more ('' if it still may): it is out of the game."""
-    from .board import spec
-
     s = spec(uid)
     if state.units[uid].status != UNIT_AWAITING:
         return ""

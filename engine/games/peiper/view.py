@@ -24,12 +24,13 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
             unit_markers.append("low_supply")
         if u.id in state.act_units:
             unit_markers.append("activated")
+        out = barred(state, u.id)
         units.append({
             "id": u.id, "name": u.id, "side": u.side, "hex": u.hex if u.status == UNIT_ON_MAP else None,
             "symbol": "armour" if s.mech else "infantry", "type": s.type_name,
             "values": list(s.reduced if u.reduced else s.full), "full": list(s.full), "reduced": u.reduced,
             # a unit waiting to enter that never can any more is out of the game (ruling 29), saying why
-            "status": "out" if barred(state, u.id) else u.status, "why_out": barred(state, u.id),
+            "status": "out" if out else u.status, "why_out": out,
             "markers": unit_markers,
         })
     markers: list[dict[str, Any]] = []
