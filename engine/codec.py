@@ -13,12 +13,19 @@ T = TypeVar("T")
 
 
 class StateCodec(Generic[T]):
-    def __init__(self, cls: type[T]) -> None:
+    """``renamed`` maps a field's old name in stored states to its name now; ``dropped`` lists old
+    fields now derived (stored games are read as they were written, whatever the version)."""
+
+    def __init__(self, cls: type[T], renamed: dict[str, str] | None = None, dropped: tuple[str, ...] = ()) -> None:
         self._adapter: TypeAdapter[T] = TypeAdapter(cls)
+        self._renamed = dict(renamed or {})
+        self._dropped = dropped
 
     def dump(self, state: T) -> dict[str, Any]:
         data: dict[str, Any] = self._adapter.dump_python(state, mode="json")
         return data
 
     def load(self, data: dict[str, Any]) -> T:
+        if any(old in data for old in self._renamed) or any(old in data for old in self._dropped):
+            data = {self._renamed.get(k, k): v for k, v in data.items() if k not in self._dropped}
         return self._adapter.validate_python(data)

@@ -29,6 +29,7 @@ from engine.ai.policy import LEVELS, UnknownPolicy
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
+from engine.gamestate import GameState
 from engine.options import GameOptionSpec, parse_options, shorten
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 
@@ -73,25 +74,29 @@ class Contract:
     standing_orders: ClassVar[tuple[str, ...]] = ()
     quiet_orders: ClassVar[tuple[str, ...]] = ()
     solitaire: ClassVar[bool] = False
+    # The rule a result cites when the state recorded none (games ended before results named theirs).
+    victory_rule: ClassVar[str] = ""
 
     # --- what each game supplies ---------------------------------------------------------------
     def orders(self) -> tuple[Order, ...]:
         raise NotImplementedError
 
-    def phase(self, state: Any) -> str:
+    def phase(self, state: GameState) -> str:
         """The key of the current phase (the ``phases`` an order names)."""
-        raise NotImplementedError
+        return state.phase
 
     def phase_name(self, state: Any) -> str:
         return self.phase(state).replace("_", " ")
 
-    def side_to_act(self, state: Any) -> str:
+    def side_to_act(self, state: GameState) -> str:
         """The side whose decision is pending (the game is not over)."""
-        raise NotImplementedError
+        return state.side
 
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: GameState) -> Result | None:
         """The result once the game is over, else None: the one way to say the game has ended."""
-        raise NotImplementedError
+        if not state.over:
+            return None
+        return Result(state.winner, state.result, state.result_rule or self.victory_rule)
 
     def option_specs(self) -> list[GameOptionSpec]:
         return []

@@ -13,7 +13,7 @@ from engine import cards
 from engine.contract import Contract, Order
 from engine.errors import IllegalAction, NotFound
 from engine.events import Event
-from engine.game import Action, Result, ScenarioInfo
+from engine.game import Action, ScenarioInfo
 from engine.hexgrid import Hex
 from engine.options import GameOptionSpec, shorten
 from engine.rng import Rng, seed_hash
@@ -228,6 +228,7 @@ class PeiperRules(Contract):
     key = "peiper"
     title = "Just a Peiper Dream?"
     short_name = "Peiper"
+    victory_rule = "Who Wins"
     sides: tuple[str, ...] = ("ge", "us")
     side_names = SIDE_NAMES
     standing_orders = ("pass", "end", "miss", "ready")
@@ -250,7 +251,7 @@ class PeiperRules(Contract):
         if scenario not in scenarios():
             raise NotFound(f"No Peiper scenario '{shorten(scenario, 30)}': choose {', '.join(scenarios())}")
         opts = self.parse_options(options)
-        state = PeiperState(scenario=scenario, seed=seed, options=opts, rng=Rng.seeded(seed),
+        state = PeiperState(scenario=scenario, seed=seed, options=opts, rng=Rng.seeded(seed), side="us",
                             turns=scenarios()[scenario].turns)
         state.units = {uid: UnitState(uid, s.side) for uid, s in unit_specs().items()}
         return state
@@ -263,19 +264,8 @@ class PeiperRules(Contract):
         state.options = self.upgrade_options(state.options)
         return state
 
-    def phase(self, state: PeiperState) -> str:
-        return state.phase
-
     def phase_name(self, state: PeiperState) -> str:
         return PHASE_NAMES[state.phase]
-
-    def side_to_act(self, state: PeiperState) -> str:
-        return state.side
-
-    def result(self, state: PeiperState) -> Result | None:
-        if state.phase != OVER:
-            return None
-        return Result(state.winner, state.result, "Who Wins")
 
     # --- orders ------------------------------------------------------------------------------
     def apply(self, state: PeiperState, side: str, action: Action) -> list[Event]:

@@ -108,7 +108,7 @@ def after_act(state: PeiperState, events: list[Event]) -> None:
 
 
 def finish(state: PeiperState, events: list[Event], winner: str, why: str) -> None:
-    state.phase, state.winner, state.result = OVER, winner, why
+    state.end(winner, why, R_WIN)
     state.attacks = []
     events.append(Event("game_over", f"{SIDE_NAMES[winner]} player wins: {why}.", R_WIN, phase_end=True))
 

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.cards import Deck
 from engine.codec import StateCodec
-from engine.rng import Rng
+from engine.gamestate import OVER as OVER
+from engine.gamestate import SETUP as SETUP
+from engine.gamestate import GameState
 
 # Phases, in the order of the Turn Sequence.
-SETUP = "setup"  # Set-Up: the US places its set-up units
+# SETUP (engine.gamestate): Set-Up, the US places its set-up units
 DRAW = "draw"  # Turn Begins: the German player makes a card draw
 DECIDE = "decide"  # the side of the card's colour takes activations, uses its OBA, or passes
 ACTIVATE = "activate"  # the side spends its activations
 FACE = "face"  # a face card came up in a combat draw: redraw or miss (firer's option)
-OVER = "over"
+# OVER (engine.gamestate): the game has ended
 
 UNIT_AWAITING = "awaiting"
 UNIT_ON_MAP = "on_map"
@@ -45,15 +46,9 @@ class PendingAttack:
 
 
 @dataclass
-class PeiperState:
-    scenario: str
-    seed: int
-    options: dict[str, Any]
-    rng: Rng
+class PeiperState(GameState):
     turns: int = 5
     turn: int = 0
-    phase: str = SETUP
-    side: str = "us"  # the side whose decision is pending
     deck: Deck = field(default_factory=Deck)
     units: dict[str, UnitState] = field(default_factory=dict)
     card: str = ""  # the card being decided on
@@ -66,10 +61,6 @@ class PeiperState:
     bridges_down: list[str] = field(default_factory=list)
     fuel_depot: str = "held"  # "held" (in Stavelot, not yet taken), "captured", "destroyed"
     exited: list[str] = field(default_factory=list)
-    winner: str | None = None
-    result: str = ""
-    last_random: str = ""
-    overlays: list[dict[str, Any]] = field(default_factory=list)  # since the last phase end
     actions: int = 0
 
 

@@ -199,7 +199,7 @@ def roll_and_apply(state: PlState, att: Attack, side: str, rule: str, head: str)
             random=True,
         )
     ]
-    state.last_overlays.append({"kind": "fire", "from": (att.attackers[0].hex if att.attackers else None) or att.target,
+    state.overlays.append({"kind": "fire", "from": (att.attackers[0].hex if att.attackers else None) or att.target,
                                 "to": att.target, "hit": result != "-"})
     for el in att.elements:
         events += apply_result(state, el, result, rule)

@@ -401,7 +401,7 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
     """Add the firers' strength, divide by the counters in the hex, resolve each counter alone."""
     state.indirect_hexes.append(where)
     elements = elements_at(state, where, skip_dispersed=True)
-    state.last_overlays.append({"kind": "artillery", "hex": where})
+    state.overlays.append({"kind": "artillery", "hex": where})
     bridge = enemy_bridge(state, side, where)
     if not elements and not bridge:
         return [Event("attack", f"Indirect fire lands on {where}: nothing there to hit", R_IF, side)]

@@ -336,7 +336,7 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str
         if any(terrain(h.label) == "clear" for h in walked[1:]):
             u.revealed = True
     labels = [h.label for h in walked]
-    state.last_overlays.append({"kind": "move", "side": side, "path": labels})
+    state.overlays.append({"kind": "move", "side": side, "path": labels})
     events.insert(0, Event("move", f"{', '.join(ids)} move {' > '.join(labels)} ({spent:g} MP)", R_MOVE, side,
                            {"units": ids, "path": labels}))
     if mine_at(state, end):
@@ -533,7 +533,7 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
             if u.cargo:
                 state.units[u.cargo].hex = exit_hex.label
         path = [start.label, target, exit_hex.label]
-        state.last_overlays.append({"kind": "move", "side": side, "path": path})
+        state.overlays.append({"kind": "move", "side": side, "path": path})
         names = [u.id for u in group]
         events.append(Event("move", f"{', '.join(names)} overrun: {' > '.join(path)} ({cost:g} MP, no road bonus)",
                             R_OVERRUN, side, {"units": names, "path": path}))

@@ -9,7 +9,7 @@ from typing import Any
 from engine.contract import Contract, Order
 from engine.errors import DataFileError, IllegalAction, UmpireError
 from engine.events import Event
-from engine.game import Action, GameOptionSpec, Result, ScenarioInfo
+from engine.game import Action, GameOptionSpec, ScenarioInfo
 from engine.options import BadOption, shorten
 
 from . import bot, forts, sequence
@@ -97,6 +97,7 @@ class PanzerLeader(Contract):
     key = "pl"
     title = "Panzer Leader"
     short_name = "Panzer Leader"
+    victory_rule = R_VICTORY
     sides: tuple[str, ...] = ("us", "ge")
     side_names = SIDE_NAMES
     standing_orders = ("end",)
@@ -125,19 +126,8 @@ class PanzerLeader(Contract):
                     opts[str(name)] = self.parse_options({str(name): value})[str(name)]
         return sequence.new_state(scenario, seed, opts)
 
-    def phase(self, state: PlState) -> str:
-        return state.phase
-
     def phase_name(self, state: PlState) -> str:
         return sequence.phase_name(state)
-
-    def side_to_act(self, state: PlState) -> str:
-        return state.side
-
-    def result(self, state: PlState) -> Result | None:
-        if not state.over:
-            return None
-        return Result(state.winner, state.result_text, R_VICTORY)
 
     def unit_id(self, state: PlState, text: str) -> str:
         return unit_or_error(state, text).id
@@ -162,13 +152,13 @@ class PanzerLeader(Contract):
 
     def apply(self, state: PlState, side: str, action: Action) -> list[Event]:
         order, parsed = self.check(state, side, action)
-        saved = list(state.last_overlays)
-        state.last_overlays = []
+        saved = list(state.overlays)
+        state.overlays = []
         try:
             events = order.perform(state, side, parsed)
             return events + forts.settle(state)
         except UmpireError:
-            state.last_overlays = saved
+            state.overlays = saved
             raise
 
     def gm_apply(self, state: PlState, action: Action) -> list[Event]:
@@ -199,9 +189,8 @@ class PanzerLeader(Contract):
             winner = str(a.get("winner", ""))
             if winner not in self.sides:
                 raise IllegalAction(f"winner must be one of {', '.join(self.sides)}")
-            state.over, state.winner, state.phase = True, winner, "over"
-            state.result_text = str(a.get("result") or "ended by the GM")
-            return [Event("gm", f"GM ends the game: {winner} wins ({state.result_text})", "GM override",
+            state.end(winner, shorten(str(a.get("result") or "ended by the GM"), 200), "GM override")
+            return [Event("gm", f"GM ends the game: {winner} wins ({state.result})", "GM override",
                           phase_end=True)]
         return self.apply(state, state.side, action)
 
@@ -241,14 +230,14 @@ class PanzerLeader(Contract):
             "turn": state.turn, "turns": state.turns,
             "score": self._score(state), "victory": sequence.victory_text(state),
             "last_random": state.last_random, "units": units, "markers": markers,
-            "overlays": list(state.last_overlays),
+            "overlays": list(state.overlays),
         }
 
     def _score(self, state: PlState) -> dict[str, Any]:
         lost = {s: sum(1 for u in state.units.values() if u.side == s and u.status == "eliminated") for s in self.sides}
         score: dict[str, Any] = {f"lost_{s}": n for s, n in lost.items()}
         if state.over:
-            score["result"] = state.result_text
+            score["result"] = state.result
         return score
 
     def dump(self, state: PlState) -> dict[str, Any]:
@@ -259,7 +248,7 @@ class PanzerLeader(Contract):
 
     def status_line(self, state: PlState) -> str:
         if state.over:
-            return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} win ({state.result_text})"
+            return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} win ({state.result})"
         return (f"Turn {state.turn}/{state.turns}, {SIDE_NAMES[state.side]} {sequence.phase_name(state)}. "
                 f"Victory: {sequence.victory_text(state)}")
 

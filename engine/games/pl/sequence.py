@@ -26,7 +26,7 @@ def new_state(scenario: str, seed: int, options: dict[str, Any]) -> PlState:
     if scenario not in sits:
         raise NotFound(f"Unknown situation '{scenario}': choose one of {', '.join(sits)}")
     sit = sits[scenario]
-    state = PlState(scenario=scenario, seed=seed, rng=Rng.seeded(seed), options=dict(options), turns=sit.turns,
+    state = PlState(scenario=scenario, seed=seed, rng=Rng.seeded(seed), options=dict(options), side="ge", turns=sit.turns,
                     order=list(sit.move_order), setup_order=list(sit.setup_order))
     for side, groups in sit.units.items():
         for g in groups:
@@ -222,7 +222,6 @@ def end_segment(state: PlState, side: str) -> list[Event]:
     if idx + 1 < len(state.order):
         return events + start_segment(state, state.order[idx + 1])
     if state.turn >= state.turns:
-        state.over = True
         return events + final_victory(state)
     state.turn += 1
     return events + start_segment(state, state.order[0])
@@ -262,10 +261,10 @@ def final_victory(state: PlState) -> list[Event]:
     vic = situations()[state.scenario].victory
     met = victory_met(state)
     other = state.enemy(vic.side)
-    state.winner = vic.side if met else other
-    state.result_text = met or f"{SIDE_NAMES[vic.side]} objectives not taken"
-    state.phase = "over"
-    return [Event("game_over", f"Game over after turn {state.turns}: {SIDE_NAMES[state.winner]} win ({state.result_text})",
+    state.end(vic.side if met else other, met or f"{SIDE_NAMES[vic.side]} objectives not taken",
+              "Situation: victory conditions")
+    assert state.winner is not None
+    return [Event("game_over", f"Game over after turn {state.turns}: {SIDE_NAMES[state.winner]} win ({state.result})",
                   "Situation: victory conditions", state.winner, {"winner": state.winner}, phase_end=True)]
 
 
@@ -274,11 +273,9 @@ def check_end(state: PlState) -> list[Event]:
         return []
     for side in state.order:
         if not any(u.status in ("on_map", "awaiting") for u in state.units.values() if u.side == side):
-            state.over = True
-            state.winner = state.enemy(side)
-            state.phase = "over"
-            state.result_text = f"no {SIDE_NAMES[side]} units left"
-            return [Event("game_over", f"{SIDE_NAMES[state.winner]} win: {state.result_text}", "Situation", state.winner,
+            state.end(state.enemy(side), f"no {SIDE_NAMES[side]} units left", "Situation")
+            assert state.winner is not None
+            return [Event("game_over", f"{SIDE_NAMES[state.winner]} win: {state.result}", "Situation", state.winner,
                           {"winner": state.winner}, phase_end=True)]
     return []
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.codec import StateCodec
-from engine.rng import Rng
+from engine.gamestate import GameState
 
 from .memo import LISTING
 
@@ -86,17 +85,11 @@ class AttackOrder:
 
 
 @dataclass
-class PlState:
-    scenario: str
-    seed: int
-    rng: Rng
-    options: dict[str, Any] = field(default_factory=dict)
+class PlState(GameState):
     turn: int = 0
     turns: int = 10
     order: list[str] = field(default_factory=lambda: ["us", "ge"])
     setup_order: list[str] = field(default_factory=lambda: ["ge", "us"])
-    side: str = "ge"
-    phase: str = "setup"
     units: dict[str, Unit] = field(default_factory=dict)
     wrecks: dict[str, int] = field(default_factory=dict)
     mines: dict[str, str] = field(default_factory=dict)  # hex -> side that laid it
@@ -114,11 +107,6 @@ class PlState:
     assault_queue: list[AttackOrder] = field(default_factory=list)
     overrun_hexes: list[str] = field(default_factory=list)
     indirect_hexes: list[str] = field(default_factory=list)  # hit by indirect fire this phase
-    over: bool = False
-    winner: str | None = None
-    result_text: str = ""
-    last_random: str = ""
-    last_overlays: list[dict[str, Any]] = field(default_factory=list)
 
     def unit(self, uid: str) -> Unit:
         return self.units[uid]
@@ -143,6 +131,7 @@ class PlState:
         return "ge" if side == "us" else "us"
 
 
-CODEC = StateCodec(PlState)
+# Stored games from before the common GameState: `over` is the phase key now.
+CODEC = StateCodec(PlState, renamed={"result_text": "result", "last_overlays": "overlays"}, dropped=("over",))
 dump_state = CODEC.dump
 load_state = CODEC.load

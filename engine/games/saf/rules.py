@@ -17,7 +17,7 @@ from engine.ai.random_policy import RandomPolicy
 from engine.contract import Contract, Order
 from engine.errors import IllegalAction, NotFound, UmpireError, UnknownUnit
 from engine.events import Event
-from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
+from engine.game import Action, CommandSpec, OptionSpec, ScenarioInfo
 from engine.hexgrid import Hex
 from engine.options import BadOption, GameOptionSpec, shorten
 
@@ -262,19 +262,8 @@ class SafRules(Contract):
     def load(self, data: dict[str, Any]) -> SafState:
         return load_state(data)
 
-    def phase(self, state: SafState) -> str:
-        return state.phase
-
     def phase_name(self, state: SafState) -> str:
         return PHASE_NAMES.get(state.phase, state.phase)
-
-    def side_to_act(self, state: SafState) -> str:
-        return "us"
-
-    def result(self, state: SafState) -> Result | None:
-        if state.winner is None:
-            return None
-        return Result(state.winner, state.result, state.result_rule)
 
     def unit_id(self, state: SafState, text: str) -> str:
         wanted = text.strip().lower()
@@ -320,9 +309,7 @@ class SafRules(Contract):
             winner = str(args.get("winner", ""))
             if winner not in self.sides:
                 raise IllegalAction(f"winner must be one of {', '.join(self.sides)}")
-            state.phase, state.winner = "over", winner
-            state.result = shorten(str(args.get("result") or "ended by the GM"), 200)
-            state.result_rule = "GM"
+            state.end(winner, shorten(str(args.get("result") or "ended by the GM"), 200), "GM")
             t.log("gm", f"GM ends the game: {winner} wins ({state.result})", "GM")
             return t.events
         u = t.unit(str(args.get("unit", "")))

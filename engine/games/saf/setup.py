@@ -71,7 +71,7 @@ def new_state(scenario: str, seed: int, options: dict[str, Any]) -> SafState:
         raise NotFound(f"Scenario '{scenario}' does not exist: choose one of {', '.join(data.scenarios)}")
     sc = data.scenarios[key]
     rng = Rng.seeded(seed)
-    state = SafState(scenario=key, seed=seed, rng=rng, options=dict(options), reserve_at=sc.reserve_at)
+    state = SafState(scenario=key, seed=seed, rng=rng, options=dict(options), side="us", reserve_at=sc.reserve_at)
     state.pool = {k: list(v) for k, v in data.german_pool.items()}
     t = Table(state)
     state.cover_deck = Deck.shuffled(t.cover_ids(), rng)

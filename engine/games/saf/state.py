@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.cards import Deck
 from engine.codec import StateCodec
+from engine.gamestate import GameState
 from engine.hexgrid import Hex
-from engine.rng import Rng
 
 
 @dataclass
@@ -47,13 +46,9 @@ class MoraleEvent:
 
 
 @dataclass
-class SafState:
-    scenario: str
-    seed: int
-    rng: Rng
-    options: dict[str, Any] = field(default_factory=dict)
+class SafState(GameState):  # phases: setup, roll, orders, over
+    side: str = "us"  # solitaire: the American player always decides
     turn: int = 1
-    phase: str = "setup"  # setup, roll, orders, over
     units: dict[str, Unit] = field(default_factory=dict)
     dice: list[int] = field(default_factory=list)  # order dice not yet used (6.2)
     adjusted: bool = False
@@ -71,11 +66,6 @@ class SafState:
     reserve_deck: Deck = field(default_factory=Deck)
     pool: dict[str, list[int]] = field(default_factory=dict)  # German counters set aside (6.1)
     next_id: dict[str, int] = field(default_factory=dict)
-    winner: str | None = None
-    result: str = ""  # why the game ended (Result.reason)
-    result_rule: str = ""  # the rule that decided it (Result.rule)
-    last_random: str = ""
-    overlays: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def reserve_track(self) -> int:

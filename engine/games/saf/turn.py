@@ -113,7 +113,7 @@ SIDE_WORDS = {"us": "American", "ge": "German"}
 
 def finish(t: Table, winner: str, reason: str, rule: str) -> None:
     """The game ends: the winner and why (``reason``, shown as 'German wins (why)')."""
-    t.s.winner, t.s.result, t.s.result_rule, t.s.phase = winner, reason, rule, "over"
+    t.s.end(winner, reason, rule)
     ev = t.log("end", f"{SIDE_WORDS[winner]} victory: {reason}", rule, winner)
     ev.phase_end = True
 
