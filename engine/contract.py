@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.ai.policy import LEVELS, UnknownPolicy
+from engine.chance import accounted
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
@@ -201,7 +202,8 @@ class Contract:
 
     def apply(self, state: Any, side: str, action: Action) -> list[Event]:
         order, parsed = self.check(state, side, action)
-        return order.perform(state, side, parsed)
+        with accounted():
+            return order.perform(state, side, parsed)
 
     def check(self, state: Any, side: str, action: Action) -> tuple[Order, Action]:
         """The order and its canonical form if the side may give it now; else the refusal, raised."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine import cards
 from engine.cards import Deck
+from engine.chance import Chance
 from engine.events import Event
 
 from .board import hex_of, occupants, side_at, spec
@@ -50,27 +51,19 @@ def joker_ignored(state: PeiperState) -> bool:
 
 def draw(state: PeiperState, events: list[Event], purpose: str, rule: str = R_TURN) -> str | None:
     """A card draw (CD). Ignored jokers are set aside and the draw made again. None: deck empty."""
-    while True:
-        card = state.deck.draw()
-        if card is None:
-            events.append(Event("card", f"{purpose}: no card is left to draw.", R_LENGTH))
-            return None
-        state.last_random = cards.describe(card)
-        if cards.is_joker(card) and joker_ignored(state):
-            events.append(
-                Event(
-                    "card",
-                    f"{purpose}: the Joker is drawn and ignored (not both sides have spent an ACT yet); "
-                    "draw again.",
-                    R_LENGTH,
-                    random=True,
-                )
-            )
-            continue
-        events.append(
-            Event("card", f"{purpose}: {cards.describe(card)}.", rule, data={"card": card}, random=True)
-        )
-        return card
+    with Chance(state, events) as chance:
+        while True:
+            card = chance.card(state.deck)
+            if card is None:
+                events.append(Event("card", f"{purpose}: no card is left to draw.", R_LENGTH))
+                return None
+            if cards.is_joker(card) and joker_ignored(state):
+                chance.tell(Event("card", f"{purpose}: the Joker is drawn and ignored (not both sides have spent "
+                                  "an ACT yet); draw again.", R_LENGTH), cards.describe(card))
+                continue
+            chance.tell(Event("card", f"{purpose}: {cards.describe(card)}.", rule, data={"card": card}),
+                        cards.describe(card))
+            return card
 
 
 def end_turn(state: PeiperState, events: list[Event], why: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from engine.chance import Chance
 from engine.events import Event
 from engine.hexgrid import Hex
 
@@ -180,11 +181,12 @@ def roll_and_apply(state: PlState, att: Attack, side: str, rule: str, head: str)
     if col is None:
         why = f" ({'; '.join(dict.fromkeys(att.notes))})" if att.notes else ""
         return [Event("attack", f"{head}: {ratio} is below {table.columns[0]}: no attack{why}", rule, side)]
-    die = state.rng.die()
+    events: list[Event] = []
+    chance = Chance(state, events)
+    die = chance.die()
     mod = max(table.modifier_min, min(table.modifier_max, att.modifier))
     row = die + mod
     result = table.result(col, row)
-    state.last_random = f"die {die}"
     col_text = table.columns[col]
     if att.shift and base is not None:
         col_text = f"{table.columns[base]}, shifted to {col_text}"
@@ -192,13 +194,8 @@ def roll_and_apply(state: PlState, att: Attack, side: str, rule: str, head: str)
     text = f"{head}: {ratio} = {col_text}; {die_text}: {result}"
     if att.notes:
         text += f" ({'; '.join(att.notes)})"
-    events = [
-        Event(
-            "attack", text, f"{rule}; CRT {col_text} row {row}", side,
-            {"target": att.target, "odds": table.columns[col], "die": die, "row": row, "result": result},
-            random=True,
-        )
-    ]
+    chance.tell(Event("attack", text, f"{rule}; CRT {col_text} row {row}", side,
+                      {"target": att.target, "odds": table.columns[col], "die": die, "row": row, "result": result}))
     state.overlays.append({"kind": "fire", "from": (att.attackers[0].hex if att.attackers else None) or att.target,
                                 "to": att.target, "hit": result != "-"})
     for el in att.elements:

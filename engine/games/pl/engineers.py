@@ -4,6 +4,7 @@ movement.py (``clear``)."""
 
 from __future__ import annotations
 
+from engine.chance import Chance
 from engine.errors import IllegalAction
 from engine.events import Event
 
@@ -73,15 +74,15 @@ def do_demolish(state: PlState, side: str, uid: str) -> list[Event]:
     label = u.hex or ""
     first = not state.bridge_tries.get(label)
     best = 5 if first else LATER_BRIDGE_ROLLS[min(3, u.work_phases)]
-    die = state.rng.die()
-    state.last_random = f"die {die}"
+    events: list[Event] = []
+    chance = Chance(state, events)
+    die = chance.die()
     state.bridge_tries[label] = state.bridge_tries.get(label, 0) + 1
     u.work_phases = 0
     ok = die <= best
     done = "the temporary bridge is destroyed" if label in state.temp_bridges else "bridge destroyed, a block is placed"
-    events = [Event("dice", f"{u.id} fires the charges on the bridge at {label}: die {die} (1-{best} succeeds): "
-                    f"{done if ok else 'the attempt fails'}", R_BRIDGE, side,
-                    {"die": die, "hex": label}, random=True)]
+    chance.tell(Event("dice", f"{u.id} fires the charges on the bridge at {label}: die {die} (1-{best} succeeds): "
+                      f"{done if ok else 'the attempt fails'}", R_BRIDGE, side, {"die": die, "hex": label}))
     if ok and label in state.temp_bridges:
         state.temp_bridges.pop(label)  # a destroyed temporary bridge leaves no block
     elif ok:
@@ -119,12 +120,13 @@ def do_block(state: PlState, side: str, uid: str) -> list[Event]:
     if why:
         raise IllegalAction(why, R_BLOCK)
     label = u.hex or ""
-    die = state.rng.die()
-    state.last_random = f"die {die}"
+    events: list[Event] = []
+    chance = Chance(state, events)
+    die = chance.die()
     ok = die <= 5
-    events = [Event("dice", f"{u.id} builds a block at {label}: die {die} (1-5 succeeds): "
-                    f"{'block placed' if ok else 'not yet; try again after one more turn'}", R_BLOCK, side,
-                    {"die": die, "hex": label}, random=True)]
+    chance.tell(Event("dice", f"{u.id} builds a block at {label}: die {die} (1-5 succeeds): "
+                      f"{'block placed' if ok else 'not yet; try again after one more turn'}", R_BLOCK, side,
+                      {"die": die, "hex": label}))
     if ok:
         u.block_tries = -1
         state.blocks.append(label)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.chance import Chance
 from engine.errors import IllegalAction
 from engine.events import Event
 
@@ -372,26 +373,26 @@ def resolve_indirect(state: PlState, side: str) -> list[Event]:
         )
         where = target
         if not kept:
-            die = state.rng.die()
-            state.last_random = f"die {die}"
+            chance = Chance(state, events)
+            die = chance.die()
             if die <= 2:
-                events.append(Event("dice", f"Spotters for {target} lost: scatter die {die}: on target", R_IF, side,
-                                    {"die": die}, random=True))
+                chance.tell(Event("dice", f"Spotters for {target} lost: scatter die {die}: on target", R_IF, side,
+                                  {"die": die}))
             elif die <= 5:
-                d2 = state.rng.die()
+                d2 = chance.die()
                 from .board import gmap
 
                 nb = neighbour_by_die(target, d2)
                 on_map = nb in gmap()
-                events.append(Event("dice", f"Spotters for {target} lost: scatter die {die}, direction die {d2}: "
-                                    f"lands on {nb.label if on_map else 'off the board'}", R_IF, side,
-                                    {"die": die, "direction": d2}, random=True))
+                chance.tell(Event("dice", f"Spotters for {target} lost: scatter die {die}, direction die {d2}: "
+                                  f"lands on {nb.label if on_map else 'off the board'}", R_IF, side,
+                                  {"die": die, "direction": d2}), f"die {die}")
                 if not on_map:
                     continue
                 where = nb.label
             else:
-                events.append(Event("dice", f"Spotters for {target} lost: scatter die {die}: ineffective", R_IF, side,
-                                    {"die": die}, random=True))
+                chance.tell(Event("dice", f"Spotters for {target} lost: scatter die {die}: ineffective", R_IF, side,
+                                  {"die": die}))
                 continue
         events += indirect_attack(state, side, firers, where)
     return events

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from engine.chance import Chance
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex, shortest_path
@@ -277,12 +278,12 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str
         if terrain(step.label) == "stream" and step.label not in state.temp_bridges \
                 and not any(utype(u).vehicle for u in movers) \
                 and not (bridge_up(state, step.label) and gmap().road_between(walked[-1], step)):
-            die = state.rng.die()
-            state.last_random = f"die {die}"
+            chance = Chance(state, events)
+            die = chance.die()
             ok = die <= 3
-            events.append(Event("dice", f"{', '.join(ids)} entering stream hex {step.label}: die {die}: "
-                                f"{'across' if ok else 'stop at ' + walked[-1].label}", R_STREAM + " (1-3 enters)",
-                                side, {"die": die}, random=True))
+            chance.tell(Event("dice", f"{', '.join(ids)} entering stream hex {step.label}: die {die}: "
+                              f"{'across' if ok else 'stop at ' + walked[-1].label}", R_STREAM + " (1-3 enters)",
+                              side, {"die": die}))
             if not ok:
                 break
         if mine_at(state, step.label) and not mine_known(state, step.label, side):

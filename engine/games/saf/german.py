@@ -122,8 +122,8 @@ def infantry_action(t: Table, g: Unit) -> None:
     card = t.d.actions[idx]
     steps: list[Step] = getattr(card, g.state)
     text = " then ".join(_describe(s) for s in steps)
-    t.log("card", f"{g.state.capitalize()} {t.name(g)} draws '{card.name}': {text}"
-          + (" [Low Supply icon]" if card.low_supply else ""), "7.2 A", "ge", random=True, card=idx)
+    t.tell("card", f"{g.state.capitalize()} {t.name(g)} draws '{card.name}': {text}"
+           + (" [Low Supply icon]" if card.low_supply else ""), "7.2 A", "ge", card.name, card=idx)
     if g.supply:  # 6.5.1 A: "cannot move, fire, or assault" (kept through 7.1 B only when Panicked)
         t.log("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault", "6.5.1 A", "ge")
         return

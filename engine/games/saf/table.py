@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.cards import Deck
+from engine.chance import Chance
 from engine.events import Event
 from engine.hexgrid import Hex
 from engine.maps import GameMap
@@ -47,6 +48,7 @@ class Table:
         self.sc: ScenarioSpec = self.d.scenarios[state.scenario]
         self.m: GameMap = scenario_map(self.sc)
         self.events: list[Event] = events if events is not None else []
+        self.chance = Chance(state, self.events)  # every roll and draw goes through it (engine.chance)
 
     # --- units ---------------------------------------------------------------------------------
     def spec(self, u: Unit) -> CounterSpec:
@@ -94,27 +96,27 @@ class Table:
         return u
 
     # --- events and randomness -------------------------------------------------------------------
-    def log(self, kind: str, text: str, rule: str = "", side: str = "", random: bool = False,
-            **data: Any) -> Event:
-        ev = Event(kind, text, rule, side, dict(data), random=random)
+    def log(self, kind: str, text: str, rule: str = "", side: str = "", **data: Any) -> Event:
+        ev = Event(kind, text, rule, side, dict(data))
         self.events.append(ev)
         return ev
 
+    def tell(self, kind: str, text: str, rule: str, side: str, shown: str, **data: Any) -> Event:
+        """The event that shows a draw (engine.chance): random, and ``shown`` in the header."""
+        return self.chance.tell(Event(kind, text, rule, side, dict(data)), shown)
+
     def roll(self, n: int, why: str, rule: str, side: str = "us") -> list[int]:
-        dice = [self.s.rng.die() for _ in range(n)]
+        dice = self.chance.dice(n)
         shown = " ".join(str(x) for x in dice)
-        self.s.last_random = shown
-        self.log("dice", f"{why}: rolled {shown}", rule, side, random=True, dice=dice)
+        self.tell("dice", f"{why}: rolled {shown}", rule, side, shown, dice=dice)
         return dice
 
     def _deck_draw(self, deck: Deck, all_ids: list[str], what: str) -> str:
-        card = deck.draw()
+        card = self.chance.card(deck)
         if card is None:
-            pile = deck.discards or list(all_ids)
-            fresh = Deck.shuffled(pile, self.s.rng)
-            deck.draw_pile, deck.discards = fresh.draw_pile, []
+            self.chance.reshuffle(deck, deck.discards or list(all_ids))
             self.log("card", f"The {what} deck is reshuffled", "3.0 A")
-            card = deck.draw()
+            card = self.chance.card(deck)
         assert card is not None
         return card
 
@@ -128,24 +130,21 @@ class Table:
         """Draw a cover card (6.3.4): its index, clear-hex entry and cover-hex entry."""
         idx = int(self._deck_draw(self.s.cover_deck, self.cover_ids(), "cover"))
         card = self.d.cover[idx]
-        self.s.last_random = card.name
-        self.log("card", f"Cover card: '{card.name}'", "6.3.4", "us", random=True, card=idx)
+        self.tell("card", f"Cover card: '{card.name}'", "6.3.4", "us", card.name, card=idx)
         return idx, card.clear, card.cover
 
     def draw_action(self, who: Unit) -> int:
-        idx = int(self._deck_draw(self.s.action_deck, self.action_ids(), "action"))
-        self.s.last_random = self.d.actions[idx].name
-        return idx
+        """An action card for ``who`` (7.2 A): the caller tells it with the steps it orders."""
+        return int(self._deck_draw(self.s.action_deck, self.action_ids(), "action"))
 
     def draw_chit(self, cup: str, why: str, rule: str) -> dict[str, Any]:
         entries: list[Any] = getattr(self.d.chits, cup)
         chits = [e for e in entries for _ in range(e.count)]
-        chit = chits[self.s.rng.below(len(chits))]
+        chit = self.chance.pick(chits)
         label = chit.result.replace("_", " ").upper()
         if getattr(chit, "morale", 0):
             label += f" ({chit.morale} morale)"
-        self.s.last_random = label
-        self.log("chit", f"{why}: {label}", rule, random=True, cup=cup, result=chit.result)
+        self.tell("chit", f"{why}: {label}", rule, "", label, cup=cup, result=chit.result)
         return {"result": chit.result, "morale": getattr(chit, "morale", 0)}
 
     # --- morale and the German reserve track (6.5.2) -------------------------------------------------
@@ -166,15 +165,14 @@ class Table:
         self.s.reserve_arrivals += 1
         cid = self._deck_draw(self.s.reserve_deck, list(self.d.reserves), "German reserve")
         card = self.d.reserves[cid]
-        self.s.last_random = card.title
-        self.log("card", f"German reserves arrive: '{card.title}'", "6.5.2", "ge", random=True, card=cid)
+        self.tell("card", f"German reserves arrive: '{card.title}'", "6.5.2", "ge", card.title, card=cid)
         self.arrive_german([self.from_pool(kind) for kind in card.units], "6.5.2")
 
     def from_pool(self, kind: str) -> tuple[str, int]:
         pool = self.s.pool.get(kind)
         if not pool:
             return kind, 0
-        return kind, pool.pop(self.s.rng.below(len(pool)))
+        return kind, pool.pop(self.chance.anonymous(len(pool)))
 
     # --- stacking (6.3.2) ----------------------------------------------------------------------------
     def stack(self, h: Hex) -> int:
