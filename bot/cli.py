@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from bot.logs import configure_logging
 from engine import registry
+from engine.ai.policy import LEVELS
 from engine.errors import UmpireError
 from engine.game import Action
 from engine.service.settings import Settings, load_settings
@@ -31,7 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--game-id", "--game", dest="game_id", type=int, help="resume this game from the database")
     play.add_argument("--out", type=Path, default=Path("out"), help="folder for map images")
     play.add_argument("--no-images", action="store_true")
-    play.add_argument("--level", default=None, choices=["easy", "normal", "hard", "greedy", "random"],
+    play.add_argument("--level", default=None, choices=list(LEVELS),
                       help="how well the bot plays the sides you do not hold")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option, such as an optional rule: --option mines=true (repeatable)")

@@ -498,14 +498,14 @@ def choose_side(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], 
 
 def choose_level(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
     rules = registry.get(game)
-    levels = list(getattr(rules, "levels", ()) or ("easy", "normal", "hard", "greedy", "random"))
+    levels = list(rules.levels)
     return _menu("How well does the bot play?", [(lv, lv) for lv in levels], ask, say, "level> ", completer,
                  keys=False)
 
 
 def run_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,
               game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True,
-              level: str | None = "normal", options: list[str] | None = None) -> int:
+              level: str | None = None, options: list[str] | None = None) -> int:
     interactive = script is None and sys.stdin.isatty()
     menu_completion = _menu_completion() if interactive else None
     if game is None and game_id is None:
@@ -529,7 +529,7 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
         if level is None:
             bot_sides = [s for s in rules.sides if s not in humans]
             level = choose_level(game, input, print, menu_completion) if interactive and bot_sides and \
-                not getattr(rules, "solitaire", False) else "normal"
+                not rules.solitaire else rules.default_level
         seats = {s: Seat("human", CONSOLE, "console") if s in humans else Seat("bot", level=level)
                  for s in rules.sides}
         pairs = [o.split("=", 1) for o in options or []]

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import registry
+from engine.ai.policy import LEVELS
 from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
 from engine.service import GameService, Seat, event_from_dict
@@ -137,7 +138,7 @@ def render_replay(views: list[dict[str, Any]], limit: int) -> bytes | None:
     return None
 
 
-LEVEL_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard", "greedy", "random")]
+LEVEL_CHOICES = [app_commands.Choice(name=n, value=n) for n in LEVELS]  # each game refuses those it lacks
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description="Open, join and look at games"):

@@ -42,7 +42,7 @@ def standing_order(rules: GameRules, state: Any, side: str) -> tuple[Action, str
                 return a, f"the standing order '{kind}'"
     if len(legal) == 1:
         return legal[0], "the only order the rules allow"
-    action, why = rules.bot_action(state, side, "normal" if "normal" in rules.levels else rules.levels[0])
+    action, why = rules.bot_action(state, side, rules.default_level)
     return action, f"the bot's choice ({why})"
 
 

@@ -71,6 +71,7 @@ class Contract:
     sides: tuple[str, ...]
     side_names: ClassVar[dict[str, str]]
     levels: ClassVar[tuple[str, ...]] = LEVELS
+    default_level: ClassVar[str] = "normal"  # a bot seat's level when nobody chose one (one of ``levels``)
     # Orders a notice may offer as a one-click standing order, and buttons shown grey (giving up something).
     standing_orders: ClassVar[tuple[str, ...]] = ()
     quiet_orders: ClassVar[tuple[str, ...]] = ()

@@ -125,6 +125,9 @@ class GameRules(Protocol):
     def levels(self) -> tuple[str, ...]: ...  # the bot levels it plays at
 
     @property
+    def default_level(self) -> str: ...  # a bot seat's level when nobody chose one
+
+    @property
     def standing_orders(self) -> tuple[str, ...]: ...  # orders a notice may offer as one click ("pass")
 
     @property

@@ -231,5 +231,6 @@ def test_conformance_every_bot_level_plays_and_an_unknown_one_is_refused(key: st
     for level in rules.levels:
         action, why = rules.bot_action(copy.deepcopy(state), side, level)
         assert action in legal and why
+    assert rules.default_level in rules.levels
     with pytest.raises(UnknownPolicy):
         rules.bot_action(state, side, "expert")

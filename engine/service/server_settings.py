@@ -58,20 +58,16 @@ def _snowflake(name: str) -> Any:
     return check
 
 
-def default_level(levels: tuple[str, ...]) -> str:
-    return "normal" if "normal" in levels else levels[0]
-
-
-def game_levels() -> dict[str, tuple[str, ...]]:
-    """The levels each game that loads plays at (registry.get(game).levels)."""
+def game_levels() -> dict[str, tuple[tuple[str, ...], str]]:
+    """The levels each game that loads plays at, and its default (registry.get(game).levels, .default_level)."""
     out = {}
     for key in registry.GAME_PACKAGES:
         try:
-            levels = tuple(registry.get(key).levels)
+            rules = registry.get(key)
         except Exception:  # a game that does not load has no level to set
             continue
-        if levels:
-            out[key] = levels
+        if rules.levels:
+            out[key] = (tuple(rules.levels), rules.default_level)
     return out
 
 
@@ -87,8 +83,8 @@ def specs(settings: Settings) -> list[GameOptionSpec]:
         GameOptionSpec("join_role", None, "The role that may join when join is 'role'", kind="table",
                        check=_snowflake("join_role")),
     ]
-    for key, levels in game_levels().items():
-        out.append(GameOptionSpec(f"level_{key}", default_level(levels), f"The bot's default level in {key}",
+    for key, (levels, default) in game_levels().items():
+        out.append(GameOptionSpec(f"level_{key}", default, f"The bot's default level in {key}",
                                   kind="choice", choices=levels))
     out += [
         GameOptionSpec("reminder_hours", reminder, "Idle hours before a player is reminded", kind="float",
@@ -140,9 +136,9 @@ class ServerConfig:
 
     def level(self, game: str) -> str:
         """The bot's default level in ``game``: always one that game plays at."""
-        levels = tuple(registry.get(game).levels)
+        rules = registry.get(game)
         chosen = self.values.get(f"level_{game}")
-        return chosen if chosen in levels else default_level(levels)
+        return chosen if chosen in rules.levels else rules.default_level
 
 
 def show(spec: GameOptionSpec, value: Any) -> str:
