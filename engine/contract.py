@@ -31,6 +31,7 @@ from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
 from engine.gamestate import GameState
+from engine.listing import listing, outside
 from engine.options import GameOptionSpec, parse_options, shorten
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 
@@ -194,17 +195,29 @@ class Contract:
         if self.is_over(state) or side != self.side_to_act(state):
             return []
         out: list[Action] = []
-        for order in self.orders_now(state):
-            for action in order.candidates(state, side, None):
-                if order.unlisted and order.refusal is not None and order.refusal(state, side, action) is not None:
-                    continue
-                out.append(action)
+        with listing():  # the state holds still: candidates and refusals may remember their answers
+            for order in self.orders_now(state):
+                for action in order.candidates(state, side, None):
+                    if order.unlisted and order.refusal is not None and order.refusal(state, side, action) is not None:
+                        continue
+                    out.append(action)
         return out
 
     def apply(self, state: Any, side: str, action: Action) -> list[Event]:
-        order, parsed = self.check(state, side, action)
+        """Check the order, then carry it out between the game's two hooks, every draw accounted for."""
+        with listing():
+            order, parsed = self.check(state, side, action)
         with accounted():
-            return order.perform(state, side, parsed)
+            self.before_order(state, side)
+            events = order.perform(state, side, parsed)
+            return events + self.after_order(state, side, events)
+
+    def before_order(self, state: Any, side: str) -> None:
+        """What the game does before any accepted order is carried out (PL: the map's overlays restart)."""
+
+    def after_order(self, state: Any, side: str, events: list[Event]) -> list[Event]:
+        """What follows every accepted order (PL: fortifications settle); the extra events it tells."""
+        return []
 
     def check(self, state: Any, side: str, action: Action) -> tuple[Order, Action]:
         """The order and its canonical form if the side may give it now; else the refusal, raised."""
@@ -248,7 +261,8 @@ class Contract:
     def _dry_run(self, state: Any, side: str, order: Order, action: Action) -> UmpireError | None:
         """The reason the order's own checks give, found on a scratch copy (the real state is untouched)."""
         try:
-            order.perform(copy.deepcopy(state), side, action)
+            with outside():
+                order.perform(copy.deepcopy(state), side, action)
         except UmpireError as exc:
             return exc
         return None

@@ -268,10 +268,9 @@ class PeiperRules(Contract):
         return PHASE_NAMES[state.phase]
 
     # --- orders ------------------------------------------------------------------------------
-    def apply(self, state: PeiperState, side: str, action: Action) -> list[Event]:
-        events = super().apply(state, side, action)
+    def after_order(self, state: PeiperState, side: str, events: list[Event]) -> list[Event]:
         state.actions += 1
-        return events
+        return []
 
     def unit_id(self, state: PeiperState, text: str) -> str:
         return resolve_unit(text)

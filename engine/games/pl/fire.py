@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.chance import Chance
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.listing import remember
 
 from .board import (
     distance,
@@ -39,7 +40,6 @@ from .combat import (
     wec_factor,
 )
 from .forts import crossfire
-from .memo import remember
 from .state import AttackOrder, IndirectOrder, PlState, Unit
 
 R_STREAM = "II. Streams"
@@ -166,7 +166,7 @@ def _fire_clash(state: PlState, target: str, unit_id: str) -> str:
 
 
 def fire_refusal_now(state: PlState, u: Unit, target: str) -> str:
-    """fire_refusal, asked once per listing (engine/games/pl/memo.py)."""
+    """fire_refusal, asked once per listing (engine/listing.py)."""
     return remember(("fire", id(state), u.id, target), lambda: fire_refusal(state, u, target))
 
 

@@ -17,6 +17,7 @@ from engine.contract import Order
 from engine.errors import IllegalAction, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec
+from engine.listing import remember
 
 from . import engineers, forts, opportunity, sequence
 from .board import STACK_LIMIT, board_labels, gmap, hx, stack_count, tec, terrain, utype
@@ -32,7 +33,6 @@ from .fire import (
 )
 from .forts import demolish_refusal as fort_demolish_refusal
 from .legal import enemy_hexes, indirect_targets, move_targets
-from .memo import remember
 from .movement import (
     R_MOVE,
     clear_refusal,

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from engine.contract import Contract, Order
-from engine.errors import DataFileError, IllegalAction, UmpireError
+from engine.errors import DataFileError, IllegalAction
 from engine.events import Event
 from engine.game import Action, GameOptionSpec, ScenarioInfo
 from engine.options import BadOption, shorten
@@ -27,7 +27,6 @@ from .board import (
 )
 from .combat import destroy_unit
 from .datafiles import BOARD_PATH, SIDE_NAMES, situations
-from .memo import listing
 from .orders import ORDERS, listing_key
 from .state import PlState, dump_state, load_state
 
@@ -147,19 +146,13 @@ class PanzerLeader(Contract):
 
     def legal_actions(self, state: PlState, side: str) -> list[Action]:
         """The contract's listing, in the order the game has always listed (per unit, by id)."""
-        with listing():
-            return sorted(super().legal_actions(state, side), key=listing_key)
+        return sorted(super().legal_actions(state, side), key=listing_key)
 
-    def apply(self, state: PlState, side: str, action: Action) -> list[Event]:
-        order, parsed = self.check(state, side, action)
-        saved = list(state.overlays)
-        state.overlays = []
-        try:
-            events = order.perform(state, side, parsed)
-            return events + forts.settle(state)
-        except UmpireError:
-            state.overlays = saved
-            raise
+    def before_order(self, state: PlState, side: str) -> None:
+        state.overlays = []  # the map shows what this order did
+
+    def after_order(self, state: PlState, side: str, events: list[Event]) -> list[Event]:
+        return forts.settle(state)
 
     def gm_apply(self, state: PlState, action: Action) -> list[Event]:
         """GM overrides: remove, disperse, rally a unit; or act for the side to move."""

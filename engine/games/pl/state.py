@@ -6,8 +6,7 @@ from dataclasses import dataclass, field
 
 from engine.codec import StateCodec
 from engine.gamestate import GameState
-
-from .memo import LISTING
+from engine.listing import LISTING
 
 # Phases of a player segment, in order; "setup" comes once before turn 1.
 PHASES = ("combat", "move_vehicles", "move_infantry", "assault")
