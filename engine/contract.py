@@ -164,7 +164,7 @@ class Contract:
         raise NotImplementedError
 
     def view(self, state: Any, side: str | None) -> dict[str, Any]:
-        """What one side (or a spectator, side None) may see, in the shape of ``engine.view.View``."""
+        """What one side (or a spectator, side None) may see, in the shape of ``engine.view.View`` (documented there)."""
         view = self.build_view(state, side)
         result = self.result(state)
         view.update(

@@ -20,7 +20,9 @@ from engine.ai.policy import UnknownPolicy
 from engine.contract import Contract
 from engine.errors import UmpireError
 from engine.game import Action, GameRules
+from engine.gamestate import GameState
 from engine.options import BadOption, check_specs
+from engine.view import check_view
 
 GAMES = registry.available()
 SCENARIOS = [(key, s.key) for key in GAMES for s in registry.get(key).scenarios()]
@@ -133,6 +135,8 @@ def playout(key: str, scenario: str, seed: int, steps: int | None, probe_every: 
         assert rules.dump(rules.load(json.loads(json.dumps(dumped)))) == dumped, "dump/load round trip differs"
         assert rules.invariants(state) == [], rules.invariants(state)
         view = rules.view(state, None)
+        check_view(view)  # one documented shape (engine.view.View) for every game, side and moment
+        check_view(rules.view(state, rnd.choice(rules.sides)))
         assert _hidden_keys(view) == [], f"the view shows {_hidden_keys(view)}"
         assert view["phase"] == rules.phase(state) and view["to_act"] == rules.to_act(state)
     return state, refused
@@ -143,6 +147,8 @@ def playout(key: str, scenario: str, seed: int, steps: int | None, probe_every: 
 def test_conformance_every_game_is_on_the_contract(key: str) -> None:
     rules = registry.get(key)
     assert isinstance(rules, Contract), f"{key} does not derive from engine.contract.Contract"
+    state = rules.new_state(rules.scenarios()[0].key, 1, {})
+    assert isinstance(state, GameState), f"{key}'s state does not derive from engine.gamestate.GameState"
     assert check_specs(rules.option_specs()) == []
     assert rules.title and rules.short_name and rules.levels
     assert set(rules.side_names) >= set(rules.sides)

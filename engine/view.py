@@ -1,0 +1,66 @@
+"""The view: what one side (or a spectator) may see of a game, in one documented shape.
+
+``Contract.view`` builds it; the renderer, the cogs, the table, exports and the phase maps read it. Every
+game's view has the keys below; a game may add its own (Peiper's ``deck`` and ``edges``, Panzer Leader's
+``victory``), which readers treat as optional. A view never holds the seed, the RNG or an undrawn card.
+``check_view`` validates one (the conformance test runs it after every action of every game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import TypeAdapter
+from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12
+
+
+class UnitView(TypedDict):
+    id: str
+    name: str
+    side: str
+    hex: str | None  # None while the unit is off the board
+    symbol: str  # the NATO symbol the renderer draws (armour, infantry, recon, ...)
+    values: list[int | str]  # the counter's printed values, as shown
+    reduced: bool
+    status: str  # on_map, awaiting, eliminated, exited, ... (the game's words)
+    markers: list[str]  # chips on the counter (dispersed, low supply, ...)
+
+
+class MarkerView(TypedDict):
+    kind: str
+    hex: str
+
+
+class ResultView(TypedDict):
+    winner: str | None
+    reason: str
+    rule: str
+    text: str  # "US wins: Spitze fell", in the game's side names
+
+
+class View(TypedDict):
+    game: str  # the registry key
+    title: str
+    scenario: str
+    map: str  # the map's key, for the renderer
+    turn: int
+    turns: int
+    phase: str  # the phase key (engine.gamestate: "over" once ended)
+    phase_name: str  # the phase in the rulebook's words
+    to_act: str | None  # the side whose decision is pending; None once over
+    sides: dict[str, str]  # side key -> the game's name for it
+    winner: str | None
+    result: ResultView | None
+    last_random: str  # the last die, card or chit drawn (engine.chance)
+    score: dict[str, Any]  # the game's running tallies, by label
+    units: list[UnitView]
+    markers: list[MarkerView]
+    overlays: list[dict[str, Any]]  # moves and fire of the phase in progress: {"kind": "move"|"fire"|...}
+
+
+_ADAPTER: TypeAdapter[View] = TypeAdapter(View)
+
+
+def check_view(view: dict[str, Any]) -> None:
+    """Raise pydantic's ValidationError naming the key if ``view`` is not a ``View`` (extra keys allowed)."""
+    _ADAPTER.validate_python(view, strict=True)
