@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import TypeAdapter
-from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12
+from typing_extensions import Required, TypedDict  # pydantic needs it on Python < 3.12
 
 
 class UnitView(TypedDict):
@@ -26,9 +26,10 @@ class UnitView(TypedDict):
     markers: list[str]  # chips on the counter (dispersed, low supply, ...)
 
 
-class MarkerView(TypedDict):
-    kind: str
-    hex: str
+class MarkerView(TypedDict, total=False):
+    kind: Required[str]
+    hex: str  # a marker sits in a hex ...
+    hexside: str  # ... or on a hexside ("0909/1008": a blown bridge)
 
 
 class ResultView(TypedDict):
