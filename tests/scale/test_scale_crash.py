@@ -97,13 +97,19 @@ def test_killed_at_random_moments_nothing_acknowledged_is_lost_nothing_half_appl
         while (line := proc.stdout.readline()) and line.strip() != "READY":  # the driver is up and warm
             early.append(line)
         assert line.strip() == "READY", "".join(early) + (proc.stderr.read() if proc.stderr else "")
-        time.sleep(rnd.uniform(0.05, 1.5))
+        # The kill comes after a random number of acknowledged orders (not a wall-clock pause, which a
+        # loaded machine turns into too few orders), then a random moment into the next one.
+        seen = []
+        target = rnd.randint(8, 14)
+        while sum(x.startswith("ACK ") for x in seen) < target and (line := proc.stdout.readline()):
+            seen.append(line)
+        time.sleep(rnd.uniform(0.0, 0.05))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             kills += 1
         out, err = proc.communicate(timeout=30)
         assert proc.returncode in (-signal.SIGKILL, 0), err[-2000:]
-        for line in out.splitlines():
+        for line in seen + out.splitlines():
             if line.startswith("ACK "):
                 _, gid, seq, version = line.split()
                 acks.append((int(gid), int(seq), int(version)))
