@@ -8,10 +8,10 @@ game's view has the keys below; a game may add its own (Peiper's ``deck`` and ``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Required
 
 from pydantic import TypeAdapter
-from typing_extensions import Required, TypedDict  # pydantic needs it on Python < 3.12
+from typing_extensions import TypedDict  # pydantic needs this one on Python < 3.12
 
 
 class UnitView(TypedDict):

@@ -2,29 +2,32 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.errors import UmpireError
 from engine.game import Action
 from engine.games.peiper import RULES
 from engine.rng import Rng
 
 
-def test_random_playouts_every_legal_action_applies_and_invariants_hold() -> None:
-    for seed in range(6):
-        state = RULES.new_state("historical", seed, {})
-        chooser = Rng.seeded(1000 + seed)
-        steps = 0
-        while not RULES.is_over(state) and steps < 4000:
-            side = RULES.to_act(state)
-            assert side is not None
-            legal = RULES.legal_actions(state, side)
-            assert legal, f"no legal action in phase {state.phase}"
-            # Favour real orders over ending activations so the game moves.
-            pool = [a for a in legal if a.kind != "end"] or legal
-            action = chooser.choice(pool)
-            RULES.apply(state, side, action)
-            assert RULES.invariants(state) == [], (seed, steps, action)
-            steps += 1
-        assert RULES.is_over(state), f"seed {seed} did not finish"
+# Seeds 1 and 4 play to the end in seconds; the others are longer games (make test-slow).
+@pytest.mark.parametrize("seed", [1, 4, *(pytest.param(s, marks=pytest.mark.slow) for s in (0, 2, 3, 5))])
+def test_random_playouts_every_legal_action_applies_and_invariants_hold(seed: int) -> None:
+    state = RULES.new_state("historical", seed, {})
+    chooser = Rng.seeded(1000 + seed)
+    steps = 0
+    while not RULES.is_over(state) and steps < 4000:
+        side = RULES.to_act(state)
+        assert side is not None
+        legal = RULES.legal_actions(state, side)
+        assert legal, f"no legal action in phase {state.phase}"
+        # Favour real orders over ending activations so the game moves.
+        pool = [a for a in legal if a.kind != "end"] or legal
+        action = chooser.choice(pool)
+        RULES.apply(state, side, action)
+        assert RULES.invariants(state) == [], (seed, steps, action)
+        steps += 1
+    assert RULES.is_over(state), f"seed {seed} did not finish"
 
 
 def test_orders_not_in_legal_actions_are_refused_and_change_nothing() -> None:
