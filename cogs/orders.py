@@ -35,7 +35,8 @@ def _annotation(opt: OptionSpec) -> Any:
 
 
 def _autocompletes(opt: OptionSpec) -> bool:
-    return opt.kind in ("unit", "hex", "bridge", "str") or (opt.kind == "choice" and len(opt.choices) > MAX_CHOICES)
+    return opt.kind in ("unit", "units", "hex", "bridge", "str") or (
+        opt.kind == "choice" and len(opt.choices) > MAX_CHOICES)
 
 
 def _place_names(view: dict[str, Any]) -> dict[str, str]:
@@ -58,7 +59,10 @@ def candidates(rules: GameRules, state: Any, side: str, spec: CommandSpec, opt: 
         narrowed = [a for a in legal if str(a.args.get(name, "")).lower() == str(value).lower()]
         if narrowed:
             legal = narrowed
-    values = list(dict.fromkeys(str(a.args[opt.name]) for a in legal))
+    if opt.kind == "units":  # a group: each unit any candidate names (groups are typed one unit at a time)
+        values = list(dict.fromkeys(u for a in legal for u in str(a.args[opt.name]).split(",") if u))
+    else:
+        values = list(dict.fromkeys(str(a.args[opt.name]) for a in legal))
     view = rules.view(state, side)
     units = {u["id"]: u for u in view.get("units", [])}
     if not values and opt.kind == "unit":  # commands whose legal actions name no unit: the side's units
@@ -77,11 +81,26 @@ def candidates(rules: GameRules, state: Any, side: str, spec: CommandSpec, opt: 
     return out
 
 
-def _filter(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+def _matching(pairs: list[tuple[str, str]], current: str) -> list[tuple[str, str]]:
     typed = current.strip().lower()
     starts = [p for p in pairs if p[1].lower().startswith(typed) or p[0].lower().startswith(typed)]
     within = [p for p in pairs if typed in p[0].lower() and p not in starts]
-    return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in (starts + within)[:MAX_CHOICES]]
+    return (starts + within)[:MAX_CHOICES]
+
+
+def _filter(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in _matching(pairs, current)]
+
+
+def filter_units(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    """A group typed as ``A,B,C``: the units already named stay, the last one is completed, none twice."""
+    head, _, last = current.rpartition(",")
+    named = [u.strip() for u in head.split(",") if u.strip()]
+    lowered = {u.lower() for u in named}
+    rest = [(label, value) for label, value in pairs if value.lower() not in lowered]
+    prefix = ",".join(named) + "," if named else ""
+    return [app_commands.Choice(name=(prefix + label)[:100], value=(prefix + value)[:100])
+            for label, value in _matching(rest, last) if len(prefix + value) <= 100]
 
 
 def _completer(key: str, spec: CommandSpec, opt: OptionSpec) -> Any:
@@ -103,7 +122,7 @@ def _completer(key: str, spec: CommandSpec, opt: OptionSpec) -> Any:
             pairs = await asyncio.wait_for(asyncio.to_thread(work), timeout=2.5)
         except Exception:  # autocomplete never raises at the user: no suggestions instead
             return []
-        return _filter(pairs, current)
+        return filter_units(pairs, current) if opt.kind == "units" else _filter(pairs, current)
 
     return complete
 
