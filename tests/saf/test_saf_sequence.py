@@ -14,6 +14,7 @@ from engine.games.saf.combat import fire_targets
 from engine.games.saf.movement import destinations
 from engine.games.saf.table import Table
 from engine.hexgrid import Hex
+from tests.saf.conftest import german_steps
 
 H = Hex.parse
 
@@ -142,6 +143,7 @@ def test_8_4_1_F_shermans_arrive_on_turn_4_at_the_blue_hex() -> None:
             u.hex = "0201"
     s.turn, s.phase, s.dice = 3, "orders", []
     RULES.apply(s, "us", Action("end"))
+    german_steps(s)
     arrived = [u for u in s.on_map("us") if u.kind == "m4" and u.hex == blue]
     assert s.turn == 4 and len(arrived) == 2 and not RULES.invariants(s)
 

@@ -7,6 +7,8 @@ the card allows, then best cover (building > woods > hill > clear), then lowest 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.hexgrid import Hex
 
 from . import combat
@@ -344,14 +346,96 @@ def _at_gun_spot(t: Table, red: Hex) -> Hex:
     return max(options, key=lambda h: (seen(h), h == red, -h.col, -h.row))
 
 
-def german_turn(t: Table) -> None:
-    t.log("phase", f"German turn {t.s.turn}", "7.0", "ge")
-    adjust_status(t)
-
-    def closeness(g: Unit) -> tuple[int, str]:
+def _closeness(t: Table) -> Callable[[Unit], tuple[int, str]]:
+    def key(g: Unit) -> tuple[int, str]:
         h = t.hex(g)
         return (min((t.hex(u).distance(h) for u in americans(t)), default=99), g.id)
+    return key
 
+
+def infantry_step(t: Table) -> None:
+    """5.0 B: Adjust Status (7.1), then German Infantry Actions (7.2, 7.4, 8.6.2 E)."""
+    t.log("phase", f"German turn {t.s.turn}: adjust status and infantry actions", "5.0 B", "ge")
+    adjust_status(t)
+    closeness = _closeness(t)
+    infantry = sorted([g for g in t.s.on_map("ge") if g.kind in ("ge_infantry", "ge_veteran")], key=closeness)
+    if not infantry and not [g for g in t.s.on_map("ge") if g.kind == "ge_elite"]:
+        t.log("order", "No German infantry on the map: nothing to activate", "7.2", "ge")
+    for g in infantry:  # 7.2.1 B: closest to the Americans first
+        if g.status != "on_map" or not americans(t):
+            continue
+        if g.holds:
+            holder_action(t, g)
+        else:
+            infantry_action(t, g)
+        g.acted = True
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "ge_elite"], key=closeness):
+        if g.status == "on_map" and americans(t):
+            elite_action(t, g)
+        g.acted = True
+
+
+def mg_step(t: Table) -> None:
+    """5.0 B, 7.2.5 A: German MG 42 Actions, after the infantry."""
+    t.log("phase", f"German turn {t.s.turn}: MG 42 actions", "7.2.5 A", "ge")
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "mg42"], key=_closeness(t)):
+        if americans(t):
+            mg_action(t, g)
+        g.acted = True
+
+
+def tank_step(t: Table) -> None:
+    """5.0 B: German Tank Actions (7.2.6) and the AT gun (7.5), the arrivals after the tank step
+    (8.2.2 C ...), the Surprise Reinforcement Check (7.3); every German flips back (7.2 H)."""
+    t.log("phase", f"German turn {t.s.turn}: tank actions and the surprise reinforcement check", "7.2.6 A", "ge")
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind in ("panzer", "tiger", "at_gun")], key=_closeness(t)):
+        if g.status != "on_map" or not americans(t):
+            continue
+        if g.kind == "at_gun":
+            at_gun_action(t, g)
+        else:
+            tank_action(t, g, 3 if g.kind == "tiger" else t.spec(g).mp)
+        g.acted = True
+    for g in scheduled_arrivals(t, "after_tanks"):
+        if g.fire_on_entry:
+            entry_fire(t, g)
+    surprise(t)
+    for g in t.s.units.values():
+        if g.side == "ge":
+            g.acted = g.moved = g.fired = False  # 7.2 H
+
+
+STEPS: dict[str, tuple[str, Callable[[Table], None]]] = {
+    "infantry": ("German infantry actions", infantry_step),
+    "mg42": ("German MG 42 actions", mg_step),
+    "tanks": ("German tank actions", tank_step),
+}
+STEP_RULE = {"infantry": "7.2", "mg42": "7.2.5", "tanks": "7.3"}
+
+
+def next_step(t: Table, step: str) -> str:
+    """The step after ``step`` (empty when the German turn is over); the MG 42 step is skipped when no
+    MG 42 team is on the map (nothing of it to show)."""
+    order = list(STEPS)
+    i = order.index(step) + 1 if step else 0
+    while i < len(order):
+        if order[i] != "mg42" or any(g.kind == "mg42" for g in t.s.on_map("ge")):
+            return order[i]
+        i += 1
+    return ""
+
+
+def german_step(t: Table, step: str) -> None:
+    """One step of the German turn, closing its phase: the service draws a map of it (5.0 B)."""
+    STEPS[step][1](t)
+    t.log("phase", f"{STEPS[step][0]} over", STEP_RULE[step], "ge").phase_end = True
+
+
+def german_turn(t: Table) -> None:
+    """The whole German turn in one go (option german_phases off: games stored before it)."""
+    t.log("phase", f"German turn {t.s.turn}", "7.0", "ge")
+    adjust_status(t)
+    closeness = _closeness(t)
     infantry = sorted([g for g in t.s.on_map("ge") if g.kind in ("ge_infantry", "ge_veteran")], key=closeness)
     for g in infantry:  # 7.2.1 B: closest to the Americans first
         if g.status != "on_map" or not americans(t):

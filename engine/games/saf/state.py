@@ -53,7 +53,8 @@ class SafState:
     rng: Rng
     options: dict[str, Any] = field(default_factory=dict)
     turn: int = 1
-    phase: str = "setup"  # setup, roll, orders, over
+    phase: str = "setup"  # setup, roll, orders, german, over
+    german_step: str = ""  # the German turn's step under way in phase "german" (5.0 B): infantry, mg42, tanks
     units: dict[str, Unit] = field(default_factory=dict)
     dice: list[int] = field(default_factory=list)  # order dice not yet used (6.2)
     adjusted: bool = False

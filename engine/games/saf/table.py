@@ -29,6 +29,15 @@ US_INFANTRY = ("us_infantry", "us_veteran")
 # Units that count toward the stacking limit of two (6.3.2 A); tanks stand alone (B, C).
 STACKING = ("us_infantry", "us_veteran", "us_mortar", "us_sniper", "us_lt", "ge_infantry", "ge_veteran",
             "ge_elite", "mg42", "at_gun")
+# The value each rules option has in a game stored before the option existed (it was played that way);
+# rules.OPTIONS declares the options, and a state whose options lack a name reads it as this.
+LEGACY: dict[str, Any] = {
+    "german_phases": False,  # the German turn in one entry (one map per turn)
+    "sniper_hex": "middle",  # the sniper set up in the middle building of the list
+    "pass_friendly": False,  # tanks could not pass through friendly units, nor infantry through tanks
+    "arrival_nearest": False,  # a scheduled American tank arrival waited a turn when its hex was occupied
+    "german_move": "closest",  # German moves: as close as possible first, cover only to break ties
+}
 CHIT_ORDER = {"miss": 0, "one": 1, "two": 2, "explosion": 3}
 DAMAGE_ORDER = {"bounce": 0, "bail_out": 1, "destroyed": 2}
 
@@ -47,6 +56,10 @@ class Table:
         self.sc: ScenarioSpec = self.d.scenarios[state.scenario]
         self.m: GameMap = scenario_map(self.sc)
         self.events: list[Event] = events if events is not None else []
+
+    def option(self, name: str) -> Any:
+        """A rules option; a stored game whose options predate it reads its legacy value (LEGACY)."""
+        return self.s.options[name] if name in self.s.options else LEGACY.get(name)
 
     # --- units ---------------------------------------------------------------------------------
     def spec(self, u: Unit) -> CounterSpec:
