@@ -273,3 +273,17 @@ def test_gm_end_the_game_with_a_result() -> None:
     assert RULES.is_over(state) and RULES.winner(state) == "us" and RULES.to_act(state) is None
     with pytest.raises(IllegalAction, match="winner must be"):
         RULES.gm_apply(RULES.new_state("1", 3, {}), Action("end", {"winner": "nobody"}))
+
+
+@pytest.mark.parametrize("scenario", ["2", "3", "4", "5"])
+def test_8_2_1_D_the_sniper_defaults_to_the_building_nearest_the_american_edge(scenario: str) -> None:
+    s = RULES.new_state(scenario, 1, {})
+    t = Table(s)
+    sniper = next(u for u in s.on_map("us") if u.kind == "us_sniper")
+    buildings = sorted((h for h, k in t.m.terrain.items() if k == "building"), key=lambda h: (h.col, h.row))
+    assert t.hex(sniper) == buildings[0]  # the lowest column: the American (west) edge is column 1
+    assert all(h.col >= t.hex(sniper).col for h in buildings)
+    # a game stored before the option was set up with the middle of the list, and still is on replay
+    old = RULES.new_state(scenario, 1, RULES.upgrade_options({}))
+    old_sniper = next(u for u in old.on_map("us") if u.kind == "us_sniper")
+    assert old_sniper.hex == buildings[len(buildings) // 2].label != sniper.hex

@@ -27,7 +27,7 @@ def zone_hexes(t: Table, zone: str) -> list[Hex]:
     if zone == "east_edge":
         return list(m.edges["east"])
     if zone == "building":
-        # The sniper takes the building nearest the American edge (Umpire's choice, rulings 8.2.1 D).
+        # Nearest the American (west) edge first: the sniper's default (rulings 8.2.1 D, _place).
         return sorted((h for h, k in m.terrain.items() if k == "building"), key=lambda h: (h.col, h.row))
     if zone in m.markers:
         return list(m.markers[zone])
@@ -54,7 +54,12 @@ def spread(t: Table, kind: str, hexes: list[Hex], count: int, pairs: bool, need:
 
 def _place(t: Table, p: Placement, side: str) -> None:
     hexes = zone_hexes(t, p.zone)
-    spots = spread(t, p.kind, hexes, p.count, p.pairs)
+    if p.zone == "building" and t.option("sniper_hex") == "nearest_us_edge":
+        # 8.2.1 D "any building hex": the building nearest the American edge (rulings 8.2.1 D); the
+        # option's "middle" is how games before it were set up (spread's middle of the list).
+        spots = [h for h in hexes if t.room(h, p.kind)][:p.count]
+    else:
+        spots = spread(t, p.kind, hexes, p.count, p.pairs)
     for i, h in enumerate(spots):
         kind, number = t.from_pool(p.kind) if side == "ge" else (p.kind, 0)
         u = t.new_unit(kind, number, hex=h.label, exempt=p.pairs and t.d.counters[kind].tank, holds=p.holds)
