@@ -249,3 +249,34 @@ def test_6_3_6_7_A_tank_moves_or_fires_not_both(bench) -> None:
     with pytest.raises(IllegalAction, match="not both"):
         bench.order(die=5, unit=sh.id, type="tank", to="0307", target=pz.id)
     assert sh.hex == "0207" and bench.s.dice == [5]
+
+
+def _scenario_4_before_turn_4(options: dict[str, Any] | None = None) -> tuple[Any, Table, str]:
+    s = RULES.new_state("4", 3, options or {})
+    t = Table(s)
+    blue = t.m.markers["blue"][0].label
+    assert any(u.hex == blue for u in s.on_map("us") if u.kind != "us_lt")  # the Lieutenant's unit (8.4.1 B)
+    s.turn, s.phase, s.dice = 3, "orders", []
+    return s, t, blue
+
+
+def test_6_4_a_scheduled_american_tank_arrival_whose_blue_hex_is_occupied_takes_the_nearest_free_hex() -> None:
+    s, t, blue = _scenario_4_before_turn_4()
+    events = RULES.apply(s, "us", Action("end")) + german_steps(s)
+    shermans = [u for u in s.units.values() if u.kind == "m4" and u.arrive_turn == 4]
+    assert s.turn == 4 and len(shermans) == 2 and all(u.status == "on_map" for u in shermans)
+    spots = [t.hex(u) for u in shermans]
+    room_before = [h for h in t.m.hexes() if h.distance(Hex.parse(blue)) < min(x.distance(Hex.parse(blue))
+                                                                               for x in spots)]
+    assert all(not t.room(h, "m4", 1, "us") or h in spots for h in room_before)  # none nearer was free
+    lines = [e for e in events if e.kind == "arrive" and e.side == "us"]
+    assert len(lines) == 2 and all("occupied, so the nearest free hex" in e.text and e.rule == "6.4" for e in lines)
+    assert not RULES.invariants(s)
+
+
+def test_6_4_a_stored_game_keeps_the_old_reading_the_arrival_waits_a_turn() -> None:
+    s, t, blue = _scenario_4_before_turn_4({"arrival_nearest": False})
+    RULES.apply(s, "us", Action("end"))
+    german_steps(s)
+    waiting = [u for u in s.units.values() if u.kind == "m4" and u.status == "awaiting"]
+    assert s.turn == 4 and len(waiting) == 2 and all(u.arrive_turn == 5 for u in waiting)
