@@ -169,7 +169,7 @@ def test_view_shows_markers_and_overlays(bench) -> None:
     v: dict[str, Any] = RULES.view(bench.s, "us")
     me = next(x for x in v["units"] if x["id"] == inf.id)
     assert {"alert", "low_ammo"} <= set(me["markers"])
-    assert v["overlays"] == [{"kind": "move", "side": "us", "path": ["0208", "0308"]}]
+    assert v["overlays"] == [{"kind": "move", "side": "us", "unit": "I2", "path": ["0208", "0308"]}]
     assert next(x for x in v["units"] if x["id"] == "I2")["markers"] == ["spent"]
     assert g.id in {x["id"] for x in v["units"]} and v["score"]["morale"] == 0
     assert RULES.status_line(bench.s).startswith("Turn 1/12")

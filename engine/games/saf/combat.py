@@ -45,7 +45,7 @@ def _after_fired_on(t: Table, g: Unit) -> None:
 
 def _overlay(t: Table, a: Unit, b: Unit, hit: bool) -> None:
     if a.hex and b.hex:
-        t.s.overlays.append({"kind": "fire", "from": a.hex, "to": b.hex, "hit": hit})
+        t.s.overlays.append({"kind": "fire", "from": a.hex, "to": b.hex, "hit": hit, "unit": a.id})
 
 
 def damage_german(t: Table, g: Unit, rule: str = "6.3.5 D") -> None:
@@ -200,7 +200,7 @@ def assault_roll(t: Table, att: Unit, h: Hex) -> bool | None:
     mods = (" " + " ".join(why)) if why else ""
     t.log("assault", f"{sum(dice)}{mods} = {total}: {'success' if ok else 'failure'}", "6.3.6.6 C", att.side, hit=ok)
     if att.hex:
-        t.s.overlays.append({"kind": "fire", "from": att.hex, "to": h.label, "hit": ok})
+        t.s.overlays.append({"kind": "fire", "from": att.hex, "to": h.label, "hit": ok, "unit": att.id})
     return ok
 
 
