@@ -29,7 +29,7 @@ def test_7_2_example_alert_unit_hit_the_dirt_fires_plus_one(bench, say) -> None:
     bench.dice(3, 4)  # 3 +1 card = 4 against 4+; Lieutenant check not needed
     t = bench.t
     german.infantry_action(t, g)
-    assert "draws 'Hit the dirt'" in say(t.events) and "card +1" in say(t.events)
+    assert "draws 'Hit the dirt'" in say(t.events) and "3 +1 card = 4 against 4+: hit" in say(t.events)
     assert us.state == "alert" and g.supply == "low_supply" and g.hex == "0407"
 
 
@@ -138,7 +138,7 @@ def test_7_2_2_B_german_veteran_plus_one(bench, say) -> None:
     g = bench.add("ge_veteran", "0407")
     t = bench.t
     bench.dice(3)
-    assert german_fire(t, g, us) and "3 +1 = 4 against 4+: hit" in say(t.events)
+    assert german_fire(t, g, us) and "3 +1 veteran = 4 against 4+: hit" in say(t.events)
 
 
 def test_7_2_2_C_building_plus_two_hill_from_below_plus_one(bench, say) -> None:

@@ -191,9 +191,33 @@ def test_6_3_3_A_fire_order_needs_los(bench) -> None:
     bench.add("us_infantry", "0204")
     g = bench.add("ge_infantry", "0205")
     bench.s.dice = [2]
-    with pytest.raises(IllegalAction, match="no LOS"):
+    with pytest.raises(IllegalAction, match=r"no line of sight \(blocked by friendly Infantry I2 at 0204 \(6.3.3 I\)\)"):
         bench.order(die=2, unit=inf.id, type="fire", target=g.id)
     assert bench.s.dice == [2]
+
+
+def test_6_3_3_C_a_refusal_names_the_terrain_that_blocks_the_line_of_sight(bench) -> None:
+    inf = bench.add("us_infantry", "0506")
+    g = bench.add("ge_infantry", "0906")
+    bench.s.dice = [2]
+    with pytest.raises(IllegalAction) as err:
+        bench.order(die=2, unit=inf.id, type="fire", target=g.id)
+    text = str(err.value)
+    assert "no line of sight (blocked by building 0706 (6.3.3 C) and building 0805 (6.3.3 C), either side of " \
+           "the hexside line (6.3.3 D))" in text and "range" not in text
+    assert bench.s.dice == [2] and not inf.fired
+
+
+def test_6_3_3_K_a_refusal_out_of_range_gives_the_distance_and_the_range(bench) -> None:
+    inf = bench.add("us_infantry", "0506")
+    g = bench.add("ge_infantry", "1006")
+    bench.s.dice = [2]
+    with pytest.raises(IllegalAction, match=r"cannot fire at Rifle squad R1: out of range \(5 hexes, range 4\)"):
+        bench.order(die=2, unit=inf.id, type="fire", target=g.id)
+    tank = bench.add("m4", "0306")
+    bench.s.dice = [5]
+    with pytest.raises(IllegalAction, match=r"out of range \(7 hexes, range 5\)"):
+        bench.order(die=5, unit=tank.id, type="he", target=g.id)
 
 
 def test_7_2_6_1_A_panzer_draws_one_chit(bench, say) -> None:

@@ -16,7 +16,7 @@ from engine.hexgrid import Hex
 from engine.maps import GameMap
 
 from .data import CounterSpec, GameData, ScenarioSpec, data_for, scenario_map
-from .los import has_los
+from .los import has_los, los_blockers
 from .state import MoraleEvent, SafState, Unit
 
 PREFIX = {
@@ -216,6 +216,41 @@ class Table:
                 continue
             (tanks if self.is_tank(u) else inf).append(Hex.parse(u.hex))
         return has_los(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
+
+    def los_block(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> str:
+        """What blocks the firer's LOS from a to b, in words with the clause ("" when it is clear):
+        'building 0906 (6.3.3 C)', 'friendly infantry I2 at 0805 (6.3.3 I)'."""
+        side = firer.side
+        inf: list[Hex] = []
+        tanks: list[Hex] = []
+        for u in self.s.on_map(side):
+            if u.id in (firer.id, ignore) or u.hex is None:
+                continue
+            (tanks if self.is_tank(u) else inf).append(Hex.parse(u.hex))
+        found = los_blockers(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
+        words = []
+        for h, cause in found:
+            if cause in ("infantry", "tank"):
+                who = [self.name(u) for u in self.s.at(h) if u.side == side and u.id != firer.id
+                       and self.is_tank(u) == (cause == "tank")]
+                words.append(f"friendly {' and '.join(who) or cause} at {h.label} "
+                             f"({'6.3.3 I' if cause == 'infantry' else '6.3.3 J'})")
+            else:
+                words.append(f"{cause} {h.label} ({'6.3.3 F' if cause == 'hill' else '6.3.3 C'})")
+        if len(found) > 1:
+            return " and ".join(words) + ", either side of the hexside line (6.3.3 D)"
+        return words[0] if words else ""
+
+    def no_shot(self, firer: Unit, a: Hex, b: Hex, rng: int | None = None, *, mortar: bool = False,
+                ignore: str = "") -> str:
+        """Why the firer at a cannot shoot at b: out of range (the distance and the range) or no line of
+        sight (what blocks it); "" when it can."""
+        r = self.spec(firer).range if rng is None else rng
+        d = a.distance(b)
+        if r and d > r:
+            return f"out of range ({d} hexes, range {r})"
+        block = self.los_block(firer, a, b, mortar=mortar, ignore=ignore)
+        return f"no line of sight (blocked by {block})" if block else ""
 
     # --- placement (6.1 B-C) -----------------------------------------------------------------------
     def entry_hexes(self) -> dict[int, Hex]:
