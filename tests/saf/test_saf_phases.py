@@ -82,3 +82,10 @@ def test_5_0_B_a_game_stored_before_german_phases_plays_its_german_turn_in_the_e
     events = RULES.apply(bench.s, "us", Action("end"))
     assert RULES.to_act(bench.s) == "us" and bench.s.turn == 2
     assert any(e.text.startswith("German turn 1") for e in events)
+
+
+def test_5_0_B_the_status_line_names_the_german_step_under_way(bench) -> None:
+    bench.add("us_infantry", "0207")
+    bench.add("ge_infantry", "1510")
+    RULES.apply(bench.s, "us", Action("end"))
+    assert "the rules' own AI plays the German infantry actions (5.0 B)" in RULES.status_line(bench.s)

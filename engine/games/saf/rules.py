@@ -320,6 +320,7 @@ class SafRules(Contract):
             "setup": "set up with /saf place or roll your order dice: /saf roll",
             "roll": "roll your order dice: /saf roll",
             "orders": f"order dice {' '.join(map(str, state.dice)) or 'all used'}: /saf order or /saf end",
+            "german": f"the rules' own AI plays the {self.phase_name(state)} (5.0 B)",
         }.get(state.phase, state.phase)
         return (f"Turn {state.turn}/{turn.TURNS}, {prompt}; morale {state.morale}/{t.sc.morale_goal}; "
                 f"{where}; supply {state.supply}; German reserves {state.reserve_track}/{state.reserve_at}")
