@@ -307,16 +307,22 @@ def elite_action(t: Table, g: Unit) -> None:
         dest = choose_hex(t, g, 2, lambda h: (h.distance(goal), exposure(t, h), -cover_rank(t.m, h)))
         if dest != t.hex(g):
             move_unit(t, g, dest, "7.4 A", "closes on the 1st Lieutenant:")
+        else:
+            t.log("order", f"{t.name(g)} stays at {g.hex}: no hex within 2 it may enter is nearer "
+                  f"{'the 1st Lieutenant' if lt is not None else 'the Americans'}", "7.4 A", "ge")
     if lt is not None and lt.hex and t.hex(lt).distance(t.hex(g)) == 1:
         unit = t.unit(lt.attached_to)
         combat.assault_lt(t, g, lt, unit)
         return
     lt_unit = lt.attached_to if lt else ""
     targets = [u for u in combat.fire_targets(t, g) if u.id != lt_unit]
-    if targets and not g.supply:
-        target = nearest(t, t.hex(g), targets)
-        assert target is not None
-        combat.german_fire(t, g, target, reason=" (the nearest American without the Lieutenant)", rule="7.4 B")
+    if not targets:
+        t.log("order", f"{t.name(g)} does not fire: no American other than the Lieutenant's unit in range and LOS",
+              "7.4 B", "ge")
+        return
+    target = nearest(t, t.hex(g), targets)
+    assert target is not None
+    combat.german_fire(t, g, target, reason=" (the nearest American without the Lieutenant)", rule="7.4 B")
 
 
 def mg_action(t: Table, g: Unit) -> None:
