@@ -114,12 +114,13 @@ class Table:
             return None
         return images
 
-    def draw_phases(self) -> list[Path]:
-        """A map of every phase closed since the last one drawn, each of that phase."""
+    def draw_phases(self, upto: int | None = None) -> list[Path]:
+        """A map of every phase closed since the last one drawn (up to log entry ``upto``: the bot's
+        outcomes are shown one by one after they all ran), each of that phase."""
         done = phases(self.service, self.game_id)
         self.drawn = min(self.drawn, len(done))  # an undo took phases back
-        new = [p.number for p in done if p.number > self.drawn]
-        self.drawn = len(done)
+        new = [p.number for p in done if p.number > self.drawn and (upto is None or p.seq <= upto)]
+        self.drawn = max(new, default=self.drawn)
         images = self._renderer()
         if images is None or not new:
             return []
@@ -190,7 +191,7 @@ class Table:
         for o in self.service.run_bots(self.game_id):
             self.show_outcome(o)
             if o.phase_ended:
-                self.draw_phases()  # each phase's map right after its lines
+                self.draw_phases(o.seq)  # each phase's map right after its lines
         self.draw_phases()
         if self.over() and not self.ended:
             self.ended = True
@@ -281,6 +282,8 @@ class Table:
         side = self.acting_side()
         o = self.service.submit(self.game_id, side, action, CONSOLE, "console")
         self.show_outcome(o)
+        if o.phase_ended:
+            self.draw_phases(o.seq)  # the player's own phase's map before the bot's lines
 
     def map(self, words: list[str], args: dict[str, str]) -> None:
         """/map (now), /map 0404 2 (a close-up), /map phase:7 (an earlier phase's map), or both."""

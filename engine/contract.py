@@ -30,7 +30,6 @@ from engine.chance import accounted
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
-from engine.gamestate import GameState
 from engine.listing import listing, outside
 from engine.options import GameOptionSpec, parse_options, shorten
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
@@ -84,18 +83,18 @@ class Contract:
     def orders(self) -> tuple[Order, ...]:
         raise NotImplementedError
 
-    def phase(self, state: GameState) -> str:
+    def phase(self, state: Any) -> str:
         """The key of the current phase (the ``phases`` an order names)."""
         return state.phase
 
     def phase_name(self, state: Any) -> str:
         return self.phase(state).replace("_", " ")
 
-    def side_to_act(self, state: GameState) -> str:
+    def side_to_act(self, state: Any) -> str:
         """The side whose decision is pending (the game is not over)."""
         return state.side
 
-    def result(self, state: GameState) -> Result | None:
+    def result(self, state: Any) -> Result | None:
         """The result once the game is over, else None: the one way to say the game has ended."""
         if not state.over:
             return None

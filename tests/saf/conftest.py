@@ -85,7 +85,17 @@ class Bench:
         return RULES.apply(self.s, "us", Action("order", args))
 
     def act(self, kind: str, **args: Any) -> list[Event]:
-        return RULES.apply(self.s, "us", Action(kind, args))
+        """An American order; ``end`` also plays the German turn's steps (the German side's entries)."""
+        events = RULES.apply(self.s, "us", Action(kind, args))
+        return events + (german_steps(self.s) if kind == "end" else [])
+
+
+def german_steps(s: SafState) -> list[Event]:
+    """Play the German turn's steps (5.0 B) as the service does: one entry of the German side each."""
+    events: list[Event] = []
+    while RULES.to_act(s) == "ge":
+        events += RULES.apply(s, "ge", Action("german"))
+    return events
 
 
 def text(events: list[Event]) -> str:

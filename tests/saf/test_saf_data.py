@@ -255,7 +255,12 @@ def test_6_5_2_reserve_card_with_unknown_counter_is_refused(tmp_path: Path, monk
 
 def test_option_specs_name_their_rulings() -> None:
     names = {o.name: o for o in RULES.option_specs()}
-    assert set(names) == {"outnumbered", "cover_file", "chits_file", "actions_file", "reserves_file", "decks"}
+    assert set(names) == {"outnumbered", "cover_file", "chits_file", "actions_file", "reserves_file", "decks",
+                          "german_phases", "sniper_hex", "pass_friendly", "arrival_nearest", "german_move"}
+    # options that change play: a game stored before them replays as it was played (legacy)
+    legacy = RULES.upgrade_options({})
+    assert legacy == {"german_phases": False, "sniper_hex": "middle", "pass_friendly": False,
+                      "arrival_nearest": False, "german_move": "closest"}
     assert names["outnumbered"].default is False and names["outnumbered"].ruling == "6.2 B"
     assert all(names[n].gm_only and names[n].type == "file" for n in names if n.endswith("_file"))
 
@@ -268,3 +273,17 @@ def test_gm_end_the_game_with_a_result() -> None:
     assert RULES.is_over(state) and RULES.winner(state) == "us" and RULES.to_act(state) is None
     with pytest.raises(IllegalAction, match="winner must be"):
         RULES.gm_apply(RULES.new_state("1", 3, {}), Action("end", {"winner": "nobody"}))
+
+
+@pytest.mark.parametrize("scenario", ["2", "3", "4", "5"])
+def test_8_2_1_D_the_sniper_defaults_to_the_building_nearest_the_american_edge(scenario: str) -> None:
+    s = RULES.new_state(scenario, 1, {})
+    t = Table(s)
+    sniper = next(u for u in s.on_map("us") if u.kind == "us_sniper")
+    buildings = sorted((h for h, k in t.m.terrain.items() if k == "building"), key=lambda h: (h.col, h.row))
+    assert t.hex(sniper) == buildings[0]  # the lowest column: the American (west) edge is column 1
+    assert all(h.col >= t.hex(sniper).col for h in buildings)
+    # a game stored before the option was set up with the middle of the list, and still is on replay
+    old = RULES.new_state(scenario, 1, RULES.upgrade_options({}))
+    old_sniper = next(u for u in old.on_map("us") if u.kind == "us_sniper")
+    assert old_sniper.hex == buildings[len(buildings) // 2].label != sniper.hex

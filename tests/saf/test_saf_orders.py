@@ -197,6 +197,59 @@ def test_6_3_1_C_a_unit_moves_once(bench) -> None:
         bench.order(die=2, unit=mover.id, type="move", to="0408")
 
 
+def _open_ground(t) -> Hex:  # type: ignore[no-untyped-def]
+    """A hex of map 1 whose every hex within two is clear and on the map, with no road out of it."""
+    def fits(h: Hex) -> bool:
+        near = [x for x in t.m.hexes() if x.distance(h) <= 2]
+        roads = any(t.m.road_between(h, n) for n in t.m.neighbors(h))  # no road bonus (6.3.1 A)
+        return len(near) == 19 and all(t.m.terrain.get(x) == "clear" for x in near) and not roads
+    return next(h for h in sorted(t.m.terrain) if fits(h))
+
+
+def test_6_3_1_a_tank_passes_through_hexes_with_friendly_units(bench) -> None:
+    start = _open_ground(bench.t)
+    tank = bench.add("m4", start.label)
+    ring = [n for n in bench.t.m.neighbors(start)]
+    for i, n in enumerate(ring):  # friendly infantry and tanks all round: the Sherman drives through them
+        bench.add("m4" if i % 2 else "us_infantry", n.label)
+    far = destinations(bench.t, tank)
+    assert far and all(h.distance(start) == 2 for h in far)  # never ends in a friendly hex (6.3.2 B-C)
+    bench.s.dice = [5]
+    bench.order(die=5, unit=tank.id, type="tank", to=far[0].label)
+    assert tank.hex == far[0].label
+
+
+def test_6_3_1_infantry_passes_through_a_hex_with_a_friendly_tank(bench) -> None:
+    start = _open_ground(bench.t)
+    inf = bench.add("us_infantry", start.label)
+    for n in bench.t.m.neighbors(start):
+        bench.add("m4", n.label)
+    far = destinations(bench.t, inf)
+    assert far and all(h.distance(start) in (2, 3) for h in far)
+
+
+def test_6_3_1_no_unit_passes_through_an_enemy_hex(bench) -> None:
+    start = _open_ground(bench.t)
+    tank = bench.add("m4", start.label)
+    inf = bench.add("us_infantry", next(iter(bench.t.m.neighbors(start))).label)
+    for n in bench.t.m.neighbors(start):
+        if n.label != inf.hex:
+            bench.add("ge_infantry", n.label)
+    # the Sherman's only way out is through its own infantry's hex; the enemy hexes are closed
+    far = destinations(bench.t, tank)
+    assert far and all(h.distance(H(inf.hex or "")) == 1 for h in far)
+    assert step_cost(bench.t, tank, start, H(bench.s.on_map("ge")[0].hex or "")) is None
+
+
+def test_6_3_1_stored_games_keep_the_old_reading_tanks_could_not_pass_through_friendly_units(bench) -> None:
+    bench.s.options["pass_friendly"] = False
+    start = _open_ground(bench.t)
+    tank = bench.add("m4", start.label)
+    for n in bench.t.m.neighbors(start):
+        bench.add("us_infantry", n.label)
+    assert destinations(bench.t, tank) == []
+
+
 # --- 6.3.2 Stacking ---------------------------------------------------------------------------------
 def test_6_3_2_A_two_units_per_hex(bench) -> None:
     bench.add("us_infantry", "0307")

@@ -15,13 +15,14 @@ def play(scenario: str, seed: int) -> tuple[dict, int]:
     state = RULES.new_state(scenario, seed, {})
     actions = 0
     while not RULES.is_over(state):
-        action, reason = RULES.bot_action(state, "us")
+        side = RULES.to_act(state)
+        action, reason = RULES.bot_action(state, side)
         assert reason and "\n" not in reason
-        RULES.apply(state, "us", action)
+        RULES.apply(state, side, action)
         broken = RULES.invariants(state)
         assert not broken, f"{scenario}/{seed} after {action.command('saf')}: {broken}"
         actions += 1
-        assert actions < 1500, "the game does not end"
+        assert actions < 2000, "the game does not end"
     assert RULES.winner(state) in ("us", "ge") and state.turn <= 13
     return RULES.dump(state), actions
 

@@ -14,6 +14,7 @@ from engine.games.saf.combat import fire_targets
 from engine.games.saf.movement import destinations
 from engine.games.saf.table import Table
 from engine.hexgrid import Hex
+from tests.saf.conftest import german_steps
 
 H = Hex.parse
 
@@ -142,6 +143,7 @@ def test_8_4_1_F_shermans_arrive_on_turn_4_at_the_blue_hex() -> None:
             u.hex = "0201"
     s.turn, s.phase, s.dice = 3, "orders", []
     RULES.apply(s, "us", Action("end"))
+    german_steps(s)
     arrived = [u for u in s.on_map("us") if u.kind == "m4" and u.hex == blue]
     assert s.turn == 4 and len(arrived) == 2 and not RULES.invariants(s)
 
@@ -167,7 +169,7 @@ def test_view_shows_markers_and_overlays(bench) -> None:
     v: dict[str, Any] = RULES.view(bench.s, "us")
     me = next(x for x in v["units"] if x["id"] == inf.id)
     assert {"alert", "low_ammo"} <= set(me["markers"])
-    assert v["overlays"] == [{"kind": "move", "side": "us", "path": ["0208", "0308"]}]
+    assert v["overlays"] == [{"kind": "move", "side": "us", "unit": "I2", "path": ["0208", "0308"]}]
     assert next(x for x in v["units"] if x["id"] == "I2")["markers"] == ["spent"]
     assert g.id in {x["id"] for x in v["units"]} and v["score"]["morale"] == 0
     assert RULES.status_line(bench.s).startswith("Turn 1/12")
@@ -189,9 +191,33 @@ def test_6_3_3_A_fire_order_needs_los(bench) -> None:
     bench.add("us_infantry", "0204")
     g = bench.add("ge_infantry", "0205")
     bench.s.dice = [2]
-    with pytest.raises(IllegalAction, match="no LOS"):
+    with pytest.raises(IllegalAction, match=r"no line of sight \(blocked by friendly Infantry I2 at 0204 \(6.3.3 I\)\)"):
         bench.order(die=2, unit=inf.id, type="fire", target=g.id)
     assert bench.s.dice == [2]
+
+
+def test_6_3_3_C_a_refusal_names_the_terrain_that_blocks_the_line_of_sight(bench) -> None:
+    inf = bench.add("us_infantry", "0506")
+    g = bench.add("ge_infantry", "0906")
+    bench.s.dice = [2]
+    with pytest.raises(IllegalAction) as err:
+        bench.order(die=2, unit=inf.id, type="fire", target=g.id)
+    text = str(err.value)
+    assert "no line of sight (blocked by building 0706 (6.3.3 C) and building 0805 (6.3.3 C), either side of " \
+           "the hexside line (6.3.3 D))" in text and "range" not in text
+    assert bench.s.dice == [2] and not inf.fired
+
+
+def test_6_3_3_K_a_refusal_out_of_range_gives_the_distance_and_the_range(bench) -> None:
+    inf = bench.add("us_infantry", "0506")
+    g = bench.add("ge_infantry", "1006")
+    bench.s.dice = [2]
+    with pytest.raises(IllegalAction, match=r"cannot fire at Rifle squad R1: out of range \(5 hexes, range 4\)"):
+        bench.order(die=2, unit=inf.id, type="fire", target=g.id)
+    tank = bench.add("m4", "0306")
+    bench.s.dice = [5]
+    with pytest.raises(IllegalAction, match=r"out of range \(7 hexes, range 5\)"):
+        bench.order(die=5, unit=tank.id, type="he", target=g.id)
 
 
 def test_7_2_6_1_A_panzer_draws_one_chit(bench, say) -> None:
@@ -247,3 +273,34 @@ def test_6_3_6_7_A_tank_moves_or_fires_not_both(bench) -> None:
     with pytest.raises(IllegalAction, match="not both"):
         bench.order(die=5, unit=sh.id, type="tank", to="0307", target=pz.id)
     assert sh.hex == "0207" and bench.s.dice == [5]
+
+
+def _scenario_4_before_turn_4(options: dict[str, Any] | None = None) -> tuple[Any, Table, str]:
+    s = RULES.new_state("4", 3, options or {})
+    t = Table(s)
+    blue = t.m.markers["blue"][0].label
+    assert any(u.hex == blue for u in s.on_map("us") if u.kind != "us_lt")  # the Lieutenant's unit (8.4.1 B)
+    s.turn, s.phase, s.dice = 3, "orders", []
+    return s, t, blue
+
+
+def test_6_4_a_scheduled_american_tank_arrival_whose_blue_hex_is_occupied_takes_the_nearest_free_hex() -> None:
+    s, t, blue = _scenario_4_before_turn_4()
+    events = RULES.apply(s, "us", Action("end")) + german_steps(s)
+    shermans = [u for u in s.units.values() if u.kind == "m4" and u.arrive_turn == 4]
+    assert s.turn == 4 and len(shermans) == 2 and all(u.status == "on_map" for u in shermans)
+    spots = [t.hex(u) for u in shermans]
+    room_before = [h for h in t.m.hexes() if h.distance(Hex.parse(blue)) < min(x.distance(Hex.parse(blue))
+                                                                               for x in spots)]
+    assert all(not t.room(h, "m4", 1, "us") or h in spots for h in room_before)  # none nearer was free
+    lines = [e for e in events if e.kind == "arrive" and e.side == "us"]
+    assert len(lines) == 2 and all("occupied, so the nearest free hex" in e.text and e.rule == "6.4" for e in lines)
+    assert not RULES.invariants(s)
+
+
+def test_6_4_a_stored_game_keeps_the_old_reading_the_arrival_waits_a_turn() -> None:
+    s, t, blue = _scenario_4_before_turn_4({"arrival_nearest": False})
+    RULES.apply(s, "us", Action("end"))
+    german_steps(s)
+    waiting = [u for u in s.units.values() if u.kind == "m4" and u.status == "awaiting"]
+    assert s.turn == 4 and len(waiting) == 2 and all(u.arrive_turn == 5 for u in waiting)

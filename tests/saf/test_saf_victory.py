@@ -243,7 +243,7 @@ def test_bot_action_is_legal_deterministic_and_leaves_rng_alone() -> None:
 
 def test_commands_cover_every_action_kind() -> None:
     names = {c.name for c in RULES.commands()}
-    assert names == {"place", "roll", "adjust", "order", "supply", "end"}
+    assert names == {"place", "roll", "adjust", "order", "supply", "end", "german"}
     order = next(c for c in RULES.commands() if c.name == "order")
     types = next(o for o in order.options if o.name == "type").choices
     assert {"move", "fire", "move_fire", "cover", "medic", "mortar", "sniper", "assault", "tank", "he"} <= set(types)

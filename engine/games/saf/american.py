@@ -77,6 +77,15 @@ def rifle_targets(t: Table, u: Unit, frm: Hex | None = None) -> list[Unit]:
     return out
 
 
+def _no_shot(t: Table, u: Unit, frm: Hex, g: Unit, rng: int | None = None) -> str:
+    """Which of range and line of sight fails, in words (out of range: the distance against the
+    range; no line of sight: the hex and what blocks it)."""
+    if t.is_tank(g) and not t.is_tank(u):
+        return "rifles do not fire at tanks (assault it: 6.3.6.6 B)"
+    why = t.no_shot(u, frm, t.hex(g), rng)
+    return why or "not a target it may fire at"
+
+
 # The arguments each order type takes besides die, unit and type (6.2 A).
 TYPE_ARGS: dict[str, tuple[str, ...]] = {
     "medic": (), "assault": ("target",), "move": ("to",), "fire": ("target",), "move_fire": ("to", "target"),
@@ -170,8 +179,8 @@ def _why_not(t: Table, a: Action, kind: str) -> IllegalAction | None:
                 return IllegalAction(why, "6.3.5")
             g = _unit(t, target_id, "ge")
             if g not in rifle_targets(t, u, frm):
-                return IllegalAction(f"{t.name(u)} has no LOS or range to {t.name(g)}"
-                                     + (f" from {frm.label}" if to else ""), "6.3.3")
+                return IllegalAction(f"{t.name(u)} cannot fire at {t.name(g)}"
+                                     + (f" from {frm.label}" if to else "") + f": {_no_shot(t, u, frm, g)}", "6.3.3")
         elif kind == "fire":
             return IllegalAction("A fire order needs target:<id>", "6.3.3")
         return None
@@ -197,7 +206,12 @@ def _why_not(t: Table, a: Action, kind: str) -> IllegalAction | None:
             if g.kind not in MORTAR_TARGETS:
                 return IllegalAction(f"Mortars fire only at infantry, MG 42 teams or AT guns, not {t.name(g)}",
                                      "6.3.6.4 D")
-            return IllegalAction(f"Neither {t.name(u)} nor the 1st Lieutenant can see {t.name(g)}", "6.3.6.4 A")
+            lt = t.lt()
+            lt_why = (f"; the 1st Lieutenant: blocked by {t.los_block(lt, t.hex(lt), t.hex(g))}"
+                      if lt is not None else "; the 1st Lieutenant has been killed")
+            return IllegalAction(f"Neither {t.name(u)} nor the 1st Lieutenant can see {t.name(g)}: the mortar's line "
+                                 f"of sight is blocked by {t.los_block(u, t.hex(u), t.hex(g), mortar=True)}{lt_why}",
+                                 "6.3.6.4 A")
         sec = a.args.get("second")
         if sec:
             x = _unit(t, sec, "ge")
@@ -212,7 +226,10 @@ def _why_not(t: Table, a: Action, kind: str) -> IllegalAction | None:
             return IllegalAction(why, "6.3.5")
         g = _unit(t, target_id, "ge")
         if g not in sniper_targets(t, u, kind):
-            return IllegalAction(f"{t.name(u)} cannot {'spot' if kind == 'spot' else 'snipe'} {t.name(g)}",
+            if kind == "spot" and g.kind not in GERMAN_INFANTRY:
+                return IllegalAction(f"A sniper spots enemy infantry only, not {t.name(g)}", "6.3.6.5 C")
+            why = _no_shot(t, u, t.hex(u), g, rng=0 if kind == "spot" else 5)
+            return IllegalAction(f"{t.name(u)} cannot {'spot' if kind == 'spot' else 'snipe'} {t.name(g)}: {why}",
                                  "6.3.6.5 B")
         return None
     if kind in ("tank", "he"):
@@ -232,7 +249,12 @@ def _why_not(t: Table, a: Action, kind: str) -> IllegalAction | None:
         g = _unit(t, target_id, "ge")
         if g not in combat.fire_targets(t, u, tanks=(kind == "tank")):
             what = "German tank" if kind == "tank" else "German infantry target"
-            return IllegalAction(f"{t.name(g)} is not a {what} in range 5 and LOS", "6.3.6.7 E")
+            if t.is_tank(g) != (kind == "tank"):
+                return IllegalAction(f"{t.name(g)} is not a {what}"
+                                     + (": fire HE with type:he" if kind == "tank" else ": fire with type:tank"),
+                                     "6.3.6.7 E")
+            return IllegalAction(f"{t.name(u)} cannot fire at {t.name(g)}: {_no_shot(t, u, t.hex(u), g)}",
+                                 "6.3.6.7 E")
         return None
     # cover (6.3.6.2)
     if u.kind not in US_INFANTRY:
@@ -243,7 +265,7 @@ def _why_not(t: Table, a: Action, kind: str) -> IllegalAction | None:
             return IllegalAction(why, "6.3.5")
         g = _unit(t, target_id, "ge")
         if g not in rifle_targets(t, u):
-            return IllegalAction(f"{t.name(u)} has no LOS or range to {t.name(g)}", "6.3.3")
+            return IllegalAction(f"{t.name(u)} cannot fire at {t.name(g)}: {_no_shot(t, u, t.hex(u), g)}", "6.3.3")
     mover_id = a.args.get("mover")
     if bool(to) != bool(mover_id):
         return IllegalAction("Covering fire moves another unit: give mover:<id> with to:<hex>", "6.3.6.2")

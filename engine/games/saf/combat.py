@@ -45,7 +45,7 @@ def _after_fired_on(t: Table, g: Unit) -> None:
 
 def _overlay(t: Table, a: Unit, b: Unit, hit: bool) -> None:
     if a.hex and b.hex:
-        t.s.overlays.append({"kind": "fire", "from": a.hex, "to": b.hex, "hit": hit})
+        t.s.overlays.append({"kind": "fire", "from": a.hex, "to": b.hex, "hit": hit, "unit": a.id})
 
 
 def damage_german(t: Table, g: Unit, rule: str = "6.3.5 D") -> None:
@@ -200,7 +200,7 @@ def assault_roll(t: Table, att: Unit, h: Hex) -> bool | None:
     mods = (" " + " ".join(why)) if why else ""
     t.log("assault", f"{sum(dice)}{mods} = {total}: {'success' if ok else 'failure'}", "6.3.6.6 C", att.side, hit=ok)
     if att.hex:
-        t.s.overlays.append({"kind": "fire", "from": att.hex, "to": h.label, "hit": ok})
+        t.s.overlays.append({"kind": "fire", "from": att.hex, "to": h.label, "hit": ok, "unit": att.id})
     return ok
 
 
@@ -252,16 +252,31 @@ def assault_lt(t: Table, g: Unit, lt: Unit, unit: Unit | None) -> bool:
 
 
 # --- German fire on Americans (7.2.2-7.2.3, 7.2.6, 7.5) --------------------------------------------
-def german_fire(t: Table, g: Unit, target: Unit, drm: int = 0, dice_n: int = 1, reason: str = "") -> bool:
+def german_fire(t: Table, g: Unit, target: Unit, drm: int = 0, dice_n: int = 1, reason: str = "",
+                rule: str = "7.2.2") -> bool:
+    """A German fire action at an American (7.2.2, as 6.3.5): the printed number plus the terrain
+    (7.2.2 C), the roll plus Veteran (7.2.2 B) and the card's DRM, each named in the line as American
+    lines name theirs; ``rule`` is the firer's clause (7.2.5 MG 42, 7.2.6 D tank HE, 7.5 B AT gun)."""
     g.fired = True
-    need = t.spec(target).hit + terrain_cover(t.m, t.hex(target), t.hex(g))
-    mods = drm + (1 if t.spec(g).veteran else 0)
-    dice = t.roll(dice_n, f"{t.name(g)} fires at {t.name(target)}{reason} (needs {need}+)", "7.2.2", "ge")
+    base = t.spec(target).hit
+    cover = terrain_cover(t.m, t.hex(target), t.hex(g))
+    need = base + cover
+    ground = t.m.terrain.get(t.hex(target), "clear")
+    cover_txt = (f", {'hill above the firer' if ground == 'hill' else ground} +{cover}" if cover else ", no cover")
+    mods, why = 0, list[str]()
+    if t.spec(g).veteran:
+        mods, why = mods + 1, [*why, "+1 veteran"]
+    if drm:
+        mods, why = mods + drm, [*why, f"{drm:+d} card"]
+    dice = t.roll(dice_n, f"{t.name(g)} fires at {t.name(target)}{reason} (needs {need}+: printed {base}"
+                  f"{cover_txt}{', 2d6 keep the higher' if dice_n == 2 else ''})", rule, "ge")
     natural = max(dice)
     total = natural + mods
     hit = natural == 6 or total >= need
-    t.log("fire", f"{natural}{f' {mods:+d}' if mods else ''} = {total} against {need}+: {'hit' if hit else 'miss'}",
-          "7.2.2 D" if natural == 6 else "7.2.2 A", "ge", hit=hit)
+    kept = "Higher die " if dice_n == 2 else ""
+    t.log("fire", f"{kept}{natural}{(' ' + ' '.join(why)) if why else ''} = {total} against {need}+: "
+          f"{'hit' if hit else 'miss'}" + (" (natural 6)" if natural == 6 and total < need else ""),
+          "7.2.2 D" if natural == 6 and total < need else rule, "ge", hit=hit)
     _overlay(t, g, target, hit)
     if hit:
         hit_american(t, target)
@@ -282,10 +297,11 @@ def hit_american(t: Table, u: Unit) -> None:
 
 
 def german_tank_fire(t: Table, g: Unit, target: Unit) -> None:
-    """7.2.6.1-7.2.6.2: chits, armour saves, tank damage (Tiger draws two of each, keeps the worse for you)."""
+    """7.2.6.1-7.2.6.2: chits, armour saves, tank damage (Tiger draws two of each, keeps the worse for you);
+    the AT gun fires as a Panzer IV (7.5 A)."""
     g.fired = True
     draws = 2 if g.kind == "tiger" else 1
-    best = tank_chit(t, g, draws, "7.2.6.1")
+    best = tank_chit(t, g, draws, "7.5 A" if g.kind == "at_gun" else "7.2.6.1")
     spec = t.spec(target)
     _overlay(t, g, target, best != "miss")
     if best == "miss":

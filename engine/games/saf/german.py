@@ -7,6 +7,8 @@ the card allows, then best cover (building > woods > hill > clear), then lowest 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.hexgrid import Hex
 
 from . import combat
@@ -75,15 +77,26 @@ def goal_for(t: Table, g: Unit) -> tuple[Unit | None, str]:
 
 def _move_toward(t: Table, g: Unit, n: int, rule: str) -> bool:
     goal, why = goal_for(t, g)
-    if goal is None or g.moved:
+    if goal is None:
+        t.log("order", f"{t.name(g)} has no American to move toward: the move is not carried out", rule, "ge")
+        return False
+    if g.moved:
+        t.log("order", f"{t.name(g)} has already moved this turn: it cannot move again", "7.2 E", "ge")
         return False
     gh = t.hex(goal)
-    # 7.2.1 A and 8.0 B: as close as the card allows, then best cover, then fewest American rifles
-    # with a shot at the hex, then lowest label.
-    dest = choose_hex(t, g, n, lambda h: (h.distance(gh), -cover_rank(t.m, h), exposure(t, h)))
-    if dest == t.hex(g):
+    here = t.hex(g)
+    note = ""
+    if t.option("german_move") == "sensible":
+        dest, note = sensible_hex(t, g, n, gh)
+    else:
+        # (option german_move=closest) as close as the card allows, then best cover, then fewest
+        # American rifles with a shot at the hex, then lowest label.
+        dest = choose_hex(t, g, n, lambda h: (h.distance(gh), -cover_rank(t.m, h), exposure(t, h)))
+    if dest == here:
+        t.log("order", f"{t.name(g)} cannot move toward {why}: no hex within {n} it may enter is nearer "
+              f"({here.distance(gh)} hexes away)", rule, "ge")
         return False
-    move_unit(t, g, dest, rule, f"moves toward {why}:")
+    move_unit(t, g, dest, rule, f"moves toward {why}{note}:")
     return True
 
 
@@ -93,19 +106,73 @@ def exposure(t: Table, h: Hex) -> int:
     return sum(1 for u in probe_from if combat.in_range(t, u, t.hex(u), h) and t.los(u, t.hex(u), h))
 
 
+def threats(t: Table, h: Hex) -> list[Unit]:
+    """The Americans that could fire at a German in hex h next turn: rifles, the sniper and tanks (HE)
+    in range and LOS (8.0 B's "easy shot"); mortars, which see over everything, are left out."""
+    return [u for u in americans(t) if u.kind != "us_mortar" and combat.in_range(t, u, t.hex(u), h)
+            and t.los(u, t.hex(u), h)]
+
+
+TERRAIN_WORD = {3: "a building", 2: "woods", 1: "a hill", 0: "open ground"}
+
+
+def sensible_hex(t: Table, g: Unit, n: int, gh: Hex) -> tuple[Hex, str]:
+    """7.2.1 A and 8.0 B (option german_move=sensible): among the hexes within the card's n hexes that
+    bring the unit nearer its goal (a move "toward" it), the one that does not panic it next to an
+    American tank (6.3.6.7 C), then the one that gives the Americans the fewest easy shots (shots at
+    a unit in the open: clear or hill), then the nearest to the goal, then the best cover (building >
+    woods > hill > clear), then the fewest shots of any kind, then the lowest label."""
+    here = t.hex(g)
+    options = [h for h in hex_steps(t, g, n) if h.distance(gh) < here.distance(gh)]
+    if not options:
+        return here, ""
+    tanks = [t.hex(u) for u in americans(t, tanks=True)]
+    seen = {h: len(threats(t, h)) for h in options}
+
+    def panics(h: Hex) -> bool:
+        return g.state != "panic" and any(h.distance(x) <= 2 for x in tanks)
+
+    def key(h: Hex) -> tuple[object, ...]:
+        rank = cover_rank(t.m, h)
+        return (panics(h), seen[h] if rank < 2 else 0, h.distance(gh), -rank, seen[h], h.col, h.row)
+
+    best = min(options, key=key)
+    word = TERRAIN_WORD[cover_rank(t.m, best)]
+    shots = seen[best]
+    why = f" by the sensible hex (8.0 B): {word}, {shots} American{'s' if shots != 1 else ''} with a shot"
+    if any(panics(h) for h in options) and not panics(best):
+        why += ", clear of American tanks (6.3.6.7 C)"
+    return best, why
+
+
 def _fire(t: Table, g: Unit, drm: int, reason: str = "") -> bool:
     if g.fired:
-        return False  # 7.2 E: never fires twice
+        t.log("order", f"{t.name(g)} has already fired: it cannot fire again", "7.2 E", "ge")
+        return False
     if g.supply:
         t.log("order", f"{t.name(g)} has a Low Supply marker: it cannot fire", "6.5.1 A", "ge")
         return False
     target, why = infantry_target(t, g)
     if target is None:
-        t.log("order", f"{t.name(g)} has no American in range and LOS to fire at", "7.2 D", "ge")
+        t.log("order", f"{t.name(g)} cannot fire: no American in range and LOS; the nearest is "
+              f"{no_target_reason(t, g, False)}", "7.2 D", "ge")
         return False
-    note = f", card {drm:+d}" if drm else ""
-    combat.german_fire(t, g, target, drm, reason=f" ({why}{note}{reason})")
+    combat.german_fire(t, g, target, drm, reason=f" ({why}{reason})")
     return True
+
+
+def no_target_reason(t: Table, g: Unit, tanks: bool | None = None) -> str:
+    """Why a German has nothing to fire at, naming the American nearest to being a target: the
+    nearest one in range with what blocks the line of sight, else the nearest one and its distance."""
+    h = t.hex(g)
+    cands = [u for u in americans(t, tanks) if t.is_tank(u) or t.spec(u).hit > 0]
+    if not cands:
+        return "no American on the map"
+    r = t.spec(g).range
+    in_range = [u for u in cands if not r or t.hex(u).distance(h) <= r]
+    u = nearest(t, h, in_range or cands)
+    assert u is not None
+    return f"{t.name(u)} at {u.hex}: {t.no_shot(g, h, t.hex(u)) or 'in range and sight'}"
 
 
 def _assault_target(t: Table, g: Unit) -> Unit | None:
@@ -151,28 +218,47 @@ def infantry_action(t: Table, g: Unit) -> None:
                   "7.2.1 D", "ge")
             _fire(t, g, 0)
         elif step.do == "move":
-            if not g.fired:
+            if g.fired:
+                t.log("order", f"{t.name(g)} has fired: the card's move {step.hexes} is not carried out "
+                      "(no move after a fire)", "7.2 E", "ge")
+            else:
                 _move_toward(t, g, step.hexes, "7.2.1 A")
         elif step.do == "assault":
-            if g.fired or g.supply:
-                continue  # 7.2 E: no fire then assault
+            if g.fired:  # 7.2 E: no fire then assault
+                t.log("order", f"{t.name(g)} has fired: the card's assault is not carried out (no assault "
+                      "after a fire)", "7.2 E", "ge")
+                continue
             target = _assault_target(t, g)
-            if target is not None:
-                combat.assault(t, g, t.hex(target))
-                assaulted = True
+            if target is None:
+                t.log("order", f"{t.name(g)} has no American adjacent: the card's assault is not carried out",
+                      "7.2.4 A", "ge")
+                continue
+            combat.assault(t, g, t.hex(target))
+            assaulted = True
         elif step.do == "cover":
-            if not g.moved and not g.fired:
-                here = cover_rank(t.m, t.hex(g))
-                dest = _cover_hex(t, g)
-                if dest != t.hex(g) and cover_rank(t.m, dest) > here:
-                    move_unit(t, g, dest, "7.2 A", "takes cover:")
+            if g.moved or g.fired:
+                t.log("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot take cover",
+                      "7.2 E", "ge")
+                continue
+            here = cover_rank(t.m, t.hex(g))
+            dest = _cover_hex(t, g)
+            if dest != t.hex(g) and cover_rank(t.m, dest) > here:
+                move_unit(t, g, dest, "7.2 A", "takes cover:")
+            else:
+                t.log("order", f"{t.name(g)} takes cover where it is: no hex within 1 it may enter has better "
+                      f"cover than {TERRAIN_WORD[here]}", "7.2 D", "ge")
         elif step.do == "retreat":
-            if not g.moved and not g.fired:
-                threat = nearest(t, t.hex(g), americans(t))
-                if threat is not None:
-                    dest = away(t, g, t.hex(threat), step.hexes)
-                    if dest != t.hex(g):
-                        move_unit(t, g, dest, "7.2 A", "falls back:")
+            if g.moved or g.fired:
+                t.log("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot fall back",
+                      "7.2 E", "ge")
+                continue
+            threat = nearest(t, t.hex(g), americans(t))
+            dest = away(t, g, t.hex(threat), step.hexes) if threat is not None else t.hex(g)
+            if dest != t.hex(g):
+                move_unit(t, g, dest, "7.2 A", "falls back:")
+            else:
+                t.log("order", f"{t.name(g)} cannot fall back: no hex within {step.hexes} it may enter is farther "
+                      "from the Americans", "7.2 D", "ge")
     if card.low_supply and (g.fired or assaulted) and g.status == "on_map":
         g.supply = "low_supply"
         t.log("status", f"{t.name(g)} gets a Low Supply marker", "7.2 F", "ge")
@@ -195,12 +281,16 @@ def _describe(s: Step) -> str:
 def holder_action(t: Table, g: Unit) -> None:
     """8.6.2 E: building holders fire at the closest unit; no action card."""
     targets = combat.fire_targets(t, g)
-    if g.supply or not targets:
-        t.log("order", f"{t.name(g)} holds its building: nothing in range", "8.6.2 E", "ge")
+    if g.supply:
+        t.log("order", f"{t.name(g)} holds its building: it has a Low Supply marker and cannot fire", "6.5.1 A", "ge")
+        return
+    if not targets:
+        t.log("order", f"{t.name(g)} holds its building: nothing in range and LOS; the nearest is "
+              f"{no_target_reason(t, g, False)}", "8.6.2 E", "ge")
         return
     target = nearest(t, t.hex(g), targets)
     assert target is not None
-    combat.german_fire(t, g, target, reason=" (holding the building: the closest unit)")
+    combat.german_fire(t, g, target, reason=" (holding the building: the closest unit)", rule="8.6.2 E")
 
 
 def elite_action(t: Table, g: Unit) -> None:
@@ -217,28 +307,35 @@ def elite_action(t: Table, g: Unit) -> None:
         dest = choose_hex(t, g, 2, lambda h: (h.distance(goal), exposure(t, h), -cover_rank(t.m, h)))
         if dest != t.hex(g):
             move_unit(t, g, dest, "7.4 A", "closes on the 1st Lieutenant:")
+        else:
+            t.log("order", f"{t.name(g)} stays at {g.hex}: no hex within 2 it may enter is nearer "
+                  f"{'the 1st Lieutenant' if lt is not None else 'the Americans'}", "7.4 A", "ge")
     if lt is not None and lt.hex and t.hex(lt).distance(t.hex(g)) == 1:
         unit = t.unit(lt.attached_to)
         combat.assault_lt(t, g, lt, unit)
         return
     lt_unit = lt.attached_to if lt else ""
     targets = [u for u in combat.fire_targets(t, g) if u.id != lt_unit]
-    if targets and not g.supply:
-        target = nearest(t, t.hex(g), targets)
-        assert target is not None
-        combat.german_fire(t, g, target, reason=" (the nearest American without the Lieutenant)")
+    if not targets:
+        t.log("order", f"{t.name(g)} does not fire: no American other than the Lieutenant's unit in range and LOS",
+              "7.4 B", "ge")
+        return
+    target = nearest(t, t.hex(g), targets)
+    assert target is not None
+    combat.german_fire(t, g, target, reason=" (the nearest American without the Lieutenant)", rule="7.4 B")
 
 
 def mg_action(t: Table, g: Unit) -> None:
     """7.2.5: never moves; closest target, least cover, Veteran first; 2d6 keep the higher."""
     targets = combat.fire_targets(t, g)
     if not targets:
-        t.log("order", f"{t.name(g)} has no target in range and LOS", "7.2.5 C", "ge")
+        t.log("order", f"{t.name(g)} has no target in range and LOS: the nearest is {no_target_reason(t, g, False)}",
+              "7.2.5 C", "ge")
         return
     h = t.hex(g)
     target = min(targets, key=lambda u: (t.hex(u).distance(h), terrain_cover(t.m, t.hex(u), h),
                                          not t.spec(u).veteran, u.id))
-    combat.german_fire(t, g, target, dice_n=2, reason=" (the closest target)")
+    combat.german_fire(t, g, target, dice_n=2, reason=" (the closest target)", rule="7.2.5")
 
 
 def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
@@ -250,7 +347,8 @@ def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
     if in_sight:
         target = nearest(t, h, in_sight)
         assert target is not None
-        t.log("order", f"{t.name(g)} fires at the closest American tank in range, {t.name(target)}", "7.2.6 C", "ge")
+        t.log("order", f"{t.name(g)} fires at the closest American tank in range and LOS, {t.name(target)}",
+              "7.2.6 C", "ge")
         combat.german_tank_fire(t, g, target)
         return
     if not us_tanks:
@@ -258,10 +356,12 @@ def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
         if inf:
             target = nearest(t, h, inf)
             assert target is not None
-            combat.german_fire(t, g, target, dice_n=2, reason=" (HE: no American tanks, the closest infantry)")
+            combat.german_fire(t, g, target, dice_n=2, reason=" (HE: no American tanks, the closest infantry)",
+                               rule="7.2.6 D")
             return
     goal = nearest(t, h, us_tanks or americans(t))
     if goal is None:
+        t.log("order", f"{t.name(g)} neither fires nor moves: no American on the map", "7.2.6 C", "ge")
         return
     gh = t.hex(goal)
     # 7.2.6 C: toward the closest American tank along a route the tank may drive (round woods and
@@ -275,6 +375,12 @@ def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
     dest = choose_hex(t, g, moves, lambda x: (not sees(x), route.get(x, far + x.distance(gh))))
     if dest != h:
         move_unit(t, g, dest, "7.2.6 C", f"moves toward {t.name(goal)}, seeking LOS:")
+        return
+    rule = "7.2.6 C" if us_tanks else "7.2.6 D"
+    cannot = (f"no American tank in range ({t.spec(g).range}) and LOS to fire at" if us_tanks else
+              f"no American infantry in range ({t.spec(g).range}) and LOS for HE")
+    t.log("order", f"{t.name(g)} neither fires nor moves: {cannot}, and no hex within {moves} it may enter brings "
+          f"it nearer {t.name(goal)} or into LOS of an American tank", rule, "ge")
 
 
 def at_gun_action(t: Table, g: Unit) -> None:
@@ -290,7 +396,10 @@ def at_gun_action(t: Table, g: Unit) -> None:
     if inf:
         target = nearest(t, h, inf)
         assert target is not None
-        combat.german_fire(t, g, target, dice_n=2, reason=" (HE at the closest infantry)")
+        combat.german_fire(t, g, target, dice_n=2, reason=" (HE at the closest infantry)", rule="7.5 B")
+        return
+    t.log("order", f"{t.name(g)} does not fire: no American tank or infantry in range ({t.spec(g).range}) and LOS "
+          f"(the nearest is {no_target_reason(t, g)})", "7.5 A", "ge")
 
 
 def entry_fire(t: Table, g: Unit) -> None:
@@ -300,11 +409,13 @@ def entry_fire(t: Table, g: Unit) -> None:
     inf = combat.fire_targets(t, g)
     target = nearest(t, h, tanks + inf)
     if target is None:
+        t.log("order", f"{t.name(g)} enters play with nothing to fire at: the nearest is {no_target_reason(t, g)}",
+              "8.6.2 D", "ge")
         return
     if t.is_tank(target):
         combat.german_tank_fire(t, g, target)
     else:
-        combat.german_fire(t, g, target, dice_n=2, reason=" (on entering play)")
+        combat.german_fire(t, g, target, dice_n=2, reason=" (on entering play)", rule="8.6.2 D")
 
 
 def surprise(t: Table) -> None:
@@ -344,14 +455,96 @@ def _at_gun_spot(t: Table, red: Hex) -> Hex:
     return max(options, key=lambda h: (seen(h), h == red, -h.col, -h.row))
 
 
-def german_turn(t: Table) -> None:
-    t.log("phase", f"German turn {t.s.turn}", "7.0", "ge")
-    adjust_status(t)
-
-    def closeness(g: Unit) -> tuple[int, str]:
+def _closeness(t: Table) -> Callable[[Unit], tuple[int, str]]:
+    def key(g: Unit) -> tuple[int, str]:
         h = t.hex(g)
         return (min((t.hex(u).distance(h) for u in americans(t)), default=99), g.id)
+    return key
 
+
+def infantry_step(t: Table) -> None:
+    """5.0 B: Adjust Status (7.1), then German Infantry Actions (7.2, 7.4, 8.6.2 E)."""
+    t.log("phase", f"German turn {t.s.turn}: adjust status and infantry actions", "5.0 B", "ge")
+    adjust_status(t)
+    closeness = _closeness(t)
+    infantry = sorted([g for g in t.s.on_map("ge") if g.kind in ("ge_infantry", "ge_veteran")], key=closeness)
+    if not infantry and not [g for g in t.s.on_map("ge") if g.kind == "ge_elite"]:
+        t.log("order", "No German infantry on the map: nothing to activate", "7.2", "ge")
+    for g in infantry:  # 7.2.1 B: closest to the Americans first
+        if g.status != "on_map" or not americans(t):
+            continue
+        if g.holds:
+            holder_action(t, g)
+        else:
+            infantry_action(t, g)
+        g.acted = True
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "ge_elite"], key=closeness):
+        if g.status == "on_map" and americans(t):
+            elite_action(t, g)
+        g.acted = True
+
+
+def mg_step(t: Table) -> None:
+    """5.0 B, 7.2.5 A: German MG 42 Actions, after the infantry."""
+    t.log("phase", f"German turn {t.s.turn}: MG 42 actions", "7.2.5 A", "ge")
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "mg42"], key=_closeness(t)):
+        if americans(t):
+            mg_action(t, g)
+        g.acted = True
+
+
+def tank_step(t: Table) -> None:
+    """5.0 B: German Tank Actions (7.2.6) and the AT gun (7.5), the arrivals after the tank step
+    (8.2.2 C ...), the Surprise Reinforcement Check (7.3); every German flips back (7.2 H)."""
+    t.log("phase", f"German turn {t.s.turn}: tank actions and the surprise reinforcement check", "7.2.6 A", "ge")
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind in ("panzer", "tiger", "at_gun")], key=_closeness(t)):
+        if g.status != "on_map" or not americans(t):
+            continue
+        if g.kind == "at_gun":
+            at_gun_action(t, g)
+        else:
+            tank_action(t, g, 3 if g.kind == "tiger" else t.spec(g).mp)
+        g.acted = True
+    for g in scheduled_arrivals(t, "after_tanks"):
+        if g.fire_on_entry:
+            entry_fire(t, g)
+    surprise(t)
+    for g in t.s.units.values():
+        if g.side == "ge":
+            g.acted = g.moved = g.fired = False  # 7.2 H
+
+
+STEPS: dict[str, tuple[str, Callable[[Table], None]]] = {
+    "infantry": ("German infantry actions", infantry_step),
+    "mg42": ("German MG 42 actions", mg_step),
+    "tanks": ("German tank actions", tank_step),
+}
+STEP_RULE = {"infantry": "7.2", "mg42": "7.2.5", "tanks": "7.3"}
+
+
+def next_step(t: Table, step: str) -> str:
+    """The step after ``step`` (empty when the German turn is over); the MG 42 step is skipped when no
+    MG 42 team is on the map (nothing of it to show)."""
+    order = list(STEPS)
+    i = order.index(step) + 1 if step else 0
+    while i < len(order):
+        if order[i] != "mg42" or any(g.kind == "mg42" for g in t.s.on_map("ge")):
+            return order[i]
+        i += 1
+    return ""
+
+
+def german_step(t: Table, step: str) -> None:
+    """One step of the German turn, closing its phase: the service draws a map of it (5.0 B)."""
+    STEPS[step][1](t)
+    t.log("phase", f"{STEPS[step][0]} over", STEP_RULE[step], "ge").phase_end = True
+
+
+def german_turn(t: Table) -> None:
+    """The whole German turn in one go (option german_phases off: games stored before it)."""
+    t.log("phase", f"German turn {t.s.turn}", "7.0", "ge")
+    adjust_status(t)
+    closeness = _closeness(t)
     infantry = sorted([g for g in t.s.on_map("ge") if g.kind in ("ge_infantry", "ge_veteran")], key=closeness)
     for g in infantry:  # 7.2.1 B: closest to the Americans first
         if g.status != "on_map" or not americans(t):

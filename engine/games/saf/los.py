@@ -75,6 +75,50 @@ def has_los(
     return False
 
 
+def los_blockers(
+    m: GameMap,
+    a: Hex,
+    b: Hex,
+    friendly_infantry: Iterable[Hex] = (),
+    friendly_tanks: Iterable[Hex] = (),
+    *,
+    tank: bool = False,
+    mortar: bool = False,
+) -> list[tuple[Hex, str]]:
+    """What blocks the LOS from ``a`` to ``b`` (empty when has_los is True): each blocking hex with
+    its cause (hill, woods, building, infantry, tank), first along the line. Where the line runs
+    along hexsides (6.3.3 D), the blockers of both sides are named."""
+    inf, tanks = list(friendly_infantry), list(friendly_tanks)
+    if has_los(m, a, b, inf, tanks, tank=tank, mortar=mortar):
+        return []
+    high = on_hill(m, a)
+    own_inf = set() if (high or mortar) else set(inf)
+    own_tanks = set() if (high or mortar or not tank) else set(tanks)
+
+    def cause(h: Hex) -> str:
+        kind = m.terrain.get(h, "clear")
+        if kind == "hill" or (kind in COVER_TERRAIN and not high):
+            return kind
+        if h in own_inf:
+            return "infantry"
+        return "tank" if h in own_tanks else ""
+
+    one, two = _paths(a, b)
+    out: list[tuple[Hex, str]] = []
+    for line in (one, two):
+        for h in line:
+            why = cause(h)
+            if why and (h, why) not in out:
+                out.append((h, why))
+                if one == two:
+                    return out  # a plain line: its first blocking hex
+                break
+    if len(out) == 1:  # one side is clear: the other grazes more than one blocking hex (6.3.3 D)
+        clear_line = one if not any(cause(h) for h in one) else two
+        out = [(h, cause(h)) for h in (two if clear_line is one else one) if cause(h) and h not in clear_line]
+    return out
+
+
 def terrain_cover(m: GameMap, target: Hex, shooter: Hex) -> int:
     """7.2.2 C: +1 in woods or on a hill shot from lower ground, +2 in a building."""
     kind = m.terrain.get(target, "clear")

@@ -22,18 +22,22 @@ def occupancy(t: Table) -> dict[str, list[Unit]]:
 
 
 def step_cost(t: Table, u: Unit, a: Hex, b: Hex, occ: dict[str, list[Unit]] | None = None) -> float | None:
-    """6.3.1 A; tanks may not enter woods or buildings (6.3.6.7 B). Enemy hexes and tanks block."""
+    """6.3.1 A; tanks may not enter woods or buildings (6.3.6.7 B). Enemy hexes block. Units may pass
+    through hexes with friendly units, tanks too (rulings 6.3.1; stacking, 6.3.2, is checked where a
+    move ends); with the option pass_friendly off (games stored before it) a tank could not pass
+    through any unit and infantry could not pass through a tank."""
     if b not in t.m.terrain:
         return None
     kind = t.m.terrain[b]
     here = occ.get(b.label, []) if occ is not None else t.s.at(b)
     if any(x.side != u.side for x in here):
         return None
+    through = bool(t.option("pass_friendly"))
     if t.is_tank(u):
-        if kind in ("woods", "building") or here:
+        if kind in ("woods", "building") or (here and not through):
             return None
         return 2 if kind == "hill" else 1
-    if any(t.is_tank(x) for x in here):
+    if not through and any(t.is_tank(x) for x in here):
         return None
     return INFANTRY_COST[kind]
 
@@ -116,6 +120,6 @@ def move_unit(t: Table, u: Unit, to: Hex, rule: str, verb: str = "moves") -> Non
     lt = t.lt_of(u)
     if lt is not None:
         lt.hex = to.label
-    t.s.overlays.append({"kind": "move", "side": u.side, "path": [frm, to.label]})
+    t.s.overlays.append({"kind": "move", "side": u.side, "unit": u.id, "path": [frm, to.label]})
     t.log("move", f"{t.name(u)} {verb} {frm} -> {to.label}", rule, u.side, unit=u.id, to=to.label)
     t.panic_check()

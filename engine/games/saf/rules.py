@@ -21,15 +21,16 @@ from engine.game import Action, CommandSpec, OptionSpec, ScenarioInfo
 from engine.hexgrid import Hex
 from engine.options import BadOption, GameOptionSpec, shorten
 
-from . import american, setup, turn
+from . import american, german, setup, turn
 from .bot import choose
 from .data import check_decks, data_for, load_data, map_path, scenario_map, with_gm_files
 from .movement import move_unit
 from .state import SafState, dump_state, load_state
-from .table import STACKING, Table
+from .table import LEGACY, STACKING, Table
 
 SIDE_NAMES = {"us": "American", "ge": "German (AI)"}
-PHASE_NAMES = {"setup": "set-up", "roll": "order dice roll", "orders": "orders", "over": "game over"}
+PHASE_NAMES = {"setup": "set-up", "roll": "American turn: order dice roll", "orders": "American turn: orders",
+               "over": "game over"}
 LEVELS = ("random", "normal")
 
 UNIT = OptionSpec("unit", "Your unit (its id, such as I2 or SH1)", "unit")
@@ -52,6 +53,8 @@ COMMANDS: dict[str, CommandSpec] = {c.name: c for c in (
     CommandSpec("supply", "Replenish a unit with a Supply counter", (UNIT,),
                 "/saf supply unit:I1", "6.5.1 C"),
     CommandSpec("end", "End the American turn; the Germans act", (), "/saf end", "5.0"),
+    CommandSpec("german", "The next step of the German turn, played by the rules' own AI", (), "/saf german",
+                "5.0 B"),
 )}
 
 
@@ -65,6 +68,18 @@ def _check_decks(value: Any) -> Any:
 OPTIONS: tuple[GameOptionSpec, ...] = (
     GameOptionSpec("outnumbered", False, "6.2 B optional rule: 6 order dice when the Germans outnumber you",
                    "6.2 B"),
+    GameOptionSpec("german_phases", True, "The German turn plays step by step (infantry, MG 42, tanks), a map "
+                   "after each; off: the whole German turn in one step", "5.0 B", legacy=LEGACY["german_phases"]),
+    GameOptionSpec("sniper_hex", "nearest_us_edge", "Where the sniper's 'any building hex' defaults: the building "
+                   "nearest the American edge, or (middle) the middle one of the list", "8.2.1 D", kind="choice",
+                   choices=("nearest_us_edge", "middle"), legacy=LEGACY["sniper_hex"]),
+    GameOptionSpec("pass_friendly", True, "Units may pass through hexes with friendly units (tanks too); off: "
+                   "tanks cannot, nor infantry through a tank", "6.3.1", legacy=LEGACY["pass_friendly"]),
+    GameOptionSpec("arrival_nearest", True, "A scheduled American arrival whose hex is occupied arrives on the "
+                   "nearest free hex (as 6.4 reserves); off: it waits a turn", "6.4", legacy=LEGACY["arrival_nearest"]),
+    GameOptionSpec("german_move", "sensible", "German moves weigh cover and the Americans' shots with the ground "
+                   "gained (sensible), or go as close as possible first (closest)", "7.2.1 A", kind="choice",
+                   choices=("sensible", "closest"), legacy=LEGACY["german_move"]),
     GameOptionSpec("cover_file", "", "A cover-card YAML file in the GM folder replacing the default deck",
                    "Options", kind="file", gm_only=True, max_length=80),
     GameOptionSpec("chits_file", "", "A chits YAML file in the GM folder replacing the default cups", "Options",
@@ -210,6 +225,13 @@ def _end(state: SafState, side: str, a: Action) -> list[Event]:
     return t.events
 
 
+def _german(state: SafState, side: str, a: Action) -> list[Event]:
+    t = Table(state)
+    state.overlays = []  # each German step's map shows its own moves and fire
+    turn.german(t)
+    return t.events
+
+
 ORDERS: tuple[Order, ...] = (
     Order(COMMANDS["place"], ("setup",), _place_candidates, _place, _place_refusal, narrow_by="unit"),
     Order(COMMANDS["roll"], ("setup", "roll"), _one("roll"), _roll),
@@ -218,6 +240,7 @@ ORDERS: tuple[Order, ...] = (
     Order(COMMANDS["supply"], ("setup", "roll", "orders"), _supply_candidates, _supply, _supply_refusal,
           narrow_by="unit"),
     Order(COMMANDS["end"], ("orders",), _one("end"), _end),
+    Order(COMMANDS["german"], ("german",), _one("german"), _german),
 )
 
 
@@ -263,7 +286,12 @@ class SafRules(Contract):
         return load_state(data)
 
     def phase_name(self, state: SafState) -> str:
+        if state.phase == "german":
+            return german.STEPS[state.german_step][0] if state.german_step in german.STEPS else "German turn"
         return PHASE_NAMES.get(state.phase, state.phase)
+
+    def side_to_act(self, state: SafState) -> str:
+        return "ge" if state.phase == "german" else "us"  # the German turn's steps are the bot's entries
 
     def unit_id(self, state: SafState, text: str) -> str:
         wanted = text.strip().lower()
@@ -284,6 +312,7 @@ class SafRules(Contract):
             "setup": "set up with /saf place or roll your order dice: /saf roll",
             "roll": "roll your order dice: /saf roll",
             "orders": f"order dice {' '.join(map(str, state.dice)) or 'all used'}: /saf order or /saf end",
+            "german": f"the rules' own AI plays the {self.phase_name(state)} (5.0 B)",
         }.get(state.phase, state.phase)
         return (f"Turn {state.turn}/{turn.TURNS}, {prompt}; morale {state.morale}/{t.sc.morale_goal}; "
                 f"{where}; supply {state.supply}; German reserves {state.reserve_track}/{state.reserve_at}")
@@ -360,6 +389,8 @@ class SafRules(Contract):
     def choose(self, state: SafState, side: str, level: str) -> tuple[Action, str]:
         """``random``: uniform over the legal orders (a fork of the RNG); ``normal``: the greedy
         expected-morale player (bot.py). The German side is the rules' own AI (7.0), never a bot."""
+        if side == "ge" and state.phase == "german":  # the rules' own AI: one step, whatever the level
+            return Action("german"), f"the rules' own AI plays the {self.phase_name(state)} (5.0 B, 7.0)"
         if side != "us":
             raise IllegalAction("The German side is played by the rules themselves (7.0)", "7.0")
         if level == "random":

@@ -27,7 +27,7 @@ def zone_hexes(t: Table, zone: str) -> list[Hex]:
     if zone == "east_edge":
         return list(m.edges["east"])
     if zone == "building":
-        # The sniper takes the building nearest the American edge (Umpire's choice, rulings 8.2.1 D).
+        # Nearest the American (west) edge first: the sniper's default (rulings 8.2.1 D, _place).
         return sorted((h for h, k in m.terrain.items() if k == "building"), key=lambda h: (h.col, h.row))
     if zone in m.markers:
         return list(m.markers[zone])
@@ -54,7 +54,12 @@ def spread(t: Table, kind: str, hexes: list[Hex], count: int, pairs: bool, need:
 
 def _place(t: Table, p: Placement, side: str) -> None:
     hexes = zone_hexes(t, p.zone)
-    spots = spread(t, p.kind, hexes, p.count, p.pairs)
+    if p.zone == "building" and t.option("sniper_hex") == "nearest_us_edge":
+        # 8.2.1 D "any building hex": the building nearest the American edge (rulings 8.2.1 D); the
+        # option's "middle" is how games before it were set up (spread's middle of the list).
+        spots = [h for h in hexes if t.room(h, p.kind)][:p.count]
+    else:
+        spots = spread(t, p.kind, hexes, p.count, p.pairs)
     for i, h in enumerate(spots):
         kind, number = t.from_pool(p.kind) if side == "ge" else (p.kind, 0)
         u = t.new_unit(kind, number, hex=h.label, exempt=p.pairs and t.d.counters[kind].tank, holds=p.holds)
@@ -105,6 +110,22 @@ def new_state(scenario: str, seed: int, options: dict[str, Any]) -> SafState:
     return state
 
 
+def _nearest_free(t: Table, u: Unit, near: list[Hex], why: str) -> bool:
+    """A scheduled American arrival whose hex is taken comes on at the nearest hex with room, as the
+    6.4 reserves do (rulings 6.4; option arrival_nearest, off in games stored before it). German
+    arrivals keep their own rules (7.3 C, 8.x.2)."""
+    if u.side != "us" or not t.option("arrival_nearest") or not near:
+        return False
+    room = [h for h in t.m.hexes() if t.room(h, u.kind, 1, u.side)]
+    if not room:
+        return False
+    h = min(room, key=lambda x: (min(x.distance(n) for n in near), x.col, x.row))
+    u.status, u.hex, u.exempt = "on_map", h.label, False  # off its arrival hex: normal stacking
+    t.log("arrive", f"{t.name(u)} arrives at {h.label}: {why}, so the nearest free hex (as reserves do)", "6.4",
+          u.side, unit=u.id, hex=h.label)
+    return True
+
+
 def scheduled_arrivals(t: Table, when: str) -> list[Unit]:
     """Units the scenario brings on this turn at this moment (8.2.2 C, 8.4.1 F-G, 8.5.1 F, 8.6.2 D)."""
     due = [u for u in t.s.units.values()
@@ -119,6 +140,9 @@ def scheduled_arrivals(t: Table, when: str) -> list[Unit]:
         spots = spread(t, units[0].kind, hexes, len(units), pairs)
         for u, h in zip(units, spots, strict=False):
             if pairs and t.s.at(h) and any(x.side != u.side or not x.exempt for x in t.s.at(h)):
+                if _nearest_free(t, u, [h], f"{h.label} is occupied"):
+                    placed.append(u)
+                    continue
                 t.log("arrive", f"{t.name(u)} cannot arrive: {h.label} is occupied; it tries next turn", "6.3.2",
                       u.side)
                 u.arrive_turn += 1
@@ -127,6 +151,9 @@ def scheduled_arrivals(t: Table, when: str) -> list[Unit]:
             placed.append(u)
             t.log("arrive", f"{t.name(u)} arrives at {h.label}", f"8.{t.s.scenario}", u.side, unit=u.id, hex=h.label)
         for u in units[len(spots):]:
+            if _nearest_free(t, u, hexes, "no room in its zone"):
+                placed.append(u)
+                continue
             t.log("arrive", f"{t.name(u)} cannot arrive this turn: no room in its zone", "6.3.2", u.side)
             u.arrive_turn += 1
     t.panic_check()

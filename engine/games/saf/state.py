@@ -46,9 +46,10 @@ class MoraleEvent:
 
 
 @dataclass
-class SafState(GameState):  # phases: setup, roll, orders, over
-    side: str = "us"  # solitaire: the American player always decides
+class SafState(GameState):  # phases: setup, roll, orders, german, over
+    side: str = "us"  # unused: the side to act follows the phase (SafRules.side_to_act)
     turn: int = 1
+    german_step: str = ""  # the German turn's step under way in phase "german" (5.0 B): infantry, mg42, tanks
     units: dict[str, Unit] = field(default_factory=dict)
     dice: list[int] = field(default_factory=list)  # order dice not yet used (6.2)
     adjusted: bool = False

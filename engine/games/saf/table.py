@@ -1,7 +1,7 @@
 """The table: one game state with its data, map and event list, and the helpers every rule uses.
 
-A ``Table`` wraps a ``SafState`` for one action: dice, card and chit draws (each an Event with
-random=True), morale with the German reserve track (6.5.2), unit creation, placement through the
+A ``Table`` wraps a ``SafState`` for one action: dice, card and chit draws (through its
+``engine.chance.Chance``: each told as a random event), morale with the German reserve track (6.5.2), unit creation, placement through the
 reinforcement hexes (6.1 B-C), stacking (6.3.2), LOS between units and eliminations.
 """
 
@@ -17,7 +17,7 @@ from engine.hexgrid import Hex
 from engine.maps import GameMap
 
 from .data import CounterSpec, GameData, ScenarioSpec, data_for, scenario_map
-from .los import has_los
+from .los import has_los, los_blockers
 from .state import MoraleEvent, SafState, Unit
 
 PREFIX = {
@@ -30,6 +30,15 @@ US_INFANTRY = ("us_infantry", "us_veteran")
 # Units that count toward the stacking limit of two (6.3.2 A); tanks stand alone (B, C).
 STACKING = ("us_infantry", "us_veteran", "us_mortar", "us_sniper", "us_lt", "ge_infantry", "ge_veteran",
             "ge_elite", "mg42", "at_gun")
+# The value each rules option has in a game stored before the option existed (it was played that way);
+# rules.OPTIONS declares the options, and a state whose options lack a name reads it as this.
+LEGACY: dict[str, Any] = {
+    "german_phases": False,  # the German turn in one entry (one map per turn)
+    "sniper_hex": "middle",  # the sniper set up in the middle building of the list
+    "pass_friendly": False,  # tanks could not pass through friendly units, nor infantry through tanks
+    "arrival_nearest": False,  # a scheduled American tank arrival waited a turn when its hex was occupied
+    "german_move": "closest",  # German moves: as close as possible first, cover only to break ties
+}
 CHIT_ORDER = {"miss": 0, "one": 1, "two": 2, "explosion": 3}
 DAMAGE_ORDER = {"bounce": 0, "bail_out": 1, "destroyed": 2}
 
@@ -49,6 +58,10 @@ class Table:
         self.m: GameMap = scenario_map(self.sc)
         self.events: list[Event] = events if events is not None else []
         self.chance = Chance(state, self.events)  # every roll and draw goes through it (engine.chance)
+
+    def option(self, name: str) -> Any:
+        """A rules option; a stored game whose options predate it reads its legacy value (LEGACY)."""
+        return self.s.options[name] if name in self.s.options else LEGACY.get(name)
 
     # --- units ---------------------------------------------------------------------------------
     def spec(self, u: Unit) -> CounterSpec:
@@ -201,6 +214,41 @@ class Table:
                 continue
             (tanks if self.is_tank(u) else inf).append(Hex.parse(u.hex))
         return has_los(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
+
+    def los_block(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> str:
+        """What blocks the firer's LOS from a to b, in words with the clause ("" when it is clear):
+        'building 0906 (6.3.3 C)', 'friendly infantry I2 at 0805 (6.3.3 I)'."""
+        side = firer.side
+        inf: list[Hex] = []
+        tanks: list[Hex] = []
+        for u in self.s.on_map(side):
+            if u.id in (firer.id, ignore) or u.hex is None:
+                continue
+            (tanks if self.is_tank(u) else inf).append(Hex.parse(u.hex))
+        found = los_blockers(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
+        words = []
+        for h, cause in found:
+            if cause in ("infantry", "tank"):
+                who = [self.name(u) for u in self.s.at(h) if u.side == side and u.id != firer.id
+                       and self.is_tank(u) == (cause == "tank")]
+                words.append(f"friendly {' and '.join(who) or cause} at {h.label} "
+                             f"({'6.3.3 I' if cause == 'infantry' else '6.3.3 J'})")
+            else:
+                words.append(f"{cause} {h.label} ({'6.3.3 F' if cause == 'hill' else '6.3.3 C'})")
+        if len(found) > 1:
+            return " and ".join(words) + ", either side of the hexside line (6.3.3 D)"
+        return words[0] if words else ""
+
+    def no_shot(self, firer: Unit, a: Hex, b: Hex, rng: int | None = None, *, mortar: bool = False,
+                ignore: str = "") -> str:
+        """Why the firer at a cannot shoot at b: out of range (the distance and the range) or no line of
+        sight (what blocks it); "" when it can."""
+        r = self.spec(firer).range if rng is None else rng
+        d = a.distance(b)
+        if r and d > r:
+            return f"out of range ({d} hexes, range {r})"
+        block = self.los_block(firer, a, b, mortar=mortar, ignore=ignore)
+        return f"no line of sight (blocked by {block})" if block else ""
 
     # --- placement (6.1 B-C) -----------------------------------------------------------------------
     def entry_hexes(self) -> dict[int, Hex]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.hexgrid import Hex
 
-from .german import german_turn
+from .german import german_step, german_turn, next_step
 from .setup import scheduled_arrivals
 from .table import GERMAN_INFANTRY, US_INFANTRY, Table
 
@@ -74,6 +74,9 @@ def reserves_check(t: Table) -> None:
 
 
 def end_turn(t: Table) -> None:
+    """The end of the American turn (6.2 D, 6.4, 6.2 E). With the option german_phases (the default)
+    the German turn follows as its own steps, each an entry of the German side that closes a phase
+    (5.0 B), so the service draws a map of the American turn, then of each German step."""
     s = t.s
     if s.dice:
         t.log("order", f"Unused order dice are lost: {' '.join(map(str, s.dice))}", "6.2 D", "us")
@@ -84,7 +87,26 @@ def end_turn(t: Table) -> None:
             u.acted = u.moved = u.fired = False  # 6.2 E
         u.spotted = False
     t.log("phase", "End of the American turn", "6.0", "us").phase_end = True
+    if t.option("german_phases"):
+        s.phase, s.german_step = "german", next_step(t, "")
+        return
     german_turn(t)
+    close_turn(t)
+
+
+def german(t: Table) -> None:
+    """One step of the German turn (the German side's entry); after the last, the turn ends."""
+    s = t.s
+    german_step(t, s.german_step)
+    s.german_step = next_step(t, s.german_step)
+    if not s.german_step:
+        close_turn(t)
+
+
+def close_turn(t: Table) -> None:
+    """After the German turn: victory (8.x.3), the end after turn 12, else the next American turn."""
+    s = t.s
+    s.phase, s.german_step = "roll", ""
     check_victory(t)
     if s.winner:
         return
