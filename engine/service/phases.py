@@ -87,7 +87,7 @@ def split(group: str, entries: list[LogEntry], open_phase: bool = False) -> list
 def phases(service: GameService, game_id: int) -> list[Phase]:
     """Every closed phase of the game so far (from the log alone: no replay)."""
     rec, entries = _live(service, game_id)
-    return split(rec.game, entries)
+    return split(rec.game, GameService.visible(rec, entries, None))
 
 
 def _new_overlays(before: list[Any], after: list[Any]) -> list[Any]:
@@ -102,7 +102,7 @@ def phase_views(service: GameService, game_id: int, numbers: list[int] | None = 
     """The maps of the given closed phases (all when None), in order, rebuilt in one replay."""
     rec, entries = _live(service, game_id)
     rules = registry.get(rec.game)
-    every = split(rec.game, entries)
+    every = split(rec.game, GameService.visible(rec, entries, side))  # the words: no secret the side may not see
     if numbers is None:
         wanted = every
     else:
@@ -120,7 +120,7 @@ def current_phase_view(service: GameService, game_id: int, side: str | None = No
     """The view now, with the overlays of the phase under way (or of the last phase, if none is)."""
     rec, entries = _live(service, game_id)
     rules = registry.get(rec.game)
-    every = split(rec.game, entries, open_phase=True)
+    every = split(rec.game, GameService.visible(rec, entries, side), open_phase=True)
     if not every:
         view = rules.view(rules.load(rec.state), side)
         view["game_id"], view["version"] = rec.id, rec.version

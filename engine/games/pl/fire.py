@@ -336,8 +336,15 @@ def order_indirect(state: PlState, side: str, uid: str, target: str) -> list[Eve
                             "moved in the open; wagons and trucks never spot)", R_SPOT)
     state.indirect.append(IndirectOrder(u.id, target, state.turn + 1, [s.id for s in spot],
                                         [s.hex or "" for s in spot]))
+    # Plotted in secret: only the side that gave it sees the order until it lands (secret_key).
     return [Event("order", f"{u.id} will fire indirectly at {target} in turn {state.turn + 1} "
-                  f"(spotted by {', '.join(s.id for s in spot)})", R_IF, side, {"unit": u.id, "target": target})]
+                  f"(spotted by {', '.join(s.id for s in spot)})", R_IF, side, {"unit": u.id, "target": target},
+                  only=side, until=secret_key(u.id, state.turn + 1))]
+
+
+def secret_key(uid: str, turn: int) -> str:
+    """The secret an indirect-fire order is until it lands (``PanzerLeader.secrets``)."""
+    return f"indirect:{uid}:{turn}"
 
 
 def resolve_indirect(state: PlState, side: str) -> list[Event]:

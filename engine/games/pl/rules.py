@@ -27,6 +27,7 @@ from .board import (
 )
 from .combat import destroy_unit
 from .datafiles import BOARD_PATH, SIDE_NAMES, situations
+from .fire import secret_key
 from .memo import listing
 from .orders import ORDERS, listing_key
 from .state import PlState, dump_state, load_state
@@ -103,6 +104,9 @@ class PanzerLeader(Contract):
     standing_orders = ("end",)
     quiet_orders = ("end",)
     sequence_rule = "Basic Turn Sequence of Play"
+    # Indirect fire is plotted in secret (I.i): answered privately; its events are seen by the other
+    # side only once it lands (Event.only/until, ``secrets``; the service redacts the log and export).
+    secret_orders = ("indirect",)
 
     # --- catalogue ------------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -128,6 +132,10 @@ class PanzerLeader(Contract):
 
     def phase_name(self, state: PlState) -> str:
         return sequence.phase_name(state)
+
+    def secrets(self, state: PlState) -> set[str]:
+        """Indirect-fire orders not yet landed: their events stay with the side that gave them."""
+        return {secret_key(o.unit, o.turn) for o in state.indirect}
 
     def unit_id(self, state: PlState, text: str) -> str:
         return unit_or_error(state, text).id
