@@ -458,6 +458,8 @@ def assault_refusal(state: PlState, u: Unit, target: str) -> str:
         return f"{u.id} is in a stream hex: close assaults may not start from one"
     if distance(u.hex, target) != 1:
         return f"{u.id} is not adjacent to {target}"
+    if terrain(target) == "sea":
+        return f"{target} is a sea hex: close assaults may not target one"
     if ut.kind == "mg" and u.side == "us" and not any(
         utype(o).kind in ("infantry", "engineer", "recon") and o.id != u.id and not o.carrier
         for o in state.at(u.hex)

@@ -27,7 +27,8 @@ def new_state(scenario: str, seed: int, options: dict[str, Any]) -> PlState:
         raise NotFound(f"Unknown situation '{scenario}': choose one of {', '.join(sits)}")
     sit = sits[scenario]
     state = PlState(scenario=scenario, seed=seed, rng=Rng.seeded(seed), options=dict(options), side="ge", turns=sit.turns,
-                    order=list(sit.move_order), setup_order=list(sit.setup_order))
+                    order=list(sit.move_order), setup_order=list(sit.setup_order),
+                    board="" if options.get("first_board") else sit.board)
     for side, groups in sit.units.items():
         for g in groups:
             if g.enter is None:

@@ -88,6 +88,7 @@ class AttackOrder:
 class PlState(GameState):
     turn: int = 0
     turns: int = 10
+    board: str = ""  # the board in play (datafiles.BOARDS); "" the first board, as stored games before the beach
     order: list[str] = field(default_factory=lambda: ["us", "ge"])
     setup_order: list[str] = field(default_factory=lambda: ["ge", "us"])
     units: dict[str, Unit] = field(default_factory=dict)
