@@ -64,6 +64,9 @@ class OfWindow:
     firers: list[str]
     mover_side: str
     phase: str
+    # A window a load or unload opened: {"kind": "load"|"unload", "carrier": id, "cargo": id}; each firer
+    # declares its fire before or after the un/load (fire when:before; after when left out).
+    transport: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
