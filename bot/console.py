@@ -358,6 +358,8 @@ class Table:
         if order:
             self.order_help(order.lstrip("/").lower())
             return
+        for note in self.rules.help_notes(self.service.state(self.game_id)) if hasattr(self.rules, "help_notes") else []:
+            self.say(note)
         self.say(f"{self.rules.title}: orders (also without the /{self.group} prefix):")
         for spec in self.rules.commands():
             self.say(f"  {usage(self.group, spec):48} {spec.description} [{spec.rule}]")

@@ -137,6 +137,14 @@ class PanzerLeader(Contract):
     def phase_name(self, state: PlState) -> str:
         return sequence.phase_name(state)
 
+    def help_notes(self, state: PlState | None) -> list[str]:
+        """/help states the victory conditions: of the situation in play, or of every situation."""
+        if state is not None:
+            title = situations()[state.scenario].title
+            return [f"Victory in this game ({title}) [{R_VICTORY}]: {sequence.victory_text(state)}"]
+        return [f"Victory, {s.title} ({k}) [{R_VICTORY}]: {sequence.situation_victory(k)}"
+                for k, s in situations().items()]
+
     def secrets(self, state: PlState) -> set[str]:
         """Indirect-fire orders not yet landed: their events stay with the side that gave them."""
         return {secret_key(o.unit, o.turn) for o in state.indirect}
