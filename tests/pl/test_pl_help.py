@@ -39,13 +39,20 @@ def test_situation_victory_conditions_in_the_tables_help() -> None:
 
 def test_I_i_the_tables_solitaire_player_does_not_see_the_bots_indirect_fire_until_it_lands() -> None:
     service = GameService("sqlite://")
-    info = service.create_game("pl", "utah", seed=3, seats={"us": Seat("bot"), "ge": Seat("human", "console")})
+    info = service.create_game("pl", "utah", seed=3, seats={"us": Seat("human", "console"), "ge": Seat("bot")})
     out = io.StringIO()
-    table = Table(service, info.id, ["ge"], None, out=out, images=False)
-    table.handle("end")
-    table.bots()
-    plotted = [e for e in service.log(info.id) if e.action.get("kind") == "indirect"]
-    assert plotted, "the US bot plots indirect fire in its first Combat phase"
+    table = Table(service, info.id, ["us"], None, out=out, images=False)
+    plotted = []
+    for _ in range(300):
+        table.bots()
+        plotted = [e for e in service.log(info.id) if e.action.get("kind") == "indirect"]
+        if plotted:
+            break
+        side = service.info(info.id).to_act
+        assert side == "us"
+        action, _ = RULES.bot_action(service.state(info.id), "us")  # the player plays as the bot would
+        assert table.handle(action.command("pl"))
+    assert plotted, "the German bot plots indirect fire in its first Combat phase"
     target = plotted[0].action["args"]["target"]
     shown = out.getvalue()
     assert "a secret order" in shown and f"indirectly at {target}" not in shown

@@ -38,7 +38,7 @@ from .ai_value import (
 from .board import STACK_LIMIT, crt, distance, hx, stack_count, utype
 from .bot import lay_bridge
 from .combat import Attack, element_of, elements_at, shifted
-from .fire import assault_refusal, build_assault, build_direct
+from .fire import assault_group, assault_refusal, build_assault, build_direct, indirect_estimate
 from .legal import enemy_hexes, fire_targets, indirect_targets, legal_actions, move_targets
 from .movement import overrun_refusal, transport_refusal
 from .state import AttackOrder, PlState, Unit
@@ -283,10 +283,14 @@ def indirect_options(state: PlState, side: str) -> list[tuple[float, Action, str
         if not utype(u).indirect:
             continue
         for t in indirect_targets(state, u):
+            odds, hits = indirect_estimate(state, side, u.id, t)
+            if not hits:
+                continue  # below the table as the hex stands: it cannot succeed, so it is never plotted
             w = sum(element_worth(state, e) for e in elements_at(state, t, enemy_of=side))
             # ordered now, fired next turn: the stack may move away; value it at a third
             out.append((w / 3, Action("indirect", {"unit": u.id, "target": t}),
-                        f"{u.id} orders indirect fire on {t} for next turn: the enemy stack worth most in sight"))
+                        f"{u.id} plots indirect fire on {t} for next turn, the enemy stack worth most in sight "
+                        f"({odds})"))
     return out
 
 
@@ -491,9 +495,12 @@ def assault_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tupl
         gain = best - value(existing)
         if gain < w.assault_min:
             continue
-        out.append((gain, Action("assault", {"units": ids[0], "target": t}),
-                    f"{ids[0]} close assaults {t} with {', '.join(existing + ids)}: {att.attack:g}/{att.defense:g}"
-                    f" = {oc.odds(state)}, die -2, {oc.destroy:.0%} to destroy"
+        whole = assault_group(state, side, t) == ids  # the group in one order (one line), where listed
+        who = ", ".join(ids) if whole else ids[0]
+        joined = f" (with {', '.join(existing)})" if existing else ""
+        out.append((gain, Action("assault", {"units": ",".join(ids) if whole else ids[0], "target": t}),
+                    f"{who} close assault{'' if whole else 's'} {t}{joined}: {att.attack:g} against {att.defense:g}"
+                    f" = {oc.odds(state)}, die -2, {oc.destroy:.0%} chance to destroy"
                     + (f" (hard: {clear_chance(state, att):.0%} to clear the objective hex)"
                        if opening(state, side, att, objs, w) > 0 else "")))
     return out

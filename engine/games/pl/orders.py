@@ -19,9 +19,10 @@ from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec
 
 from . import engineers, forts, opportunity, sequence
-from .board import STACK_LIMIT, board_labels, gmap, hx, stack_count, tec, terrain, utype
+from .board import STACK_LIMIT, adjacent, board_labels, gmap, hx, stack_count, tec, terrain, utype
 from .engineers import block_refusal, demolish_refusal
 from .fire import (
+    assault_group,
     assault_problem,
     fire_problem,
     fire_refusal_now,
@@ -293,6 +294,11 @@ def _assault_candidates(state: PlState, side: str, only: Any) -> Iterator[Action
         for n in gmap().neighbors(hx(u.hex)):
             if any(e.side != side for e in state.at(n.label)):
                 yield Action("assault", {"units": u.id, "target": n.label})
+    if only is None:
+        for target in sorted({n for u in _mine(state, side) if u.hex for n in adjacent(u.hex)}):
+            group = assault_group(state, side, target)
+            if group:
+                yield Action("assault", {"units": ",".join(group), "target": target})
 
 
 def _assault_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
