@@ -142,7 +142,7 @@ def _replay_views(service: GameService, rec: GameRecord, rules: GameRules, entri
                       .order_by(col(SnapshotRecord.seq).desc()).limit(1)).first()
         snap_seq, snap_state = (snap.seq, snap.state) if snap is not None else (0, None)
     state = rules.load(snap_state) if snap_state is not None else \
-        rules.new_state(rec.scenario, rec.seed, dict(rec.options or {}))
+        rules.new_state(rec.scenario, rec.seed, rules.upgrade_options(rec.options))
     by_first = {p.first_seq: p for p in wanted}
     by_last = {p.seq: p for p in wanted}
     out: list[dict[str, Any]] = []

@@ -640,7 +640,7 @@ class GameService:
                       .order_by(col(SnapshotRecord.seq).desc()).limit(1)).first()
         after = snap.seq if snap is not None else 0
         state = rules.load(snap.state) if snap is not None else rules.new_state(rec.scenario, rec.seed,
-                                                                                dict(rec.options or {}))
+                                                                                rules.upgrade_options(rec.options))
         entries = s.exec(select(LogEntry).where(LogEntry.game_id == rec.id, col(LogEntry.seq) > after,
                                                 col(LogEntry.seq) <= seq, col(LogEntry.undone).is_(False),
                                                 or_(col(LogEntry.kind).in_(STATE_KINDS),
@@ -1099,7 +1099,8 @@ class GameService:
             for e in entries:
                 e.game_id = rec.id
                 s.add(e)
-            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(scenario, seed, dict(options)))))
+            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(
+                scenario, seed, rules.upgrade_options(options)))))
             for at, snap in snapshots:
                 s.add(SnapshotRecord(game_id=rec.id, seq=at, state=snap))
             s.commit()

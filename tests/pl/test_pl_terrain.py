@@ -10,6 +10,7 @@ import pytest
 from pl_helpers import build
 
 from engine.errors import DataFileError
+from engine.game import Action
 from engine.games.pl import RULES
 from engine.games.pl.board import line_of_sight, on_board, step_ok_for_setup, terrain
 from engine.games.pl.combat import elevation_halves
@@ -130,3 +131,32 @@ def test_terrain_utah_plays_out_on_the_beach_board() -> None:
         assert not RULES.invariants(state)
     assert RULES.is_over(state)
     assert not any(u.hex and u.hex.startswith("21") for u in state.units.values())  # nobody at sea
+
+
+def test_terrain_a_stored_utah_game_from_before_the_beach_board_is_rebuilt_on_the_first_board(tmp_path: Any) -> None:
+    from sqlmodel import Session, select
+
+    from engine.service import GameService, Seat
+    from engine.service.models import GameRecord, SnapshotRecord
+
+    service = GameService(f"sqlite:///{tmp_path / 'old.db'}")
+    seats = {"us": Seat("human", "1"), "ge": Seat("human", "2")}
+    gid = service.create_game("pl", "utah", seed=5, seats=seats, options={"first_board": True}).id
+    with Session(service.engine) as s:  # as stored before the option and the board existed
+        rec = s.get(GameRecord, gid)
+        assert rec is not None
+        rec.options = {k: v for k, v in rec.options.items() if k != "first_board"}
+        state = {k: v for k, v in rec.state.items() if k != "board"}
+        state["options"] = dict(rec.options)
+        rec.state = state
+        s.add(rec)
+        for snap in s.exec(select(SnapshotRecord).where(SnapshotRecord.game_id == gid)).all():
+            snap.state = dict(state)
+            s.add(snap)
+        s.commit()
+    service.cache.drop(gid)
+    assert service.state(gid).board == ""
+    service.submit(gid, "ge", Action("end"), "2")
+    service.undo(gid, "2", "ge")  # rebuilt from its opening
+    assert service.state(gid).board == ""
+    assert service.view(gid)["map"].endswith("board.yaml")
