@@ -413,10 +413,13 @@ def move_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[f
         v, t = scored[0]
         if v - here <= 0.5:
             continue
-        risk = threat(state, u, t)
-        why = (f"{u.id} moves {u.hex}-{t}: {min(distance(t, o) for o in objs)} from the objectives"
-               f"{', on Hill 30' if t in objs and state.scenario == 'hill30' else ', on an objective' if t in objs else ''}"
-               f", expected loss there {risk:.1f} (was {threat(state, u, u.hex):.1f})")
+        risk, was = threat(state, u, t), threat(state, u, u.hex)
+        d = min(distance(t, o) for o in objs)
+        where = ("onto Hill 30" if state.scenario == "hill30" else "onto an objective") if t in objs else \
+            f"to {d} hex{'es' if d != 1 else ''} from the nearest objective"
+        fire = ("safer from enemy fire there" if risk < was - 0.05 else "more exposed to enemy fire there"
+                if risk > was + 0.05 else "no more exposed to enemy fire there")
+        why = f"{u.id} moves {u.hex} to {t}, {where}; {fire} (expected loss {risk:.1f}, was {was:.1f})"
         if w.mass > 0 and side == attacker_side(state):
             gain = massing(state, side, u, t, objs)
             if gain > 0:
