@@ -25,6 +25,7 @@ from engine.game import Action, GameRules
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 from engine.service import GameService, Outcome, Seat, event_from_dict
 from engine.service.phases import current_phase_view, phase_views, phases
+from engine.service.service import SECRET_TEXT
 
 from .commandline import TABLE_COMMANDS, Typed, parse, to_action, usage
 from .completion import line_completions, word_completions
@@ -86,15 +87,29 @@ class Table:
     def say(self, text: str = "") -> None:
         print(text, file=self.out or sys.stdout, flush=True)
 
+    @property
+    def viewer(self) -> str | None:
+        """Whose secrets the table may show: the one human side's (several at one screen: nobody's)."""
+        return self.human_sides[0] if len(self.human_sides) == 1 else None
+
     def show_events(self, events: Iterable[Event], who: str = "") -> None:
+        secret = False
         for e in events:
             if e.kind == "prompt" and e.side and e.side not in self.human_sides:
                 continue
+            if e.only and e.only not in self.human_sides:
+                secret = True  # the other side's secret (indirect fire plotted): shown when it lands
+                continue
             self.say(f"  {e.line()}")
+        if secret:
+            self.say(f"  {SECRET_TEXT}")
 
     def show_outcome(self, o: Outcome) -> None:
         if o.reason and o.action is not None:
-            self.say(f"[bot {o.side}] {o.action.command(self.group)}  - {o.reason}")
+            if any(e.only and e.only not in self.human_sides for e in o.events):
+                self.say(f"[bot {o.side}] /{self.group} {o.action.kind}  - a secret order")
+            else:
+                self.say(f"[bot {o.side}] {o.action.command(self.group)}  - {o.reason}")
         self.show_events(o.events, "bot" if o.reason else "")
 
     def _write(self, name: str, data: bytes) -> Path | None:
@@ -300,7 +315,7 @@ class Table:
             self.say("  (no image: the renderer is not available, or --no-images)")
 
     def export(self, name: str) -> None:
-        record = self.service.export(self.game_id)
+        record = self.service.export(self.game_id, viewer=self.viewer)
         path = Path(name) if name else (self.out_dir or Path(".")) / f"{self.stem}.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
@@ -346,6 +361,8 @@ class Table:
         if order:
             self.order_help(order.lstrip("/").lower())
             return
+        for note in self.rules.help_notes(self.service.state(self.game_id)) if hasattr(self.rules, "help_notes") else []:
+            self.say(note)
         self.say(f"{self.rules.title}: orders (also without the /{self.group} prefix):")
         for spec in self.rules.commands():
             self.say(f"  {usage(self.group, spec):48} {spec.description} [{spec.rule}]")
@@ -410,7 +427,7 @@ class Table:
         return self.rules.legal_actions(self.service.state(self.game_id), side)
 
     def log(self, count: int) -> None:
-        entries = self.service.log(self.game_id)[-count:]
+        entries = self.service.visible_log(self.game_id, self.viewer)[-count:]
         for e in entries:
             mark = " (undone)" if e.undone else ""
             group = "gm" if e.kind == "gm" else self.group

@@ -22,9 +22,11 @@ import discord
 
 from engine import registry
 from engine.errors import Forbidden, GameOver, IllegalAction, NotFound, NotYourTurn, UmpireError
+from engine.events import Event
 from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService, Outcome
 from engine.service.server_settings import ServerConfig
+from engine.service.service import SECRET_TEXT
 
 if TYPE_CHECKING:
     from bot.discord_app import UmpireBot
@@ -416,14 +418,24 @@ async def map_file(bot: UmpireBot, game_id: int, *, hex_label: str | None = None
 
 
 # --- outcomes -------------------------------------------------------------------------------
-def outcome_lines(rules: GameRules, o: Outcome, *, by_bot: bool = False) -> list[str]:
+def public_events(events: Sequence[Event]) -> list[Event]:
+    """What the whole table may read of an answer: a secret's events (``Event.only``) become one line
+    saying a secret order was given (the service shows them to all once the game reveals them)."""
+    out = [e for e in events if not e.only]
+    if len(out) < len(events):
+        out.insert(0, Event("secret", SECRET_TEXT))
+    return out
+
+
+def outcome_lines(rules: GameRules, o: Outcome, *, by_bot: bool = False, private: bool = False) -> list[str]:
+    """An answer's lines; posted for the whole table unless ``private`` (the player's own reply)."""
     lines = []
-    if by_bot and o.action is not None and o.action.kind in hidden_orders(rules):
+    if by_bot and o.action is not None and (o.action.kind in hidden_orders(rules) or any(e.only for e in o.events)):
         return [f"**{side_name(rules, o.side)}** (bot) gives a secret order (`/{rules.key} {o.action.kind}`)."]
     if by_bot and o.action is not None:
         why = f" - {event_text(o.reason)}" if o.reason else ""
         lines.append(f"**{side_name(rules, o.side)}** (bot) `{code(o.action.command(rules.key))}`{why}")
-    for e in o.events:
+    for e in (o.events if private else public_events(o.events)):
         if by_bot and e.kind == "prompt":
             continue
         lines.append(f"> {event_text(e.line())}" if by_bot else event_text(e.line()))
@@ -451,13 +463,18 @@ def hidden_orders(rules: GameRules) -> tuple[str, ...]:
     return tuple(getattr(rules, "hidden_orders", ()) or ())
 
 
+def private_orders(rules: GameRules) -> tuple[str, ...]:
+    """Order kinds answered privately: secret until the game ends, or until they land (``secret_orders``)."""
+    return hidden_orders(rules) + tuple(getattr(rules, "secret_orders", ()) or ())
+
+
 async def give_order(interaction: discord.Interaction[Any], game_id: int | None, action: Action, *,
                      expected_version: int | None = None, game_key: str | None = None) -> None:
     """A player's order (slash command or button): check the seat, apply it, answer, carry on the game."""
     bot = bot_of(interaction)
     info = await game_for(interaction, game_id, game_key)
     rules = registry.get(info.game)
-    secret = action.kind in hidden_orders(rules)
+    secret = action.kind in private_orders(rules)
     if secret:
         await defer(interaction, ephemeral=True)  # the reply stays the player's
     async with game_lock(interaction, info.id):
@@ -477,12 +494,12 @@ async def give_order(interaction: discord.Interaction[Any], game_id: int | None,
                                               interaction_id=str(interaction.id))
         head = f"**{side_name(rules, side)}** `{code(action.command(rules.key))}`"
         if outcome.repeated:  # applied once already: answered from its entry, nothing applied again
-            await reply(interaction, "\n".join([head + " (already applied)"] + outcome_lines(rules, outcome)),
-                        ephemeral=True)
+            await reply(interaction, "\n".join([head + " (already applied)"]
+                                               + outcome_lines(rules, outcome, private=True)), ephemeral=True)
             return
         if interaction.type is discord.InteractionType.component and not interaction.response.is_done():
             await interaction.response.edit_message(view=None)  # the choice is made: its buttons go
-        await reply(interaction, "\n".join([head] + outcome_lines(rules, outcome)), ephemeral=secret)
+        await reply(interaction, "\n".join([head] + outcome_lines(rules, outcome, private=secret)), ephemeral=secret)
         await advance(bot, info.id, [outcome], interaction=interaction, last_user=uid)
 
 

@@ -32,6 +32,7 @@ from .common import (
     game_lock,
     no_mentions,
     parse_pairs,
+    public_events,
     reply,
     require_gm,
     side_name,
@@ -95,7 +96,7 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
                         rule: str = "") -> None:
         lines = [f"**Ruling #{o.seq}** by {esc(user_name(interaction.user))}: {what} - reason: {esc(reason, 300)}"
                  + (f" [{esc(rule, 100)}]" if rule else "")]
-        lines += [f"> {event_text(e.line())}" for e in o.events]
+        lines += [f"> {event_text(e.line())}" for e in public_events(o.events)]
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="move", description="Put a unit in a hex")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -9,8 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import registry
+from engine.errors import UmpireError
 
-from .common import clip, playable_games
+from .common import bot_of, clip, game_for, playable_games
 
 TABLE = (
     ("/game new game:peiper side:us opponent:@bob", "open a game (a thread; in a DM, a solo game)"),
@@ -28,9 +30,10 @@ TABLE = (
 GAMES = [app_commands.Choice(name=registry.title(k), value=k) for k in playable_games()]
 
 
-def game_help(key: str) -> discord.Embed:
+def game_help(key: str, state: Any | None = None) -> discord.Embed:
+    """A game's orders, and its notes (``rules.help_notes``): for the game in play (``state``), or any."""
     rules = registry.get(key)
-    lines = []
+    lines = [f"**{note}**" for note in (getattr(rules, "help_notes", None) or (lambda _s: []))(state)]
     for spec in rules.commands():
         opts = " ".join(f"{o.name}:<{o.kind}>" if o.required else f"[{o.name}]" for o in spec.options)
         lines.append(f"**/{key} {spec.name}** {opts} - {spec.description}"
@@ -75,6 +78,16 @@ def table_help() -> discord.Embed:
     return discord.Embed(title="Umpire", description=clip(text, 4096))
 
 
+async def game_in_play(interaction: discord.Interaction[Any]) -> tuple[str, Any] | None:
+    """The game of the channel /help was asked in (its key and state), if there is one."""
+    try:
+        info = await game_for(interaction, None)
+        state = await asyncio.to_thread(bot_of(interaction).service.state, info.id)
+    except UmpireError:
+        return None
+    return info.game, state
+
+
 class HelpCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -89,7 +102,8 @@ class HelpCog(commands.Cog):
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         keys = [game] if game else [g.value for g in GAMES]
-        embeds = [table_help()] + [game_help(k) for k in keys]
+        playing = await game_in_play(interaction)  # in a game's thread: that game's own victory conditions
+        embeds = [table_help()] + [game_help(k, playing[1] if playing and playing[0] == k else None) for k in keys]
         # One message holds 10 embeds and 6000 characters: the rest follow in further private messages.
         batches: list[list[discord.Embed]] = [[]]
         for embed in embeds:

@@ -26,7 +26,7 @@ from engine.service import GameInfo, GameService
 from engine.service.background import due_games, mark_reminded
 from engine.service.privacy import expire_departures
 
-from .common import advance, code, event_text, notify_turn, post, side_name
+from .common import advance, code, event_text, notify_turn, post, public_events, side_name
 
 if TYPE_CHECKING:
     from bot.discord_app import UmpireBot
@@ -138,7 +138,7 @@ class Notices(commands.Cog):
             who = f"<@{seat.user_id}>, the" if seat.user_id else "The"  # the player whose time ran out is pinged
             lines = [f"{who} deadline ({info.deadline_hours:g} h) ran out for {side_name(rules, side)}: "
                      f"`{code(action.command(rules.key))}` ({event_text(why)})."] + [
-                         event_text(e.line()) for e in outcome.events]
+                         event_text(e.line()) for e in public_events(outcome.events)]
             await post(self.bot, fresh, "\n".join(lines), mention=[seat.user_id] if seat.user_id else [])
             await advance(self.bot, info.id, [outcome])
 

@@ -76,6 +76,8 @@ class Contract:
     standing_orders: ClassVar[tuple[str, ...]] = ()
     quiet_orders: ClassVar[tuple[str, ...]] = ()
     solitaire: ClassVar[bool] = False
+    # Orders given in secret (answered privately; their events carry Event.only until ``secrets`` reveals them).
+    secret_orders: ClassVar[tuple[str, ...]] = ()
     # The rule a result cites when the state recorded none (games ended before results named theirs).
     victory_rule: ClassVar[str] = ""
 
@@ -101,6 +103,14 @@ class Contract:
         return Result(state.winner, state.result, state.result_rule or self.victory_rule)
 
     def option_specs(self) -> list[GameOptionSpec]:
+        return []
+
+    def secrets(self, state: Any) -> set[str]:
+        """The secrets (``Event.until`` keys) the game still keeps from the other sides: none by default."""
+        return set()
+
+    def help_notes(self, state: Any | None) -> list[str]:
+        """Lines /help adds for a game: for the game in play (``state``), or for any (None)."""
         return []
 
     def scenarios(self) -> list[ScenarioInfo]:

@@ -21,6 +21,14 @@ class Event:
     random: bool = False
     # True on the event that closes a phase: the renderer draws a map after it.
     phase_end: bool = False
+    # A secret (an indirect-fire order until it lands): only this side may see the event while the game
+    # still holds the secret named ``until`` (``rules.secrets(state)``); everyone once it is revealed.
+    only: str = ""
+    until: str = ""
+
+    def hidden_from(self, viewer: str | None, pending: set[str] | frozenset[str]) -> bool:
+        """Whether ``viewer`` (a side; None for the table at large) may not see this event yet."""
+        return bool(self.only) and viewer != self.only and self.until in pending
 
     def line(self) -> str:
         return f"{self.text} [{self.rule}]" if self.rule else self.text

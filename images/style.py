@@ -77,6 +77,8 @@ TERRAIN: dict[str, TerrainStyle] = {
     "marsh": TerrainStyle((196, 222, 208), "marsh", (70, 130, 120)),
     "swamp": TerrainStyle((196, 222, 208), "marsh", (70, 130, 120)),
     "water": TerrainStyle((150, 192, 232), "none"),
+    "sea": TerrainStyle((138, 182, 226), "none"),
+    "beach": TerrainStyle((238, 226, 178), "none"),
     "lake": TerrainStyle((150, 192, 232), "none"),
 }
 UNKNOWN_TERRAIN = TerrainStyle((206, 206, 204), "unknown", (110, 110, 110))

@@ -87,7 +87,7 @@ def split(group: str, entries: list[LogEntry], open_phase: bool = False) -> list
 def phases(service: GameService, game_id: int) -> list[Phase]:
     """Every closed phase of the game so far (from the log alone: no replay)."""
     rec, entries = _live(service, game_id)
-    return split(rec.game, entries)
+    return split(rec.game, GameService.visible(rec, entries, None))
 
 
 def _new_overlays(before: list[Any], after: list[Any]) -> list[Any]:
@@ -102,7 +102,7 @@ def phase_views(service: GameService, game_id: int, numbers: list[int] | None = 
     """The maps of the given closed phases (all when None), in order, rebuilt in one replay."""
     rec, entries = _live(service, game_id)
     rules = registry.get(rec.game)
-    every = split(rec.game, entries)
+    every = split(rec.game, GameService.visible(rec, entries, side))  # the words: no secret the side may not see
     if numbers is None:
         wanted = every
     else:
@@ -120,7 +120,7 @@ def current_phase_view(service: GameService, game_id: int, side: str | None = No
     """The view now, with the overlays of the phase under way (or of the last phase, if none is)."""
     rec, entries = _live(service, game_id)
     rules = registry.get(rec.game)
-    every = split(rec.game, entries, open_phase=True)
+    every = split(rec.game, GameService.visible(rec, entries, side), open_phase=True)
     if not every:
         view = rules.view(rules.load(rec.state), side)
         view["game_id"], view["version"] = rec.id, rec.version
@@ -142,7 +142,7 @@ def _replay_views(service: GameService, rec: GameRecord, rules: GameRules, entri
                       .order_by(col(SnapshotRecord.seq).desc()).limit(1)).first()
         snap_seq, snap_state = (snap.seq, snap.state) if snap is not None else (0, None)
     state = rules.load(snap_state) if snap_state is not None else \
-        rules.new_state(rec.scenario, rec.seed, dict(rec.options or {}))
+        rules.new_state(rec.scenario, rec.seed, rules.upgrade_options(rec.options))
     by_first = {p.first_seq: p for p in wanted}
     by_last = {p.seq: p for p in wanted}
     out: list[dict[str, Any]] = []

@@ -132,13 +132,49 @@ def fresh_seed(state: Any, reseeds: list[dict[str, Any]], marker: str) -> None:
 
 
 def _event_dict(e: Event) -> dict[str, Any]:
-    return {"kind": e.kind, "text": e.text, "rule": e.rule, "side": e.side, "data": e.data,
-            "random": e.random, "phase_end": e.phase_end}
+    d = {"kind": e.kind, "text": e.text, "rule": e.rule, "side": e.side, "data": e.data,
+         "random": e.random, "phase_end": e.phase_end}
+    if e.only:
+        d.update(only=e.only, until=e.until)
+    return d
 
 
 def event_from_dict(d: dict[str, Any]) -> Event:
     return Event(d["kind"], d["text"], d.get("rule", ""), d.get("side", ""), d.get("data", {}),
-                 d.get("random", False), d.get("phase_end", False))
+                 d.get("random", False), d.get("phase_end", False), d.get("only", ""), d.get("until", ""))
+
+
+SECRET_TEXT = "(a secret order: shown when it lands)"
+
+
+def pending_secrets(rules: GameRules, state: Any) -> frozenset[str]:
+    """The secrets the game still keeps (``rules.secrets(state)``, if the game has any); none once it is over."""
+    secrets_of = getattr(rules, "secrets", None)
+    if secrets_of is None or rules.is_over(state):
+        return frozenset()
+    return frozenset(secrets_of(state))
+
+
+def entry_hidden(e: LogEntry, viewer: str | None, pending: frozenset[str], over: bool) -> bool:
+    """Whether the entry holds a secret ``viewer`` may not see yet: one of its events is still secret
+    from them, or the entry was taken back (undone) before its secret was revealed to all."""
+    for ev in e.events:
+        only = ev.get("only") or ""
+        if only and only != viewer and not over and (ev.get("until", "") in pending or e.undone):
+            return True
+    return False
+
+
+def redacted(e: LogEntry, viewer: str | None, pending: frozenset[str], over: bool) -> LogEntry:
+    """The entry as ``viewer`` may see it: a secret's order names only its kind, its details and reason
+    are left out (a copy; the stored entry is untouched)."""
+    if not entry_hidden(e, viewer, pending, over):
+        return e
+    kept = [ev for ev in e.events if not ev.get("only") or ev.get("only") == viewer]
+    kind = str((e.action or {}).get("kind", ""))
+    return e.model_copy(update={"action": {"kind": kind, "args": {}} if kind else {}, "reason": "",
+                                "events": [{"kind": "secret", "text": SECRET_TEXT,
+                                            "phase_end": any(ev.get("phase_end") for ev in e.events)}] + kept})
 
 
 class GameService:
@@ -518,11 +554,13 @@ class GameService:
                 q = q.where(col(LogEntry.undone).is_(False))
             return list(s.exec(q.order_by(col(LogEntry.seq))).all())
 
-    def log_page(self, game_id: int, page: int = 1, size: int = 12) -> tuple[list[LogEntry], int, int]:
+    def log_page(self, game_id: int, page: int = 1, size: int = 12, viewer: str | None = None,
+                 everything: bool = False) -> tuple[list[LogEntry], int, int]:
         """One page of the log, page 1 the newest: (its entries, oldest first; the page shown; the pages).
 
         Entries are numbered 1..seq, so a page is a range of numbers: ``size`` rows read, however long
-        the log."""
+        the log. What ``viewer`` (a side; None for everyone at the table) may not see yet is left out
+        (``redacted``), unless ``everything``."""
         size = max(1, min(size, 1000))
         with Session(self.engine) as s:
             rec = self._game(s, game_id)
@@ -531,7 +569,26 @@ class GameService:
             hi = rec.seq - (page - 1) * size
             rows = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq) > hi - size,
                                                  col(LogEntry.seq) <= hi).order_by(col(LogEntry.seq))).all()
-            return list(rows), page, pages
+            entries = list(rows) if everything else self.visible(rec, list(rows), viewer)
+            return entries, page, pages
+
+    @staticmethod
+    def visible(rec: GameRecord, entries: list[LogEntry], viewer: str | None) -> list[LogEntry]:
+        """The entries as ``viewer`` may see them: secrets not yet revealed to them redacted (the game's
+        state is read only when an entry holds a secret)."""
+        if not any(ev.get("only") for e in entries for ev in e.events):
+            return entries
+        rules = registry.get(rec.game)
+        state = rules.load(rec.state)
+        pending, over = pending_secrets(rules, state), rules.is_over(state)
+        return [redacted(e, viewer, pending, over) for e in entries]
+
+    def visible_log(self, game_id: int, viewer: str | None) -> list[LogEntry]:
+        """The whole log as ``viewer`` may see it (the table's /log; the export)."""
+        with Session(self.engine) as s:
+            rec = self._game(s, game_id)
+            rows = list(s.exec(select(LogEntry).where(LogEntry.game_id == game_id).order_by(col(LogEntry.seq))).all())
+            return self.visible(rec, rows, viewer)
 
     def rulings_page(self, game_id: int, limit: int = 25) -> tuple[list[LogEntry], int]:
         """The newest ``limit`` rulings, oldest first, and how many there are in all (an index walk:
@@ -583,7 +640,7 @@ class GameService:
                       .order_by(col(SnapshotRecord.seq).desc()).limit(1)).first()
         after = snap.seq if snap is not None else 0
         state = rules.load(snap.state) if snap is not None else rules.new_state(rec.scenario, rec.seed,
-                                                                                dict(rec.options or {}))
+                                                                                rules.upgrade_options(rec.options))
         entries = s.exec(select(LogEntry).where(LogEntry.game_id == rec.id, col(LogEntry.seq) > after,
                                                 col(LogEntry.seq) <= seq, col(LogEntry.undone).is_(False),
                                                 or_(col(LogEntry.kind).in_(STATE_KINDS),
@@ -937,8 +994,10 @@ class GameService:
                             for i, r in enumerate(reseeds)],
             }
 
-    def export(self, game_id: int, page_size: int | None = None, page: int = 1) -> dict[str, Any]:
-        """A JSON record of the game: no seed before the end, no RNG state, no undrawn order.
+    def export(self, game_id: int, page_size: int | None = None, page: int = 1, viewer: str | None = None
+               ) -> dict[str, Any]:
+        """A JSON record of the game: no seed before the end, no RNG state, no undrawn order, no secret
+        ``viewer`` (a side; None for anyone) may not see yet.
 
         With ``page_size``, one page of the log (page 1 the newest; ``log_from``, ``log_to``, ``page`` and
         ``pages`` say which): what Discord hands out, whose cost does not grow with the log. Only a whole
@@ -947,9 +1006,9 @@ class GameService:
         chunk: list[LogEntry] = []
         shown = pages = 1
         if page_size is not None:
-            chunk, shown, pages = self.log_page(game_id, page, page_size)
+            chunk, shown, pages = self.log_page(game_id, page, page_size, viewer)
         seeds = self.seed_record(game_id)
-        view = self.view(game_id, None)
+        view = self.view(game_id, viewer)
         if isinstance(view.get("map"), str):
             view["map"] = Path(view["map"]).name  # no path of the host in a record that is handed out
         record: dict[str, Any] = {
@@ -961,7 +1020,7 @@ class GameService:
                  "action": e.action, "reason": e.reason, "rule": e.rule, "undone": e.undone,
                  "refers_to": e.refers_to, "salt": e.salt, "rng": e.rng,
                  "events": [{"text": ev["text"], "rule": ev.get("rule", "")} for ev in e.events]}
-                for e in (self.log(game_id) if page_size is None else chunk)
+                for e in (self.visible_log(game_id, viewer) if page_size is None else chunk)
             ],
             "view": view,
         }
@@ -1040,7 +1099,8 @@ class GameService:
             for e in entries:
                 e.game_id = rec.id
                 s.add(e)
-            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(scenario, seed, dict(options)))))
+            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(
+                scenario, seed, rules.upgrade_options(options)))))
             for at, snap in snapshots:
                 s.add(SnapshotRecord(game_id=rec.id, seq=at, state=snap))
             s.commit()

@@ -301,3 +301,31 @@ async def test_new_game_with_an_unbounded_option_is_refused_before_a_thread_or_g
         assert "ruling" in refused[0].content
     assert rest_bot.service.list_games() == []
     assert len([c for c in fake.channels.values() if c.get("type") in (11, 12)]) == threads_before
+
+
+async def test_pl_indirect_fire_is_answered_privately_and_kept_out_of_the_log_until_it_lands(
+        fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    """Panzer Leader I.i: indirect fire is plotted in secret and shown to all once it lands."""
+    await call(rest_bot, fake, fake.slash(fake.alice, "game new", fake.channel, game="pl", scenario="utah", side="us"))
+    info = rest_bot.service.list_games()[-1]
+    thread = fake.channels[info.channel_id or ""]
+    await call(rest_bot, fake, fake.slash(fake.alice, "pl end", thread))  # the Allied set-up as it stands
+    assert rest_bot.service.info(info.id).to_act == "us"
+    sent = await call(rest_bot, fake, fake.slash(fake.alice, "pl indirect", thread, unit="M1", target="0810"))
+    answer = next(s for s in sent if "indirectly at 0810" in s.content)
+    assert answer.ephemeral
+    assert not any("indirectly at 0810" in s.content for s in fake.sent if not s.ephemeral)
+    sent = await call(rest_bot, fake, fake.slash(fake.bob, "game log", thread))
+    assert "a secret order" in sent[-1].content and "indirectly at 0810" not in sent[-1].content
+    for _ in range(12):  # the Allied phases end; the German bot plays its segment; turn 2 opens
+        if not rest_bot.service.state(info.id).indirect:
+            break
+        await call(rest_bot, fake, fake.slash(fake.alice, "pl end", thread))
+    assert not rest_bot.service.state(info.id).indirect, "the order landed"
+    from cogs.game import LOG_PAGE
+
+    log = rest_bot.service.log(info.id)
+    seq = next(e.seq for e in log if e.action.get("kind") == "indirect")
+    page = (log[-1].seq - seq) // LOG_PAGE + 1  # (carol: bob's /log is cooling down)
+    sent = await call(rest_bot, fake, fake.slash(fake.carol, "game log", thread, page=page))
+    assert "indirectly at 0810" in sent[-1].content

@@ -18,11 +18,12 @@ def rig(state: PlState, dice: list[int]) -> None:
 
 
 def build(units: list[tuple[str, str, str]], side: str = "us", phase: str = "combat", turn: int = 1,
-          options: dict[str, Any] | None = None) -> PlState:
-    """A state on the utah board with only the given (id, type, hex) units."""
+          options: dict[str, Any] | None = None, board: str = "") -> PlState:
+    """A state on a board (the first board unless named: "utah_beach") with only the given (id, type, hex) units."""
     from engine.games.pl.board import utype
 
     state = RULES.new_state("utah", 7, options or {})
+    state.board = board
     state.units = {}
     for uid, utype_key, label in units:
         u = Unit(uid, utype_key, "us" if utype_key.startswith(("us_", "m")) else "ge", hex=label)

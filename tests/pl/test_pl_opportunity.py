@@ -116,3 +116,62 @@ def test_of_a_rider_on_a_german_afv_is_fired_on_alone_at_defense_1_and_unloaded(
     assert any("5.5/1 = 4-1" in e.text for e in events)  # at defense 1: the rider alone is destroyed
     assert s.units["G1"].status == "eliminated" and not s.units["G1"].carrier
     assert s.units["P1"].status == "on_map" and not s.units["P1"].cargo and not s.units["P1"].dispersed
+
+
+def _truck(cargo_aboard: bool):  # type: ignore[no-untyped-def]
+    s = build([("S1", "m4", "1009"), ("TR", "ge_truck", "1209"), ("G1", "ge_rifle", "1209")],
+              side="ge", phase="move_vehicles", options=OF)
+    if cargo_aboard:
+        s.units["G1"].carrier, s.units["TR"].cargo = "TR", "G1"
+    return s
+
+
+def test_of_declared_before_a_load_fires_at_the_cargo_alone_and_a_dispersed_cargo_is_not_loaded() -> None:
+    """OF: "attacks against transported/transporting units must be declared to be before or after the un/load"."""
+    s = _truck(False)
+    events = RULES.apply(s, "ge", Action("load", {"unit": "TR", "cargo": "G1"}))
+    assert s.phase == "opportunity" and any("before or after the load" in e.text for e in events)
+    legal = RULES.legal_actions(s, "us")
+    before = Action("fire", {"units": "S1", "target": "1209", "at_unit": "G1", "when": "before"})
+    assert before in legal and Action("fire", {"units": "S1", "target": "1209", "at_unit": "TR"}) in legal
+    # After the load G1 is aboard a truck: one unit with it for defense, not a target of its own.
+    assert Action("fire", {"units": "S1", "target": "1209", "at_unit": "G1"}) not in legal
+    rig(s, [1])
+    events = RULES.apply(s, "us", before)
+    assert any("before the load" in e.text and "against G1 in 1209 (defense 8, soft)" in e.text for e in events)
+    assert s.units["G1"].dispersed
+    assert not s.units["G1"].carrier and not s.units["TR"].cargo  # the load did not happen
+    assert any("does not happen" in e.text for e in events)
+
+
+def test_of_declared_after_a_load_fires_at_the_loaded_truck_and_its_cargo_together() -> None:
+    s = _truck(False)
+    RULES.apply(s, "ge", Action("load", {"unit": "TR", "cargo": "G1"}))
+    rig(s, [1])
+    RULES.apply(s, "us", Action("fire", {"units": "S1", "target": "1209", "at_unit": "TR", "when": "after"}))
+    assert s.units["TR"].status == "eliminated" and s.units["G1"].status == "eliminated"
+
+
+@pytest.mark.parametrize("when, cargo_lost", [("before", True), ("", False)])
+def test_of_before_an_unload_the_cargo_shares_the_trucks_fate_after_it_does_not(when: str, cargo_lost: bool) -> None:
+    s = _truck(True)
+    RULES.apply(s, "ge", Action("unload", {"unit": "TR"}))
+    assert s.phase == "opportunity" and not s.units["G1"].carrier
+    if when:
+        with pytest.raises(IllegalAction, match="aboard TR"):
+            RULES.apply(s, "us", Action("fire", {"units": "S1", "target": "1209", "at_unit": "G1", "when": when}))
+    rig(s, [1])
+    RULES.apply(s, "us", Action("fire", {"units": "S1", "target": "1209", "at_unit": "TR"} | (
+        {"when": when} if when else {})))
+    assert s.units["TR"].status == "eliminated"
+    assert (s.units["G1"].status == "eliminated") is cargo_lost
+
+
+def test_of_when_is_refused_at_a_move_and_in_the_combat_phase() -> None:
+    s = moving()
+    RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    with pytest.raises(IllegalAction, match="only for opportunity fire at a load or unload"):
+        RULES.apply(s, "us", Action("fire", {"units": "S1", "target": "1209", "at_unit": "P1", "when": "before"}))
+    c = build([("S1", "m4", "1009"), ("P1", "pz4", "1209")], side="us", phase="combat")
+    with pytest.raises(IllegalAction, match="opportunity fire at a load or unload only"):
+        RULES.apply(c, "us", Action("fire", {"units": "S1", "target": "1209", "when": "before"}))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.pl import RULES
-from engine.games.pl.board import STACK_LIMIT, gmap, hx, stack_count
+from engine.games.pl.board import STACK_LIMIT, gmap, hx, on_board, stack_count
 from engine.games.pl.datafiles import situations
 from engine.games.pl.legal import move_targets
 from engine.games.pl.movement import cost_fn, flail_reserve, move_refusal
@@ -40,9 +40,10 @@ def test_move_targets_match_the_plain_search(scenario: str) -> None:
         side = RULES.to_act(state)
         assert side is not None
         if state.phase in ("move_vehicles", "move_infantry"):
-            for u in state.on_map(side):
-                assert move_targets(state, u) == _plain(state, u), (u.id, u.hex)
-                checked += 1
+            with on_board(state):
+                for u in state.on_map(side):
+                    assert move_targets(state, u) == _plain(state, u), (u.id, u.hex)
+                    checked += 1
         action, _ = RULES.bot_action(state, side, "random")
         RULES.apply(state, side, action)
     assert checked > 20

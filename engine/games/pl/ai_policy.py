@@ -38,7 +38,7 @@ from .ai_value import (
 from .board import STACK_LIMIT, crt, distance, hx, stack_count, utype
 from .bot import lay_bridge
 from .combat import Attack, element_of, elements_at, shifted
-from .fire import assault_refusal, build_assault, build_direct
+from .fire import assault_group, assault_refusal, build_assault, build_direct, indirect_estimate
 from .legal import enemy_hexes, fire_targets, indirect_targets, legal_actions, move_targets
 from .movement import overrun_refusal, transport_refusal
 from .state import AttackOrder, PlState, Unit
@@ -283,10 +283,14 @@ def indirect_options(state: PlState, side: str) -> list[tuple[float, Action, str
         if not utype(u).indirect:
             continue
         for t in indirect_targets(state, u):
+            odds, hits = indirect_estimate(state, side, u.id, t)
+            if not hits:
+                continue  # below the table as the hex stands: it cannot succeed, so it is never plotted
             w = sum(element_worth(state, e) for e in elements_at(state, t, enemy_of=side))
             # ordered now, fired next turn: the stack may move away; value it at a third
             out.append((w / 3, Action("indirect", {"unit": u.id, "target": t}),
-                        f"{u.id} orders indirect fire on {t} for next turn: the enemy stack worth most in sight"))
+                        f"{u.id} plots indirect fire on {t} for next turn, the enemy stack worth most in sight "
+                        f"({odds})"))
     return out
 
 
@@ -409,10 +413,13 @@ def move_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[f
         v, t = scored[0]
         if v - here <= 0.5:
             continue
-        risk = threat(state, u, t)
-        why = (f"{u.id} moves {u.hex}-{t}: {min(distance(t, o) for o in objs)} from the objectives"
-               f"{', on Hill 30' if t in objs and state.scenario == 'hill30' else ', on an objective' if t in objs else ''}"
-               f", expected loss there {risk:.1f} (was {threat(state, u, u.hex):.1f})")
+        risk, was = threat(state, u, t), threat(state, u, u.hex)
+        d = min(distance(t, o) for o in objs)
+        where = ("onto Hill 30" if state.scenario == "hill30" else "onto an objective") if t in objs else \
+            f"to {d} hex{'es' if d != 1 else ''} from the nearest objective"
+        fire = ("safer from enemy fire there" if risk < was - 0.05 else "more exposed to enemy fire there"
+                if risk > was + 0.05 else "no more exposed to enemy fire there")
+        why = f"{u.id} moves {u.hex} to {t}, {where}; {fire} (expected loss {risk:.1f}, was {was:.1f})"
         if w.mass > 0 and side == attacker_side(state):
             gain = massing(state, side, u, t, objs)
             if gain > 0:
@@ -491,9 +498,12 @@ def assault_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tupl
         gain = best - value(existing)
         if gain < w.assault_min:
             continue
-        out.append((gain, Action("assault", {"units": ids[0], "target": t}),
-                    f"{ids[0]} close assaults {t} with {', '.join(existing + ids)}: {att.attack:g}/{att.defense:g}"
-                    f" = {oc.odds(state)}, die -2, {oc.destroy:.0%} to destroy"
+        whole = assault_group(state, side, t) == ids  # the group in one order (one line), where listed
+        who = ", ".join(ids) if whole else ids[0]
+        joined = f" (with {', '.join(existing)})" if existing else ""
+        out.append((gain, Action("assault", {"units": ",".join(ids) if whole else ids[0], "target": t}),
+                    f"{who} close assault{'' if whole else 's'} {t}{joined}: {att.attack:g} against {att.defense:g}"
+                    f" = {oc.odds(state)}, die -2, {oc.destroy:.0%} chance to destroy"
                     + (f" (hard: {clear_chance(state, att):.0%} to clear the objective hex)"
                        if opening(state, side, att, objs, w) > 0 else "")))
     return out

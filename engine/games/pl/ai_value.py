@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .board import crt, distance, gmap, hx, low_kinds, tec, terrain, utype
+from .board import crt, distance, hx, low_kinds, tec, terrain, utype
 from .combat import Attack, Element, direct_strength, shifted
-from .datafiles import situations
+from .datafiles import board, situations
 from .los import los
 from .state import PlState, Unit
 
@@ -89,12 +89,12 @@ def outcome(state: PlState, att: Attack) -> Outcome:
 
 
 @lru_cache(maxsize=200_000)
-def _sight(a: str, b: str, low: frozenset[str], midway_any: bool = False) -> bool:
-    return los(gmap(), hx(a), hx(b), set(low), midway_any)[0]
+def _sight(a: str, b: str, low: frozenset[str], midway_any: bool = False, name: str = "") -> bool:
+    return los(board(name), hx(a), hx(b), set(low), midway_any)[0]
 
 
 def sees(state: PlState, a: str, b: str) -> bool:
-    return _sight(a, b, frozenset(low_kinds(state)), bool(state.options.get("slope_any_side")))
+    return _sight(a, b, frozenset(low_kinds(state)), bool(state.options.get("slope_any_side")), state.board)
 
 
 def defense_multiplier(state: PlState, label: str) -> float:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import TypeVar
 
@@ -22,50 +24,109 @@ STACK_LIMIT = 4
 MAX_WRECKS = 3
 
 
+# The board in play: each state names its board (``PlState.board``; "" is Umpire's first board).
+# The rules' entry points (rules.py) set it for the duration of a call with ``on_board(state)``; the
+# board questions below read it, so they need no state argument. Outside any call: the first board.
+_BOARD: ContextVar[str] = ContextVar("pl_board", default="")
+
+
+@contextmanager
+def on_board(state: PlState) -> Iterator[None]:
+    token = _BOARD.set(state.board)
+    try:
+        yield
+    finally:
+        _BOARD.reset(token)
+
+
+def board_name() -> str:
+    return _BOARD.get()
+
+
 def gmap() -> GameMap:
-    return data.board()
+    return data.board(_BOARD.get())
 
 
 def utype(u: Unit) -> UnitType:
     return data.unit_types()[u.type]
 
 
-# The board never changes during a run (datafiles.board() is cached), so its static questions are
-# answered from tables built once, keyed by the canonical label; other text falls back to parsing.
+# A board never changes during a run (datafiles.board() is cached), so its static questions are
+# answered from tables built once per board, keyed by the canonical label; other text falls back to parsing.
 @cache
+def _hex_of_b(name: str) -> dict[str, Hex]:
+    return {h.label: h for h in data.board(name).terrain}
+
+
 def _hex_of() -> dict[str, Hex]:
-    return {h.label: h for h in gmap().terrain}
+    return _hex_of_b(_BOARD.get())
 
 
 @cache
+def _label_of_b(name: str) -> dict[Hex, str]:
+    return {h: label for label, h in _hex_of_b(name).items()}
+
+
 def _label_of() -> dict[Hex, str]:
-    return {h: label for label, h in _hex_of().items()}
+    return _label_of_b(_BOARD.get())
 
 
 @cache
+def _terrain_of_b(name: str) -> dict[str, str]:
+    return {h.label: kind for h, kind in data.board(name).terrain.items()}
+
+
 def _terrain_of() -> dict[str, str]:
-    return {h.label: kind for h, kind in gmap().terrain.items()}
+    return _terrain_of_b(_BOARD.get())
 
 
 @cache
+def _level_of_b(name: str) -> dict[str, int]:
+    return {label: level(data.board(name), h) for label, h in _hex_of_b(name).items()}
+
+
 def _level_of() -> dict[str, int]:
-    return {label: level(gmap(), h) for label, h in _hex_of().items()}
+    return _level_of_b(_BOARD.get())
 
 
 @cache
+def _bridges_b(name: str) -> frozenset[str]:
+    return frozenset(h.label for h in data.board(name).markers.get("bridge", []))
+
+
 def _bridges() -> frozenset[str]:
-    return frozenset(h.label for h in gmap().markers.get("bridge", []))
+    return _bridges_b(_BOARD.get())
 
 
 @cache
+def _adjacent_b(name: str) -> dict[str, tuple[str, ...]]:
+    g = data.board(name)
+    return {label: tuple(n.label for n in h.neighbors() if n in g) for label, h in _hex_of_b(name).items()}
+
+
 def _adjacent() -> dict[str, tuple[str, ...]]:
-    return {label: tuple(n.label for n in h.neighbors() if n in gmap()) for label, h in _hex_of().items()}
+    return _adjacent_b(_BOARD.get())
 
 
 @cache
+def _roads_b(name: str) -> frozenset[tuple[str, str]]:
+    return frozenset(pair for side in data.board(name).road_links for pair in ((side.a.label, side.b.label),
+                                                                              (side.b.label, side.a.label)))
+
+
 def _roads() -> frozenset[tuple[str, str]]:
-    return frozenset(pair for side in gmap().road_links for pair in ((side.a.label, side.b.label),
-                                                                    (side.b.label, side.a.label)))
+    return _roads_b(_BOARD.get())
+
+
+@cache
+def _cliffs_b(name: str) -> frozenset[tuple[str, str]]:
+    return frozenset(pair for side, feats in data.board(name).hexside_features.items() if "cliff" in feats
+                     for pair in ((side.a.label, side.b.label), (side.b.label, side.a.label)))
+
+
+def cliff_between(a: str, b: str) -> bool:
+    """A cliff hexside lies between two adjacent hexes (Terrain, Obstacles and Elevation: high obstacle)."""
+    return (a, b) in _cliffs_b(_BOARD.get())
 
 
 def hx(label: str) -> Hex:
@@ -117,7 +178,19 @@ def crt(state: PlState) -> Crt:
 
 
 def tec(state: PlState) -> TecFile:
-    return _table(state, "tec", data.default_tec, TecFile)
+    opt = state.options.get("tec")
+    if not opt:
+        return data.default_tec()
+    return _filled_tec(json.dumps(opt, sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _filled_tec(text: str) -> TecFile:
+    """A GM's TEC; terrain it has no entry for (a later board's: swamp, sea, beach) as in the default."""
+    got = _parsed("tec", text)
+    assert isinstance(got, TecFile)
+    extra = {k: v for k, v in data.default_tec().terrain.items() if k not in got.terrain}
+    return got.model_copy(update={"terrain": {**extra, **got.terrain}}) if extra else got
 
 
 def wec(state: PlState) -> WecFile:
@@ -144,12 +217,12 @@ def low_kinds(state: PlState) -> set[str]:
 
 
 def line_of_sight(state: PlState, a: str, b: str) -> tuple[bool, str]:
-    return _sight(a, b, frozenset(low_kinds(state)), bool(state.options.get("slope_any_side")))
+    return _sight(a, b, frozenset(low_kinds(state)), bool(state.options.get("slope_any_side")), _BOARD.get())
 
 
 @lru_cache(maxsize=1 << 18)
-def _sight(a: str, b: str, low: frozenset[str], midway_any: bool = False) -> tuple[bool, str]:
-    return los(gmap(), hx(a), hx(b), set(low), midway_any)
+def _sight(a: str, b: str, low: frozenset[str], midway_any: bool = False, name: str = "") -> tuple[bool, str]:
+    return los(data.board(name), hx(a), hx(b), set(low), midway_any)
 
 
 def elevation(label: str) -> int:
@@ -254,13 +327,16 @@ def describe(u: Unit) -> str:
 
 
 def step_ok_for_setup(state: PlState, u: Unit, label: str) -> str:
-    """Set-up: vehicles may not be placed where they could never move (woods off road, streams)."""
-    if not utype(u).vehicle:
-        return ""
+    """Set-up: no unit where no unit may go (the sea); vehicles not where they could never move
+    (woods or swamp off road, streams)."""
     g = gmap()
     h = hx(label)
     kind = g.terrain[h]
     entry = tec(state).terrain[kind]
+    if entry.infantry is None and entry.vehicle is None:
+        return f"no unit may be set up in {kind} at {label}: no unit enters it (TEC)"
+    if not utype(u).vehicle:
+        return ""
     if entry.vehicle is None and h not in g.road_hexes:
         return f"a vehicle may not be set up in {kind} at {label} off the road"
     return ""

@@ -14,7 +14,7 @@ from engine.rng import Rng
 from .board import crt, distance, hx, is_bridge, spotters, stack_count, terrain, utype
 from .combat import direct_strength, element_of, elements_at
 from .datafiles import situations
-from .fire import assault_refusal, build_assault, build_direct
+from .fire import assault_group, assault_refusal, build_assault, build_direct, indirect_estimate
 from .legal import enemy_hexes, fire_targets, indirect_targets, move_targets
 from .movement import engineer_vehicles, move_refusal, overrun_refusal, special, transport_refusal
 from .state import AttackOrder, PlState, Unit
@@ -72,10 +72,13 @@ def bot_action(state: PlState, side: str, level: str = "normal") -> tuple[Action
     if state.phase == "combat":
         for u in mine:
             if utype(u).indirect:
-                targets = indirect_targets(state, u)
+                # never fire that cannot succeed: a target below the table as it stands is not plotted
+                targets = [t for t in indirect_targets(state, u) if indirect_estimate(state, side, u.id, t)[1]]
                 if targets:
                     best = max(targets, key=lambda t: (len(elements_at(state, t)), t))
-                    return Action("indirect", {"unit": u.id, "target": best}), f"{u.id} orders indirect fire on {best}"
+                    return Action("indirect", {"unit": u.id, "target": best}), (
+                        f"{u.id} plots indirect fire on {best} for next turn, the most crowded hex in sight "
+                        f"({indirect_estimate(state, side, u.id, best)[0]})")
         act = _best_fire(state, side, mine)
         if act:
             return act
@@ -193,8 +196,11 @@ def _assault(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] 
         existing = next((o.units for o in state.assault_queue if o.target == t), [])
         att = build_assault(state, AttackOrder(existing + ids, t))
         if _col(state, att.attack, att.defense, att.shift) >= _one_one(state):
+            if assault_group(state, side, t) == ids:  # the whole group in one order: one line
+                return (Action("assault", {"units": ",".join(ids), "target": t}),
+                        f"{', '.join(ids)} close assault {t} together")
             return (Action("assault", {"units": ids[0], "target": t}),
-                    f"{ids[0]} joins the close assault on {t} ({', '.join(existing + ids)})")
+                    f"{ids[0]} joins the close assault on {t}")
     return None
 
 

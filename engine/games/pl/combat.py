@@ -115,7 +115,8 @@ def wec_factor(state: PlState, weapon: str, armoured: bool, dist: int, direct: b
 def elevation_halves(attacker_hex: str, target_hex: str, any_hexside: bool = False) -> bool:
     """Hill/Slope Defense Exceptions: fire at a unit on a slope or hilltop is halved, except
     hilltop to hilltop, and an adjacent attacker against a slope with no slope hexside between ("If
-    there is a slope hex side (dark brown) between..."; a hilltop hexside does not halve;
+    there is a slope hex side (dark brown) between..."; a cliff, steeper, halves as a slope does; a
+    hilltop hexside does not halve;
     ``any_hexside``: the old reading, where it did)."""
     lt = elevation(target_hex)
     if lt == 0 or attacker_hex == target_hex:
@@ -125,7 +126,7 @@ def elevation_halves(attacker_hex: str, target_hex: str, any_hexside: bool = Fal
         return la != 2
     if distance(attacker_hex, target_hex) == 1:
         feats = gmap().features(hx(attacker_hex), hx(target_hex))
-        if not (feats if any_hexside else "slope" in feats):
+        if not (feats if any_hexside else ("slope" in feats or "cliff" in feats)):
             return False
     return True
 

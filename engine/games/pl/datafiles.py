@@ -18,6 +18,10 @@ from engine.maps import GameMap, load_map, load_yaml
 
 DATA = Path(__file__).parent / "data"
 BOARD_PATH = DATA / "board.yaml"
+# The boards situations are played on: "" is Umpire's first board (every game before the beach board).
+BOARDS = {"": "board.yaml", "utah_beach": "board_utah.yaml"}
+# Terrain where no fortification may be placed (Fortifications: "not a swamp, sea, beach, or stream hex").
+NO_FORT_TERRAIN = ("swamp", "sea", "beach", "stream")
 RESULTS = ("-", "D", "DD", "X")
 SIDES = ("us", "ge")
 SIDE_NAMES = {"us": "Allied", "ge": "German"}
@@ -166,6 +170,7 @@ class SituationFile(_Strict):
     mines: dict[Literal["us", "ge"], list[str]] = {}
     blocks: dict[Literal["us", "ge"], list[str]] = {}
     fortifications: dict[Literal["us", "ge"], list[str]] = {}
+    board: Literal["", "utah_beach"] = ""  # the board it is played on (BOARDS)
     # Optional rules this situation is played with unless the GM says otherwise.
     options: dict[Literal["mines", "blocks", "fortifications", "engineers", "engineer_vehicles", "opportunity_fire"],
                   bool] = {}
@@ -187,7 +192,7 @@ def parse_crt(raw: Any, source: str = "crt.yaml") -> Crt:
 
 def parse_tec(raw: Any, source: str = "tec.yaml") -> TecFile:
     tec: TecFile = _validate(TecFile, raw, source)
-    for kind in board().terrain_kinds:
+    for kind in board().terrain_kinds:  # the first board's kinds; others fall back to the default TEC
         if kind not in tec.terrain:
             raise DataFileError(source, "terrain", f"no entry for the board's terrain '{kind}'")
     return tec
@@ -216,11 +221,12 @@ def parse_units(raw: Any, source: str = "units.yaml") -> dict[str, UnitType]:
 
 
 def check_board(gmap: GameMap, source: str = "board.yaml") -> None:
-    """Slope and hilltop hexsides must match the elevation steps, bridges must be stream hexes."""
+    """Slope and hilltop hexsides must match the elevation steps (a cliff may stand for either),
+    bridges must be stream hexes."""
     for hexside, feats in gmap.hexside_features.items():
         lo, hi = sorted((gmap.elevation.get(hexside.a, 0), gmap.elevation.get(hexside.b, 0)))
         want = "hilltop" if lo >= 1 else "slope"
-        if lo == hi or want not in feats:
+        if lo == hi or not (want in feats or "cliff" in feats):
             raise DataFileError(source, f"hexsides {hexside.label}", f"feature {sorted(feats)} but elevations {lo}/{hi}")
     for h in gmap.hexes():
         for n in gmap.neighbors(h):
@@ -231,10 +237,15 @@ def check_board(gmap: GameMap, source: str = "board.yaml") -> None:
             raise DataFileError(source, f"markers.bridge {h.label}", "a bridge must be a stream hex with a road")
 
 
+def board_path(name: str = "") -> Path:
+    return DATA / BOARDS[name]
+
+
 @cache
-def board() -> GameMap:
-    gmap = load_map(BOARD_PATH)
-    check_board(gmap, BOARD_PATH.name)
+def board(name: str = "") -> GameMap:
+    path = board_path(name)
+    gmap = load_map(path)
+    check_board(gmap, path.name)
     return gmap
 
 
@@ -262,10 +273,10 @@ def parse_situations(raw: Any, source: str = "situations.yaml") -> dict[str, Sit
     if not isinstance(raw, dict):
         raise DataFileError(source, "(top level)", "expected a mapping of situations")
     types = unit_types()
-    gmap = board()
     out: dict[str, SituationFile] = {}
     for key, entry in raw.items():
         sit: SituationFile = _validate(SituationFile, entry, source, str(key))
+        gmap = board(sit.board)
         ids: set[str] = set()
         for side, groups in sit.units.items():
             for i, g in enumerate(groups):
@@ -298,8 +309,8 @@ def parse_situations(raw: Any, source: str = "situations.yaml") -> dict[str, Sit
                     if label in placed:
                         raise DataFileError(source, where, f"{label} already holds {placed[label]}: fortifications, "
                                             "blocks and mines may not share a hex")
-                    if kind == "fortifications" and gmap.terrain[h] == "stream":
-                        raise DataFileError(source, where, f"{label} is a stream hex: no fortification there")
+                    if kind == "fortifications" and gmap.terrain[h] in NO_FORT_TERRAIN:
+                        raise DataFileError(source, where, f"{label} is a {gmap.terrain[h]} hex: no fortification there")
                     placed[label] = kind
         for rider, carrier in sit.carried.items():
             if rider not in ids or carrier not in ids:
@@ -311,7 +322,9 @@ def parse_situations(raw: Any, source: str = "situations.yaml") -> dict[str, Sit
             for g in groups:
                 for n, label in enumerate(g.hexes, 1):
                     uid = f"{g.prefix}{n}"
-                    if types[g.type].vehicle and gmap.terrain[gmap.hex(label)] in ("woods", "stream") \
+                    if gmap.terrain[gmap.hex(label)] == "sea":
+                        raise DataFileError(source, f"{key}.units.{side} {uid}", f"no unit may start at sea ({label})")
+                    if types[g.type].vehicle and gmap.terrain[gmap.hex(label)] in ("woods", "stream", "swamp") \
                             and gmap.hex(label) not in gmap.road_hexes:
                         raise DataFileError(source, f"{key}.units.{side} {uid}", f"a vehicle may not start in "
                                             f"{gmap.terrain[gmap.hex(label)]} off the road at {label}")

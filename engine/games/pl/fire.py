@@ -321,6 +321,28 @@ def indirect_refusal(state: PlState, u: Unit, target: str) -> str:
     return ""
 
 
+def indirect_estimate(state: PlState, side: str, uid: str, target: str) -> tuple[str, bool]:
+    """The odds the indirect fire on ``target`` next turn would have as the hex stands now, with the
+    orders already plotted on it for that turn and this unit's (in words), and whether any counter
+    there could be hit at all (odds on the table). The hex may change before it lands."""
+    from .board import crt
+
+    firers = [state.units[o.unit] for o in state.indirect if o.target == target and o.turn == state.turn + 1
+              and state.units[o.unit].side == side and o.unit != uid] + [state.units[uid]]
+    elements = elements_at(state, target, skip_dispersed=True, enemy_of=side)
+    if not elements:
+        return "nothing there to hit", False
+    n = len(elements_at(state, target, skip_dispersed=True))
+    bits, any_on = [], False
+    for el in elements:
+        share = total([utype(f).attack * wec_factor(state, utype(f).weapon, el.armoured, 0, direct=False)
+                       for f in firers]) / n
+        col = crt(state).column(share, el.defense)
+        any_on = any_on or col is not None
+        bits.append(f"{share:.3g} against {el.label} ({el.defense:g}): {odds_text(state, col)}")
+    return "; ".join(bits), any_on
+
+
 def order_indirect(state: PlState, side: str, uid: str, target: str) -> list[Event]:
     u = own_unit(state, side, uid, R_IF)
     if any(o.unit == u.id and o.turn == state.turn + 1 for o in state.indirect):
@@ -335,10 +357,19 @@ def order_indirect(state: PlState, side: str, uid: str, target: str) -> list[Eve
     if not spot:
         raise IllegalAction(f"no friendly unit spots {target} (adjacent, or LOS to an enemy that fired or "
                             "moved in the open; wagons and trucks never spot)", R_SPOT)
+    odds, hits = indirect_estimate(state, side, u.id, target)
     state.indirect.append(IndirectOrder(u.id, target, state.turn + 1, [s.id for s in spot],
                                         [s.hex or "" for s in spot]))
+    warning = "" if hits else " - WARNING: below the table as the hex stands, it cannot succeed unless more fire joins"
+    # Plotted in secret: only the side that gave it sees the order until it lands (secret_key).
     return [Event("order", f"{u.id} will fire indirectly at {target} in turn {state.turn + 1} "
-                  f"(spotted by {', '.join(s.id for s in spot)})", R_IF, side, {"unit": u.id, "target": target})]
+                  f"(spotted by {', '.join(s.id for s in spot)}); as the hex stands now: {odds}{warning}", R_IF, side,
+                  {"unit": u.id, "target": target}, only=side, until=secret_key(u.id, state.turn + 1))]
+
+
+def secret_key(uid: str, turn: int) -> str:
+    """The secret an indirect-fire order is until it lands (``PanzerLeader.secrets``)."""
+    return f"indirect:{uid}:{turn}"
 
 
 def resolve_indirect(state: PlState, side: str) -> list[Event]:
@@ -452,6 +483,8 @@ def assault_refusal(state: PlState, u: Unit, target: str) -> str:
         return f"{u.id} is in a stream hex: close assaults may not start from one"
     if distance(u.hex, target) != 1:
         return f"{u.id} is not adjacent to {target}"
+    if terrain(target) == "sea":
+        return f"{target} is a sea hex: close assaults may not target one"
     if ut.kind == "mg" and u.side == "us" and not any(
         utype(o).kind in ("infantry", "engineer", "recon") and o.id != u.id and not o.carrier
         for o in state.at(u.hex)
@@ -478,6 +511,31 @@ def assault_problem(state: PlState, side: str, ids: list[str], target: str) -> I
         if why:
             return IllegalAction(why, R_CAT)
     return None
+
+
+def assault_group(state: PlState, side: str, target: str) -> list[str]:
+    """The units that may close assault ``target`` now, as one group order (one line of narration for
+    the group): offered when there are two or more and none of them may assault another hex, so the
+    group is the one way they assault together and the listing names it exactly."""
+    queued = {i for o in state.assault_queue for i in o.units}
+    if not has_enemy(state, side, target):
+        return []
+    group = [u for u in sorted(state.on_map(side), key=lambda x: x.id) if u.id not in queued and u.hex
+             and distance(u.hex, target) == 1 and not assault_refusal(state, u, target)]
+    if len(group) < 2:
+        return []
+    for u in group:
+        assert u.hex is not None
+        for other in enemy_hexes_near(state, side, u.hex):
+            if other != target and not assault_refusal(state, u, other):
+                return []
+    return [u.id for u in group]
+
+
+def enemy_hexes_near(state: PlState, side: str, label: str) -> list[str]:
+    from .board import adjacent
+
+    return [n for n in adjacent(label) if has_enemy(state, side, n)]
 
 
 def order_assault(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:

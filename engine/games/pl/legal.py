@@ -13,6 +13,7 @@ from .board import (
     adjacent,
     board_labels,
     distance,
+    on_board,
     utype,
 )
 from .fire import fire_refusal, indirect_refusal, target_refusal
@@ -112,12 +113,13 @@ def move_targets(state: PlState, u: Unit) -> list[str]:
     move_world: the bot, the legal check and the AI ask for the same position many times."""
     if move_refusal(state, u, state.phase) or u.hex is None:
         return []
-    key = (move_world(state), u.id, u.type, u.side, u.hex, u.mp_left, u.moved)
+    key = (move_world(state), state.board, u.id, u.type, u.side, u.hex, u.mp_left, u.moved)
     got = _TARGETS.get(key)
     if got is None:
         if len(_TARGETS) >= _TARGETS_MAX:
             _TARGETS.clear()
-        got = _TARGETS[key] = _move_targets(state, u, u.hex)
+        with on_board(state):  # cached per board: answered on the state's own, whoever asks
+            got = _TARGETS[key] = _move_targets(state, u, u.hex)
     return list(got)
 
 

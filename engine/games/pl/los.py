@@ -1,7 +1,8 @@
 """Line of sight (rules: Terrain, Obstacles and Elevation; Line of Sight Clarifications).
 
 The board has three levels: 0 ground, 1 slope, 2 hilltop. Slope hexsides lie between ground and
-hill, hilltop hexsides between slope and hilltop. Woods and town hexes are low obstacles at the
+hill, hilltop hexsides between slope and hilltop; cliff hexsides (high obstacles) may stand for either.
+Woods and town hexes are low obstacles at the
 level of their hex. Both nudged lines of ``engine.hexgrid.lines_both`` are checked and the worse is
 taken (LOS is applied in the defender's favour). See docs/rulings/pl.md (LOS) for the model.
 """
@@ -51,6 +52,19 @@ def line_blocked(gmap: GameMap, path: list[Hex], low_kinds: set[str], midway_any
     hilltop_sides = sum(1 for i in range(n) if "hilltop" in gmap.features(path[i], path[i + 1]))
     if hilltop_sides >= 2 and not (la == 2 and lb == 2):
         return "two hilltop hexsides obstruct unless both units are on hilltops"
+    for i in range(n):
+        x, y = path[i], path[i + 1]
+        if "cliff" not in gmap.features(x, y):
+            continue
+        upper = x if level(gmap, x) >= level(gmap, y) else y
+        if low > level(gmap, upper):
+            continue  # both units above the cliff's top: seen over (a higher unit sees over lower obstacles)
+        if upper in (a, b):
+            continue  # a unit at the cliff's edge sees down past it
+        k = i + 1 if la <= lb else n - i  # hexside k of n, counted from the lower unit
+        if top > level(gmap, upper) and 2 * k > n + 1:
+            continue  # a unit above the cliff's top sees past it when it is nearer the higher unit (as slopes)
+        return f"a cliff hexside ({x.label}/{y.label}) obstructs (a high obstacle)"
     for h in between:
         if level(gmap, h) > top:
             return f"higher ground at {h.label} obstructs"

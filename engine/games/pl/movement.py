@@ -12,6 +12,7 @@ from engine.hexgrid import Hex, shortest_path
 
 from .board import (
     STACK_LIMIT,
+    cliff_between,
     elevation,
     fort_at,
     fort_stack,
@@ -111,6 +112,8 @@ def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_b
     enemies = [u for u in occ.get(lb, []) if u.side != side]
     if enemies and not (fort_at(state, lb) and not any(u.on_fort for u in enemies)):
         return None  # only an overrun passes through enemy units (or a unit going ON an enemy fortification)
+    if cliff_between(la, lb):
+        return None  # no unit crosses a cliff hexside (ruling: Swamp, sea, beach and cliffs)
     vehicle = any(is_vehicle(u) for u in movers)
     t = tec(state)
     kind_b = terrain(lb)
@@ -447,7 +450,7 @@ def _overrun_step(state: PlState, movers: list[Unit], a: Hex, b: Hex) -> float |
     """Entering the target hex: its terrain cost (no road bonus), ignoring the enemy there."""
     t = tec(state)
     base = t.terrain[gmap().terrain[b]].vehicle
-    if base is None:
+    if base is None or cliff_between(label_of(a), label_of(b)):
         return None
     if elevation(b.label) > elevation(a.label):
         base += t.climb_cost

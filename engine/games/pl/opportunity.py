@@ -8,7 +8,7 @@ from engine.events import Event
 from engine.hexgrid import Hex
 
 from .board import distance, line_of_sight, own_unit, unit_or_error, utype
-from .combat import Attack, direct_strength, element_of, roll_and_apply, total
+from .combat import R_TRANSPORT, Attack, direct_strength, element_of, roll_and_apply, total
 from .fire import fire_refusal, unload_rider_for_attack
 from .forts import crossfire
 from .movement import step_cost
@@ -64,7 +64,8 @@ def _spent_in_sight(state: PlState, firer: Unit, movers: list[Unit], path: list[
     return best, run
 
 
-def open_window(state: PlState, side: str, ids: list[str], path: list[str], extra: float = 0.0) -> list[Event]:
+def open_window(state: PlState, side: str, ids: list[str], path: list[str], extra: float = 0.0,
+                transport: dict[str, str] | None = None) -> list[Event]:
     """After a move (path), an overrun (its path) or a load/unload (extra MP spent in place): may the
     enemy fire? The quarter of the allowance counts the whole move through a firer's LOS this phase."""
     if not in_play(state) or state.over:
@@ -86,35 +87,84 @@ def open_window(state: PlState, side: str, ids: list[str], path: list[str], extr
             firers.append(f.id)
     if not firers:
         return []
-    state.of_window = OfWindow([u.id for u in movers], path[-1], firers, side, state.phase)
+    state.of_window = OfWindow([u.id for u in movers], path[-1], firers, side, state.phase, dict(transport or {}))
     state.phase = "opportunity"
     state.side = state.enemy(side)
+    when = f", declared before or after the {transport['kind']} (when:before, or after)" if transport else ""
     return [Event("phase", f"Opportunity fire: {', '.join(firers)} may fire at {', '.join(ids)} in {path[-1]} "
-                  "(one unit at one unit), or end", R_OF, state.side)]
+                  f"(one unit at one unit{when}), or end", R_OF, state.side)]
+
+
+def _set_loaded(state: PlState, carrier: Unit, cargo: Unit, loaded: bool) -> None:
+    """Put the carrier and its cargo as they stand before or after a load or unload."""
+    if loaded:
+        carrier.cargo, cargo.carrier, cargo.hex = cargo.id, carrier.id, carrier.hex
+    else:
+        carrier.cargo, cargo.carrier = "", ""
+
+
+def _before(state: PlState, win: OfWindow) -> tuple[Unit, Unit, bool]:
+    """The carrier, its cargo, and whether the cargo is aboard before the window's un/load."""
+    tr = win.transport
+    return state.units[tr["carrier"]], state.units[tr["cargo"]], tr["kind"] == "unload"
 
 
 def _targets(state: PlState, movers: list[Unit]) -> list[Unit]:
     """The units that may be fired on: the movers, and riders on a German AFV among them ("Units
     loaded on German AFVs may be attacked by OF independently of the AFV")."""
-    out = list(movers)
+    # Transporter and transported are one unit for defense: cargo aboard anything but a German AFV
+    # is fired on with its carrier, not alone.
+    out = [m for m in movers if not m.carrier or utype(state.units[m.carrier]).carrier == "afv"]
     for m in movers:
         if m.cargo and utype(m).carrier == "afv" and state.units[m.cargo] not in out:
             out.append(state.units[m.cargo])
     return out
 
 
-def targets(state: PlState) -> list[Unit]:
+def targets(state: PlState, when: str = "") -> list[Unit]:
+    """The units that may be fired on in the window (``when``: "before" the un/load, as they stood then)."""
     win = state.of_window
     if win is None:
         return []
-    return _targets(state, [state.units[i] for i in win.movers if state.units[i].status == "on_map"])
+    movers = [state.units[i] for i in win.movers if state.units[i].status == "on_map"]
+    if when != "before" or not win.transport:
+        return _targets(state, movers)
+    carrier, cargo, aboard = _before(state, win)
+    was = bool(cargo.carrier)
+    _set_loaded(state, carrier, cargo, aboard)
+    try:
+        got = _targets(state, [m for m in movers if not (aboard and m.id == cargo.id)])
+    finally:
+        _set_loaded(state, carrier, cargo, was)
+    return got
 
 
-def of_problem(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str) -> IllegalAction | None:
-    """Why this opportunity fire may not be given now; None if it may (one unit at one moving unit)."""
+def of_problem(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str,
+               when: str = "") -> IllegalAction | None:
+    """Why this opportunity fire may not be given now; None if it may (one unit at one moving unit;
+    at a load or unload, ``when`` "before" it fires at the units as they stood before it)."""
     win = state.of_window
     if win is None or state.phase != "opportunity":
         return IllegalAction("there is no opportunity to fire now", R_OF)
+    if when and not win.transport:
+        return IllegalAction("when (before or after) is declared only for opportunity fire at a load or unload; "
+                             "this is a move", R_OF)
+    if when == "before":
+        carrier, cargo, aboard = _before(state, win)
+        was = bool(cargo.carrier)
+        _set_loaded(state, carrier, cargo, aboard)
+        try:
+            if aboard and at_unit == cargo.id and utype(carrier).carrier != "afv":
+                return IllegalAction(f"before the unload {cargo.id} is aboard {carrier.id}: fire at {carrier.id} "
+                                     "(transporter and transported are one unit for defense)", R_OF)
+            return _of_problem(state, side, win, firer_ids, target_hex, at_unit, when)
+        finally:
+            _set_loaded(state, carrier, cargo, was)
+    return _of_problem(state, side, win, firer_ids, target_hex, at_unit, when)
+
+
+def _of_problem(state: PlState, side: str, win: OfWindow, firer_ids: list[str], target_hex: str, at_unit: str,
+                when: str) -> IllegalAction | None:
     if len(firer_ids) != 1:
         return IllegalAction("opportunity fire is one unit at one unit: units may not attack as stacks", R_OF)
     try:
@@ -126,7 +176,7 @@ def of_problem(state: PlState, side: str, firer_ids: list[str], target_hex: str,
         return IllegalAction(f"{firer.id} has no opportunity to fire now (LOS to 1/4 of the move)", R_OF)
     if target is None:
         return IllegalAction("name the moving unit to attack with at_unit: units may not be attacked as stacks", R_OF)
-    if target.id not in {u.id for u in targets(state)}:
+    if target.id not in {u.id for u in targets(state, when)}:
         return IllegalAction(f"{target.id} did not move, load or unload: only those (and riders on a German AFV "
                              "that did) may be attacked", R_OF)
     if target.status != "on_map" or target.hex != target_hex:
@@ -135,12 +185,39 @@ def of_problem(state: PlState, side: str, firer_ids: list[str], target_hex: str,
     return IllegalAction(why, R_OF) if why else None
 
 
-def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str) -> list[Event]:
-    problem = of_problem(state, side, firer_ids, target_hex, at_unit)
+def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str,
+                        when: str = "") -> list[Event]:
+    problem = of_problem(state, side, firer_ids, target_hex, at_unit, when)
     if problem is not None:
         raise problem
     win = state.of_window
     assert win is not None
+    if when != "before":
+        return _fire_at(state, side, win, firer_ids, at_unit, "")
+    # Declared before the un/load: fired at as they stood; a carrier or cargo dispersed or destroyed
+    # may not un/load that turn, so the un/load then does not happen (its MP stay spent).
+    carrier, cargo, aboard = _before(state, win)
+    kind = win.transport["kind"]
+    _set_loaded(state, carrier, cargo, aboard)
+    events = _fire_at(state, side, win, firer_ids, at_unit, f" before the {kind}")
+    if carrier.status != "on_map" or cargo.status != "on_map" or carrier.dispersed or cargo.dispersed:
+        win.transport = {}  # settled: it did not happen; later fire sees the units as they stand
+        if cargo.status == "on_map" and not (carrier.status == "on_map" and aboard):
+            _set_loaded(state, carrier, cargo, False)
+        events.append(Event("note", f"The {kind} of {cargo.id} {'onto' if kind == 'load' else 'from'} {carrier.id} "
+                            "does not happen: a unit dispersed or destroyed may not un/load that turn "
+                            f"({cargo.id} {'stays aboard' if aboard and cargo.status == 'on_map' else 'is not aboard'})",
+                            R_TRANSPORT, carrier.side))
+        if kind == "unload" and cargo.status == "on_map" and carrier.status == "on_map":
+            cargo.unloaded_turn = 0
+        if kind == "load" and cargo.status == "on_map":
+            cargo.loaded_turn = 0
+    elif cargo.status == "on_map" and carrier.status == "on_map":
+        _set_loaded(state, carrier, cargo, not aboard)  # the un/load goes ahead
+    return events
+
+
+def _fire_at(state: PlState, side: str, win: OfWindow, firer_ids: list[str], at_unit: str, when: str) -> list[Event]:
     firer = unit_or_error(state, firer_ids[0])
     target = unit_or_error(state, at_unit)
     assert target.hex is not None
@@ -150,7 +227,7 @@ def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_
     firer.of_marker = True
     firer.revealed = True
     win.firers.remove(firer.id)
-    head = f"Opportunity fire: {firer.id} ({s:g} {utype(firer).weapon}) against {el.label} in {target.hex} " \
+    head = f"Opportunity fire{when}: {firer.id} ({s:g} {utype(firer).weapon}) against {el.label} in {target.hex} " \
            f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
     events = unload_rider_for_attack(state, target.id) if target.carrier else []
     events += roll_and_apply(state, att, side, R_OF, head)

@@ -20,9 +20,10 @@ from engine.game import Action, CommandSpec, OptionSpec
 from engine.listing import remember
 
 from . import engineers, forts, opportunity, sequence
-from .board import STACK_LIMIT, board_labels, gmap, hx, stack_count, tec, terrain, utype
+from .board import STACK_LIMIT, adjacent, board_labels, gmap, hx, stack_count, tec, terrain, utype
 from .engineers import block_refusal, demolish_refusal
 from .fire import (
+    assault_group,
     assault_problem,
     fire_problem,
     fire_refusal_now,
@@ -61,7 +62,9 @@ _COMMANDS: tuple[CommandSpec, ...] = (
                 "/pl place unit:R1 at:0204", "Situation set-up"),
     CommandSpec("fire", "Direct fire at a hex (or one unit there)",
                 (UNITS, TARGET, OptionSpec("at_unit", "one enemy unit in the hex (or 'bridge')", "target_unit",
-                                           required=False)),
+                                           required=False),
+                 OptionSpec("when", "opportunity fire at a load or unload: before or after it (after if left out)",
+                            "choice", required=False, choices=("before", "after"))),
                 "/pl fire units:P1,P2 target:1006", "I.ii Direct Fire"),
     CommandSpec("indirect", "Indirect fire, resolved next turn", (UNIT, TARGET),
                 "/pl indirect unit:GM1 target:0410", "I.i Indirect Fire"),
@@ -126,10 +129,13 @@ def _fire_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
         win = state.of_window
         if win is None:
             return
+        whens: tuple[str, ...] = ("", "before", "after") if win.transport else ("",)
         for fid in win.firers:
-            for m in opportunity.targets(state):
-                if m.hex:
-                    yield Action("fire", {"units": fid, "target": m.hex, "at_unit": m.id})
+            for when in whens:
+                for m in opportunity.targets(state, when):
+                    if m.hex:
+                        yield Action("fire", {"units": fid, "target": m.hex, "at_unit": m.id} | (
+                            {"when": when} if when else {}))
         return
     queued = {i for o in state.fire_queue for i in o.units}
     hexes = enemy_hexes(state, side)
@@ -158,8 +164,12 @@ def _fire_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
     ids = _ids(a.args.get("units"))
     target = str(a.args.get("target", ""))
     at_unit = str(a.args.get("at_unit", "") or "")
+    when = str(a.args.get("when", "") or "")
     if state.phase == OPPORTUNITY:
-        return of_problem(state, side, ids, target, at_unit)
+        return of_problem(state, side, ids, target, at_unit, when)
+    if when:
+        return IllegalAction("when (before or after a load or unload) is for opportunity fire at a load or "
+                             "unload only", "Optional rule: Opportunity Fire")
     return fire_problem(state, side, ids, target, at_unit)
 
 
@@ -167,7 +177,8 @@ def _fire(state: PlState, side: str, a: Action) -> list[Event]:
     ids = _ids(a.args["units"])
     at_unit = str(a.args.get("at_unit", "") or "")
     if state.phase == OPPORTUNITY:
-        return opportunity.do_opportunity_fire(state, side, ids, a.args["target"], at_unit)
+        return opportunity.do_opportunity_fire(state, side, ids, a.args["target"], at_unit,
+                                               str(a.args.get("when", "") or ""))
     return order_fire(state, side, ids, a.args["target"], at_unit)
 
 
@@ -269,7 +280,8 @@ def _transport(loading: bool) -> Callable[[PlState, str, Action], list[Event]]:
             events = do_unload(state, side, carrier.id)
         ids = [carrier.id, events[0].data["cargo"]]
         cost = float(events[0].data.get("mp", 0))
-        return events + opportunity.open_window(state, side, ids, [carrier.hex or ""], cost)
+        return events + opportunity.open_window(state, side, ids, [carrier.hex or ""], cost, transport={
+            "kind": "load" if loading else "unload", "carrier": carrier.id, "cargo": ids[1]})
     return perform
 
 
@@ -282,6 +294,11 @@ def _assault_candidates(state: PlState, side: str, only: Any) -> Iterator[Action
         for n in gmap().neighbors(hx(u.hex)):
             if any(e.side != side for e in state.at(n.label)):
                 yield Action("assault", {"units": u.id, "target": n.label})
+    if only is None:
+        for target in sorted({n for u in _mine(state, side) if u.hex for n in adjacent(u.hex)}):
+            group = assault_group(state, side, target)
+            if group:
+                yield Action("assault", {"units": ",".join(group), "target": target})
 
 
 def _assault_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:

@@ -21,12 +21,14 @@ from .board import (
     fort_at,
     gmap,
     hex_or_error,
+    on_board,
     stack_count,
     unit_or_error,
     utype,
 )
 from .combat import destroy_unit
-from .datafiles import BOARD_PATH, SIDE_NAMES, situations
+from .datafiles import SIDE_NAMES, board_path, situations
+from .fire import secret_key
 from .orders import ORDERS, listing_key
 from .state import PlState, dump_state, load_state
 
@@ -83,6 +85,9 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
     GameOptionSpec("slope_any_side", False, "Slopes: hilltop hexsides count in the midway LOS test and "
                    "halve adjacent fire at a slope, as slope hexsides do", "pl.md#los"),
     GameOptionSpec("overrun_one_hex", False, "Units overrunning together must start in one hex", "pl.md#overrun"),
+    GameOptionSpec("first_board", False, "Play the situation on Umpire's first board (Utah Beach without its "
+                   "beach, sea, swamp and cliffs); the situation 'utah_inland' is that layout", "pl.md#terrain",
+                   legacy=True),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
     GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",
@@ -102,6 +107,9 @@ class PanzerLeader(Contract):
     standing_orders = ("end",)
     quiet_orders = ("end",)
     sequence_rule = "Basic Turn Sequence of Play"
+    # Indirect fire is plotted in secret (I.i): answered privately; its events are seen by the other
+    # side only once it lands (Event.only/until, ``secrets``; the service redacts the log and export).
+    secret_orders = ("indirect",)
 
     # --- catalogue ------------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -128,15 +136,29 @@ class PanzerLeader(Contract):
     def phase_name(self, state: PlState) -> str:
         return sequence.phase_name(state)
 
+    def help_notes(self, state: PlState | None) -> list[str]:
+        """/help states the victory conditions: of the situation in play, or of every situation."""
+        if state is not None:
+            title = situations()[state.scenario].title
+            return [f"Victory in this game ({title}) [{R_VICTORY}]: {sequence.victory_text(state)}"]
+        return [f"Victory, {s.title} ({k}) [{R_VICTORY}]: {sequence.situation_victory(k)}"
+                for k, s in situations().items()]
+
+    def secrets(self, state: PlState) -> set[str]:
+        """Indirect-fire orders not yet landed: their events stay with the side that gave them."""
+        return {secret_key(o.unit, o.turn) for o in state.indirect}
+
     def unit_id(self, state: PlState, text: str) -> str:
         return unit_or_error(state, text).id
 
     def hex_label(self, state: PlState, text: str) -> str:
-        return hex_or_error(text)
+        with on_board(state):
+            return hex_or_error(text)
 
     def parse_other(self, state: PlState, kind: str, text: str) -> Any:
         if kind == "hexes":
-            labels = [hex_or_error(p.strip()) for p in text.split(",") if p.strip()]
+            with on_board(state):
+                labels = [hex_or_error(p.strip()) for p in text.split(",") if p.strip()]
             if not labels or len(labels) > 12:
                 raise IllegalAction("a route names 1 to 12 hexes, comma-separated", "II. Movement Phase")
             return ",".join(labels)
@@ -146,7 +168,17 @@ class PanzerLeader(Contract):
 
     def legal_actions(self, state: PlState, side: str) -> list[Action]:
         """The contract's listing, in the order the game has always listed (per unit, by id)."""
-        return sorted(super().legal_actions(state, side), key=listing_key)
+        with on_board(state):
+            return sorted(super().legal_actions(state, side), key=listing_key)
+
+    # Every entry point answers on the state's own board (board.on_board).
+    def check(self, state: PlState, side: str, action: Action) -> tuple[Order, Action]:
+        with on_board(state):
+            return super().check(state, side, action)
+
+    def apply(self, state: PlState, side: str, action: Action) -> list[Event]:
+        with on_board(state):
+            return super().apply(state, side, action)
 
     def before_order(self, state: PlState, side: str) -> None:
         state.overlays = []  # the map shows what this order did
@@ -155,6 +187,10 @@ class PanzerLeader(Contract):
         return forts.settle(state)
 
     def gm_apply(self, state: PlState, action: Action) -> list[Event]:
+        with on_board(state):
+            return self._gm_apply(state, action)
+
+    def _gm_apply(self, state: PlState, action: Action) -> list[Event]:
         """GM overrides: remove, disperse, rally a unit; or act for the side to move."""
         a = action.args
         if action.kind in ("remove", "disperse", "rally"):
@@ -189,6 +225,10 @@ class PanzerLeader(Contract):
 
     # --- views ----------------------------------------------------------------------------------
     def build_view(self, state: PlState, side: str | None) -> dict[str, Any]:
+        with on_board(state):
+            return self._build_view(state, side)
+
+    def _build_view(self, state: PlState, side: str | None) -> dict[str, Any]:
         units = []
         for u in sorted(state.units.values(), key=lambda x: x.id):
             ut = utype(u)
@@ -219,7 +259,7 @@ class PanzerLeader(Contract):
         if state.options.get("fortifications"):
             markers += [{"kind": "fortification", "hex": h} for h in sorted(state.forts)]
         return {
-            "scenario": state.scenario, "map": str(BOARD_PATH),
+            "scenario": state.scenario, "map": str(board_path(state.board)),
             "turn": state.turn, "turns": state.turns,
             "score": self._score(state), "victory": sequence.victory_text(state),
             "last_random": state.last_random, "units": units, "markers": markers,
@@ -246,9 +286,14 @@ class PanzerLeader(Contract):
                 f"Victory: {sequence.victory_text(state)}")
 
     def choose(self, state: PlState, side: str, level: str) -> tuple[Action, str]:
-        return bot.bot_action(state, side, level)
+        with on_board(state):
+            return bot.bot_action(state, side, level)
 
     def invariants(self, state: PlState) -> list[str]:
+        with on_board(state):
+            return self._invariants(state)
+
+    def _invariants(self, state: PlState) -> list[str]:
         bad: list[str] = []
         seen: dict[str, str] = {}
         for u in state.units.values():

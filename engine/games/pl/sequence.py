@@ -27,7 +27,8 @@ def new_state(scenario: str, seed: int, options: dict[str, Any]) -> PlState:
         raise NotFound(f"Unknown situation '{scenario}': choose one of {', '.join(sits)}")
     sit = sits[scenario]
     state = PlState(scenario=scenario, seed=seed, rng=Rng.seeded(seed), options=dict(options), side="ge", turns=sit.turns,
-                    order=list(sit.move_order), setup_order=list(sit.setup_order))
+                    order=list(sit.move_order), setup_order=list(sit.setup_order),
+                    board="" if options.get("first_board") else sit.board)
     for side, groups in sit.units.items():
         for g in groups:
             if g.enter is None:
@@ -229,7 +230,14 @@ def end_segment(state: PlState, side: str) -> list[Event]:
 
 def victory_text(state: PlState) -> str:
     """The situation's victory conditions, in words (stated at the start, in the status and the view)."""
-    vic = situations()[state.scenario].victory
+    return situation_victory(state.scenario, state.turns)
+
+
+def situation_victory(scenario: str, turns: int | None = None) -> str:
+    """A situation's victory conditions in words (``turns``: the game's, else the situation's)."""
+    sit = situations()[scenario]
+    vic = sit.victory
+    enemy = "ge" if vic.side == "us" else "us"
     ways = []
     for cond in vic.any:
         if cond.hold_all:
@@ -237,8 +245,8 @@ def victory_text(state: PlState) -> str:
         else:
             where = f"hold {cond.hold_n} of {', '.join(cond.hexes)}"
         ways.append(f"{where} ({cond.text})" if cond.text else where)
-    return (f"{SIDE_NAMES[vic.side]} win if at the end of turn {state.turns} they " + "; or ".join(ways)
-            + f" (held: a unit of theirs there and no enemy); otherwise {SIDE_NAMES[state.enemy(vic.side)]} win. "
+    return (f"{SIDE_NAMES[vic.side]} win if at the end of turn {turns or sit.turns} they " + "; or ".join(ways)
+            + f" (held: a unit of theirs there and no enemy); otherwise {SIDE_NAMES[enemy]} win. "
             "Also: a side with no unit left on the board or to come loses.")
 
 

@@ -63,6 +63,9 @@ class OfWindow:
     firers: list[str]
     mover_side: str
     phase: str
+    # A window a load or unload opened: {"kind": "load"|"unload", "carrier": id, "cargo": id}; each firer
+    # declares its fire before or after the un/load (fire when:before; after when left out).
+    transport: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -87,6 +90,7 @@ class AttackOrder:
 class PlState(GameState):
     turn: int = 0
     turns: int = 10
+    board: str = ""  # the board in play (datafiles.BOARDS); "" the first board, as stored games before the beach
     order: list[str] = field(default_factory=lambda: ["us", "ge"])
     setup_order: list[str] = field(default_factory=lambda: ["ge", "us"])
     units: dict[str, Unit] = field(default_factory=dict)
