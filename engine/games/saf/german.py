@@ -462,15 +462,10 @@ def _closeness(t: Table) -> Callable[[Unit], tuple[int, str]]:
     return key
 
 
-def infantry_step(t: Table) -> None:
-    """5.0 B: Adjust Status (7.1), then German Infantry Actions (7.2, 7.4, 8.6.2 E)."""
-    t.log("phase", f"German turn {t.s.turn}: adjust status and infantry actions", "5.0 B", "ge")
-    adjust_status(t)
-    closeness = _closeness(t)
+def _infantry_actions(t: Table, closeness: Callable[[Unit], tuple[int, str]], *, legacy: bool = False) -> None:
+    """7.2, 7.4, 8.6.2 E: infantry closest to the Americans first (7.2.1 B), then the elite."""
     infantry = sorted([g for g in t.s.on_map("ge") if g.kind in ("ge_infantry", "ge_veteran")], key=closeness)
-    if not infantry and not [g for g in t.s.on_map("ge") if g.kind == "ge_elite"]:
-        t.log("order", "No German infantry on the map: nothing to activate", "7.2", "ge")
-    for g in infantry:  # 7.2.1 B: closest to the Americans first
+    for g in infantry:
         if g.status != "on_map" or not americans(t):
             continue
         if g.holds:
@@ -479,25 +474,21 @@ def infantry_step(t: Table) -> None:
             infantry_action(t, g)
         g.acted = True
     for g in sorted([g for g in t.s.on_map("ge") if g.kind == "ge_elite"], key=closeness):
-        if g.status == "on_map" and americans(t):
+        if legacy or (g.status == "on_map" and americans(t)):  # games stored before german_phases
             elite_action(t, g)
         g.acted = True
 
 
-def mg_step(t: Table) -> None:
-    """5.0 B, 7.2.5 A: German MG 42 Actions, after the infantry."""
-    t.log("phase", f"German turn {t.s.turn}: MG 42 actions", "7.2.5 A", "ge")
-    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "mg42"], key=_closeness(t)):
+def _mg_actions(t: Table, closeness: Callable[[Unit], tuple[int, str]]) -> None:
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "mg42"], key=closeness):
         if americans(t):
             mg_action(t, g)
         g.acted = True
 
 
-def tank_step(t: Table) -> None:
-    """5.0 B: German Tank Actions (7.2.6) and the AT gun (7.5), the arrivals after the tank step
-    (8.2.2 C ...), the Surprise Reinforcement Check (7.3); every German flips back (7.2 H)."""
-    t.log("phase", f"German turn {t.s.turn}: tank actions and the surprise reinforcement check", "7.2.6 A", "ge")
-    for g in sorted([g for g in t.s.on_map("ge") if g.kind in ("panzer", "tiger", "at_gun")], key=_closeness(t)):
+def _tank_actions_and_turn_end(t: Table, closeness: Callable[[Unit], tuple[int, str]]) -> None:
+    """7.2.6 and 7.5, the arrivals after the tank step (8.2.2 C ...), 7.3, and every German flips (7.2 H)."""
+    for g in sorted([g for g in t.s.on_map("ge") if g.kind in ("panzer", "tiger", "at_gun")], key=closeness):
         if g.status != "on_map" or not americans(t):
             continue
         if g.kind == "at_gun":
@@ -512,6 +503,28 @@ def tank_step(t: Table) -> None:
     for g in t.s.units.values():
         if g.side == "ge":
             g.acted = g.moved = g.fired = False  # 7.2 H
+
+
+def infantry_step(t: Table) -> None:
+    """5.0 B: Adjust Status (7.1), then German Infantry Actions (7.2, 7.4, 8.6.2 E)."""
+    t.log("phase", f"German turn {t.s.turn}: adjust status and infantry actions", "5.0 B", "ge")
+    adjust_status(t)
+    if not [g for g in t.s.on_map("ge") if g.kind in ("ge_infantry", "ge_veteran", "ge_elite")]:
+        t.log("order", "No German infantry on the map: nothing to activate", "7.2", "ge")
+    _infantry_actions(t, _closeness(t))
+
+
+def mg_step(t: Table) -> None:
+    """5.0 B, 7.2.5 A: German MG 42 Actions, after the infantry."""
+    t.log("phase", f"German turn {t.s.turn}: MG 42 actions", "7.2.5 A", "ge")
+    _mg_actions(t, _closeness(t))
+
+
+def tank_step(t: Table) -> None:
+    """5.0 B: German Tank Actions (7.2.6) and the AT gun (7.5), the arrivals after the tank step
+    (8.2.2 C ...), the Surprise Reinforcement Check (7.3); every German flips back (7.2 H)."""
+    t.log("phase", f"German turn {t.s.turn}: tank actions and the surprise reinforcement check", "7.2.6 A", "ge")
+    _tank_actions_and_turn_end(t, _closeness(t))
 
 
 STEPS: dict[str, tuple[str, Callable[[Table], None]]] = {
@@ -541,41 +554,14 @@ def german_step(t: Table, step: str) -> None:
 
 
 def german_turn(t: Table) -> None:
-    """The whole German turn in one go (option german_phases off: games stored before it)."""
+    """The whole German turn in one go (option german_phases off: games stored before it). The order
+    of activation is fixed once, at the start of the turn, as those games were played."""
     t.log("phase", f"German turn {t.s.turn}", "7.0", "ge")
     adjust_status(t)
     closeness = _closeness(t)
-    infantry = sorted([g for g in t.s.on_map("ge") if g.kind in ("ge_infantry", "ge_veteran")], key=closeness)
-    for g in infantry:  # 7.2.1 B: closest to the Americans first
-        if g.status != "on_map" or not americans(t):
-            continue
-        if g.holds:
-            holder_action(t, g)
-        else:
-            infantry_action(t, g)
-        g.acted = True
-    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "ge_elite"], key=closeness):
-        elite_action(t, g)
-        g.acted = True
-    for g in sorted([g for g in t.s.on_map("ge") if g.kind == "mg42"], key=closeness):
-        if americans(t):
-            mg_action(t, g)
-        g.acted = True
-    for g in sorted([g for g in t.s.on_map("ge") if g.kind in ("panzer", "tiger", "at_gun")], key=closeness):
-        if g.status != "on_map" or not americans(t):
-            continue
-        if g.kind == "at_gun":
-            at_gun_action(t, g)
-        else:
-            tank_action(t, g, 3 if g.kind == "tiger" else t.spec(g).mp)
-        g.acted = True
-    for g in scheduled_arrivals(t, "after_tanks"):
-        if g.fire_on_entry:
-            entry_fire(t, g)
-    surprise(t)
-    for g in t.s.units.values():
-        if g.side == "ge":
-            g.acted = g.moved = g.fired = False  # 7.2 H
+    _infantry_actions(t, closeness, legacy=True)
+    _mg_actions(t, closeness)
+    _tank_actions_and_turn_end(t, closeness)
     t.events[-1].phase_end = True
 
 
