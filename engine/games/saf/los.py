@@ -11,7 +11,7 @@ blocking hex that the clear line does not, the LOS is clear.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from engine.hexgrid import Hex, lines_both
@@ -34,6 +34,25 @@ def on_hill(m: GameMap, h: Hex) -> bool:
     return m.terrain.get(h) == "hill"
 
 
+def _blocking(m: GameMap, a: Hex, friendly_infantry: Iterable[Hex], friendly_tanks: Iterable[Hex], *,
+              tank: bool, mortar: bool) -> Callable[[Hex], str]:
+    """For a firer at ``a``: what a hex on the line holds that blocks it ('hill', 'woods', 'building',
+    'infantry', 'tank'), or '' (6.3.3 C, F-J)."""
+    high = on_hill(m, a)
+    own_inf = set() if (high or mortar) else set(friendly_infantry)
+    own_tanks = set() if (high or mortar or not tank) else set(friendly_tanks)
+
+    def cause(h: Hex) -> str:
+        kind = m.terrain.get(h, "clear")
+        if kind == "hill" or (kind in COVER_TERRAIN and not high):
+            return kind  # F, G, H: hills always block; C: cover, unless the firer is on a hill (H)
+        if h in own_inf:
+            return "infantry"  # I
+        return "tank" if h in own_tanks else ""  # J
+
+    return cause
+
+
 def has_los(
     m: GameMap,
     a: Hex,
@@ -50,18 +69,7 @@ def has_los(
     """
     if a == b or a.distance(b) == 1:
         return True
-    high = on_hill(m, a)
-    own_inf = set() if (high or mortar) else set(friendly_infantry)
-    own_tanks = set() if (high or mortar or not tank) else set(friendly_tanks)
-
-    def blocks(h: Hex) -> bool:
-        kind = m.terrain.get(h, "clear")
-        if kind == "hill":
-            return True  # F, G, H: hills always block
-        if kind in COVER_TERRAIN and not high:
-            return True  # C (H: a firer on a hill sees over them)
-        return h in own_inf or h in own_tanks  # I, J
-
+    blocks = _blocking(m, a, friendly_infantry, friendly_tanks, tank=tank, mortar=mortar)
     one, two = _paths(a, b)
     blocked_one = [h for h in one if blocks(h)]
     blocked_two = [h for h in two if blocks(h)]
@@ -91,17 +99,7 @@ def los_blockers(
     inf, tanks = list(friendly_infantry), list(friendly_tanks)
     if has_los(m, a, b, inf, tanks, tank=tank, mortar=mortar):
         return []
-    high = on_hill(m, a)
-    own_inf = set() if (high or mortar) else set(inf)
-    own_tanks = set() if (high or mortar or not tank) else set(tanks)
-
-    def cause(h: Hex) -> str:
-        kind = m.terrain.get(h, "clear")
-        if kind == "hill" or (kind in COVER_TERRAIN and not high):
-            return kind
-        if h in own_inf:
-            return "infantry"
-        return "tank" if h in own_tanks else ""
+    cause = _blocking(m, a, inf, tanks, tank=tank, mortar=mortar)
 
     one, two = _paths(a, b)
     out: list[tuple[Hex, str]] = []

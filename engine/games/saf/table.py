@@ -205,31 +205,29 @@ class Table:
         return self.stack(h) + need <= 2
 
     # --- LOS between units -------------------------------------------------------------------------
-    def los(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> bool:
-        side = firer.side
+    def _friendly_hexes(self, firer: Unit, ignore: str) -> tuple[list[Hex], list[Hex]]:
+        """The hexes of the firer's own infantry and own tanks (6.3.3 I, J), but the firer's and ``ignore``'s."""
         inf: list[Hex] = []
         tanks: list[Hex] = []
-        for u in self.s.on_map(side):
+        for u in self.s.on_map(firer.side):
             if u.id in (firer.id, ignore) or u.hex is None:
                 continue
             (tanks if self.is_tank(u) else inf).append(Hex.parse(u.hex))
+        return inf, tanks
+
+    def los(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> bool:
+        inf, tanks = self._friendly_hexes(firer, ignore)
         return has_los(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
 
     def los_block(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> str:
         """What blocks the firer's LOS from a to b, in words with the clause ("" when it is clear):
         'building 0906 (6.3.3 C)', 'friendly infantry I2 at 0805 (6.3.3 I)'."""
-        side = firer.side
-        inf: list[Hex] = []
-        tanks: list[Hex] = []
-        for u in self.s.on_map(side):
-            if u.id in (firer.id, ignore) or u.hex is None:
-                continue
-            (tanks if self.is_tank(u) else inf).append(Hex.parse(u.hex))
+        inf, tanks = self._friendly_hexes(firer, ignore)
         found = los_blockers(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
         words = []
         for h, cause in found:
             if cause in ("infantry", "tank"):
-                who = [self.name(u) for u in self.s.at(h) if u.side == side and u.id != firer.id
+                who = [self.name(u) for u in self.s.at(h) if u.side == firer.side and u.id != firer.id
                        and self.is_tank(u) == (cause == "tank")]
                 words.append(f"friendly {' and '.join(who) or cause} at {h.label} "
                              f"({'6.3.3 I' if cause == 'infantry' else '6.3.3 J'})")
