@@ -316,3 +316,69 @@ def test_ai_hard_german_wastes_no_card_on_a_shot_that_cannot_hit() -> None:
     assert Action("attack", {"unit": "Spitze", "target": "106 BG"}) in legal
     action, why = RULES.bot_action(state, "ge", "hard")
     assert action.kind != "attack", (action, why)
+
+
+def _oscillation_state() -> PeiperState:
+    """Turn 1 of deal 0 (seed 7) as the old normal US played it: the Germans still to enter, the US
+    set up, a red 7 (4 ACTs) with 2 left. The old bot moved 2/23/2 1302-1304-1302-1304 ... here."""
+    state = _empty()
+    state.turn = 1
+    for uid, label in (("CCR/3/1", "1209"), ("2/23/2", "1302"), ("99 BG", "0304"), ("106 BG", "0809")):
+        _put(state, uid, label)
+    _activate(state, "us", acts=4)
+    state.spent = {"ge": False, "us": True}
+    return state
+
+
+@pytest.mark.parametrize("level", ("normal", "hard"))
+def test_movement_us_bot_does_not_undo_its_own_move_while_nothing_changes(level: str) -> None:
+    """Movement (each ACT a move): with no German order in between, no US unit goes back to the hex
+    it has just left; the old scoring (closing on the German way measured with the unit where it
+    stood) made both 1302-1304 and 1304-1302 look like progress."""
+    state = _oscillation_state()
+    came_from: dict[str, str] = {}
+    while state.phase == ACTIVATE and state.side == "us":
+        action, why = RULES.bot_action(state, "us", level)
+        if action.kind == "move":
+            uid = action.args["unit"]
+            assert came_from.get(uid) != action.args["to"], (action, why)
+            came_from[uid] = state.units[uid].hex or ""
+        RULES.apply(state, "us", action)
+        if action.kind == "end":
+            break
+
+
+def test_movement_us_move_and_move_back_do_not_both_score() -> None:
+    """The score of a US move and of the move back sum to about nothing (a difference of positions)."""
+    from engine.games.peiper.ai_score import Context, score
+
+    state = _oscillation_state()
+    there = score(Context.build(state, "us"), Action("move", {"unit": "2/23/2", "to": "1304"}))[0]
+    _put(state, "2/23/2", "1304")
+    back = score(Context.build(state, "us"), Action("move", {"unit": "2/23/2", "to": "1302"}))[0]
+    assert there + back == pytest.approx(0.0, abs=0.05), (there, back)
+
+
+def test_ai_us_reasons_say_what_the_move_does() -> None:
+    """Narration: a US blocking move names whose way it blocks and where, never the AI's own sum
+    ("the Germans need 0.8 more ACTs to get out")."""
+    state = _empty()
+    state.turn = 2
+    _put(state, "Spitze", "0804")  # La Gleize, on the N633 toward Stoumont
+    _put(state, "99 BG", "0402")
+    _activate(state, "us", acts=2)
+    action, why = RULES.bot_action(state, "us", "normal")
+    assert action.kind in ("move", "enter"), (action, why)
+    assert "more ACTs to get out" not in why
+    assert "way west past" in why, why
+    assert any(g in why for g in ("Spitze", "1/1 LAH", "501", "3/2 LAH", "3FJ/KG1", "3FJ/KG2")), why
+
+
+def test_ai_us_reasons_never_quote_the_potential() -> None:
+    """Narration over whole games: no US reason speaks of the AI's 'ACTs to get out'."""
+    for state in POSITIONS[:6]:
+        side = RULES.to_act(state)
+        if side is None:
+            continue
+        _, why = RULES.bot_action(state, side, "normal")
+        assert "more ACTs to get out" not in why and "ACTs of German way" not in why, why

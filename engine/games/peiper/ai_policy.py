@@ -20,7 +20,15 @@ from engine.game import Action
 from engine.hexgrid import Hex
 
 from .ai_field import situation, table_for
-from .ai_score import Context, card_acts, hex_activation_value, oba_value, score, us_objective
+from .ai_score import (
+    Context,
+    card_acts,
+    hex_activation_value,
+    oba_value,
+    score,
+    us_move_purpose,
+    us_objective,
+)
 from .orders import setup_hex_problem
 from .state import ACTIVATE, DECIDE, DRAW, FACE, SETUP, UNIT_ON_MAP, PeiperState
 from .units import game_map, unit_specs
@@ -144,6 +152,8 @@ def _setup_step(placed: tuple[tuple[str, str], ...], options: tuple[tuple[str, o
         if best is None or value > best[0]:
             best = (value, h.label)
     assert best is not None
-    gain = best[0] - base
-    return uid, best[1], (f"{uid} sets up in {gmap.name_of(Hex.parse(best[1]))}: the Germans need about "
-                          f"{gain:.1f} more ACTs to get out")
+    ctx = Context.build(probe, "us")
+    to = t.index[Hex.parse(best[1])]
+    pot_after, after = ctx.pot_us_moved(None, to)
+    what = us_move_purpose(ctx, uid, to, after, pot_after - base)
+    return uid, best[1], f"{uid} sets up in {gmap.name_of(Hex.parse(best[1]))}: {what}"
