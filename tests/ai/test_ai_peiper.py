@@ -186,7 +186,7 @@ def test_ai_us_blows_a_bridge_the_germans_need_after_turn_2() -> None:
                    if a.kind == "demolish"]
     best_score, best, why = demolitions[0]
     assert best_score > 5 and demolitions[-1][0] < 1
-    assert "ACTs more for the Germans" in why
+    assert "the Germans would have to go round" in why
     # The bridge it picks lies on the route the German field takes out of the map.
     sit = situation(state)
     route = set()
@@ -382,3 +382,23 @@ def test_ai_us_reasons_never_quote_the_potential() -> None:
             continue
         _, why = RULES.bot_action(state, side, "normal")
         assert "more ACTs to get out" not in why and "ACTs of German way" not in why, why
+
+
+def test_combat_no_us_shot_that_cannot_hit() -> None:
+    """Combat: a reduced 99 BG (AT 0) cannot hit a Mech unit; the US bot never orders that shot
+    (it used to, to draw a card toward the Joker)."""
+    from engine.games.peiper.ai_score import Context, score
+
+    state = _empty()
+    state.turn = 2
+    _put(state, "Spitze", "0705")
+    _put(state, "99 BG", "0704")
+    state.units["99 BG"].reduced = True
+    _activate(state, "us", acts=1)
+    shot = Action("attack", {"unit": "99 BG", "target": "Spitze"})
+    assert shot in RULES.legal_actions(state, "us")
+    s, why = score(Context.build(state, "us"), shot)
+    assert s < 0 and "cannot hit" in why
+    for level in ("normal", "hard"):
+        action, why = RULES.bot_action(state, "us", level)
+        assert action != shot, (level, why)

@@ -248,9 +248,11 @@ def _ge_move(ctx: Context, a: Action) -> tuple[float, str]:
 def _attack(ctx: Context, uid: str, target: str) -> tuple[float, str]:
     att = unit_attack(ctx.state, uid, target)
     p = hit_chance(att.strength, att.modifier)
+    mods = ", ".join(att.reasons)
+    if p <= 0.0:  # an order that cannot succeed: never given (it would only burn a card)
+        return -1.0, f"{uid} cannot hit {target} ({mods})"
     value, what = hit_value(ctx, target)
     s = p * value + (CARD_BURN if ctx.side == "us" else -CARD_BURN)
-    mods = ", ".join(att.reasons)
     return s, f"{uid} fires on {target}: {int(p * 100)}% to hit ({mods}); a hit {what}"
 
 
@@ -414,7 +416,13 @@ def _demolish(ctx: Context, name: str) -> tuple[float, str]:
                                  if u.side == "us" and u.status == UNIT_ON_MAP and u.hex})
     gain = us_objective(st, sit, ctx.depot_stake()) - ctx.pot
     s = p * POINTS * gain + (0.2 if gain <= 0.05 else CARD_BURN)
-    return s, f"blow the {name} bridge: {int(p * 100)}% to succeed, {gain:.1f} ACTs more for the Germans"
+    if gain > 0.05:
+        why = (f"blow the {name} bridge: {int(p * 100)}% to succeed; the Germans would have to go round "
+               f"(about {gain:.1f} ACT{'s' * (gain >= 1.05)} longer)")
+    else:
+        why = (f"blow the {name} bridge: {int(p * 100)}% to succeed; no German needs it now, but every draw "
+               "brings the Joker and the turn's end nearer")
+    return s, why
 
 
 def us_objective(state: PeiperState, sit: Situation, depot_stake: float | None = None) -> float:
