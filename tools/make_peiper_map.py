@@ -87,8 +87,18 @@ LIGHT_FOREST = [
 # The "contest" layout (scenario "contest"; docs/peiper-map.md): the original ground with the
 # changes below, chosen so that competent sides each win a fair share. Only the designed parts change
 # (roads, which hexes are forest); rivers, bridges, places and every rule stay.
-CONTEST_ROADS: dict[str, list[str]] = {}
-CONTEST_LIGHT_FOREST: list[str] = []  # forest hexes made light forest
+CONTEST_ROADS: dict[str, list[str]] = {
+    "N68 (Malmedy - Stavelot, along the north bank)": ["1405", "1306"],
+    "Targnon lane (west toward Remouchamps)": ["0304", "0104"],
+}
+CONTEST_LIGHT_FOREST: list[str] = [  # forest hexes made light forest
+    # the wooded sides of the Amblève gorge between Stavelot and La Gleize
+    "0506", "0605", "0606", "0607", "0706", "0707", "0806", "0807", "0808", "0809",
+    "1005", "1006", "1106", "1107", "1205", "1206", "1207",
+    # the woods before the west edge (north-west and south-west)
+    "0101", "0102", "0201", "0202", "0301", "0302", "0502", "0601", "0602", "0701",
+    "0107", "0108", "0208", "0306", "0307", "0308",
+]
 CONTEST_CLEAR: list[str] = []  # forest or light forest hexes made clear
 LAYOUTS = {
     "map.yaml": ("ambleve", "The Amblève valley, 18-24 December 1944", {}, [], []),

@@ -402,3 +402,32 @@ def test_combat_no_us_shot_that_cannot_hit() -> None:
     for level in ("normal", "hard"):
         action, why = RULES.bot_action(state, "us", level)
         assert action != shot, (level, why)
+
+
+def test_set_up_contest_scenario_plays_on_its_own_map_and_historical_keeps_the_original() -> None:
+    """Set-Up / Terrain Chart: the ground is Umpire's design (docs/peiper-map.md). The contest layout
+    is its own scenario with its own map file; "historical" (stored games) keeps the original ground."""
+    from engine.games.peiper.units import scenario_map
+
+    old = RULES.new_state("historical", 2, {})
+    new = RULES.new_state("contest", 2, {})
+    assert RULES.view(old, None)["map"].endswith("map.yaml")
+    assert RULES.view(new, None)["map"].endswith("map_contest.yaml")
+    with scenario_map("historical"):
+        assert game_map().terrain_of(Hex.parse("0107")) == "forest"
+    with scenario_map("contest"):
+        assert game_map().terrain_of(Hex.parse("0107")) == "light_forest"
+        assert Hex.parse("1405") in game_map().road_hexes
+    assert game_map().terrain_of(Hex.parse("0107")) == "forest"  # outside any game: the original
+    # The rules read the scenario's ground: a Mech may enter the light forest at 0107 in the contest
+    # layout (2 MPs) but not the forest of the original (only by road).
+    for state, allowed in ((old, False), (new, True)):
+        RULES.apply(state, "us", Action("ready"))
+        _activate(state, "ge", acts=1)
+        for u in state.units.values():
+            if u.side == "us":
+                u.status, u.hex = "awaiting", None
+        state.fuel_depot = "captured"  # no supply checks
+        _put(state, "Spitze", "0207")
+        moves = {a.args["to"] for a in RULES.legal_actions(state, "ge") if a.kind == "move"}
+        assert ("0107" in moves) is allowed, (state.scenario, sorted(moves))
