@@ -431,3 +431,22 @@ def test_set_up_contest_scenario_plays_on_its_own_map_and_historical_keeps_the_o
         _put(state, "Spitze", "0207")
         moves = {a.args["to"] for a in RULES.legal_actions(state, "ge") if a.kind == "move"}
         assert ("0107" in moves) is allowed, (state.scenario, sorted(moves))
+
+
+def test_ai_hard_german_plays_the_plan_on_the_original_layout_only() -> None:
+    """The hard German's activations: the plan on the historical ground, normal's order on the contest
+    layout (what measured best on each; docs/ai.md). Same position, same pieces, two grounds."""
+    from engine.games.peiper.ai_plan import ranked_plan
+    from engine.games.peiper.ai_policy import best_action
+    from engine.games.peiper.units import scenario_map
+
+    for scenario in ("historical", "contest"):
+        state = RULES.new_state(scenario, 4, {})
+        RULES.apply(state, "us", Action("ready"))
+        _activate(state, "ge", acts=3)
+        action, _ = RULES.bot_action(state, "ge", "hard")
+        if scenario == "historical":
+            assert action == ranked_plan(state, RULES.legal_actions(state, "ge"))[0][2]
+        else:
+            with scenario_map(scenario):
+                assert action == best_action(RULES, state, "ge")[0]
