@@ -186,7 +186,7 @@ def test_ai_us_blows_a_bridge_the_germans_need_after_turn_2() -> None:
                    if a.kind == "demolish"]
     best_score, best, why = demolitions[0]
     assert best_score > 5 and demolitions[-1][0] < 1
-    assert "ACTs more for the Germans" in why
+    assert "the Germans would have to go round" in why
     # The bridge it picks lies on the route the German field takes out of the map.
     sit = situation(state)
     route = set()
@@ -316,3 +316,137 @@ def test_ai_hard_german_wastes_no_card_on_a_shot_that_cannot_hit() -> None:
     assert Action("attack", {"unit": "Spitze", "target": "106 BG"}) in legal
     action, why = RULES.bot_action(state, "ge", "hard")
     assert action.kind != "attack", (action, why)
+
+
+def _oscillation_state() -> PeiperState:
+    """Turn 1 of deal 0 (seed 7) as the old normal US played it: the Germans still to enter, the US
+    set up, a red 7 (4 ACTs) with 2 left. The old bot moved 2/23/2 1302-1304-1302-1304 ... here."""
+    state = _empty()
+    state.turn = 1
+    for uid, label in (("CCR/3/1", "1209"), ("2/23/2", "1302"), ("99 BG", "0304"), ("106 BG", "0809")):
+        _put(state, uid, label)
+    _activate(state, "us", acts=4)
+    state.spent = {"ge": False, "us": True}
+    return state
+
+
+@pytest.mark.parametrize("level", ("normal", "hard"))
+def test_movement_us_bot_does_not_undo_its_own_move_while_nothing_changes(level: str) -> None:
+    """Movement (each ACT a move): with no German order in between, no US unit goes back to the hex
+    it has just left; the old scoring (closing on the German way measured with the unit where it
+    stood) made both 1302-1304 and 1304-1302 look like progress."""
+    state = _oscillation_state()
+    came_from: dict[str, str] = {}
+    while state.phase == ACTIVATE and state.side == "us":
+        action, why = RULES.bot_action(state, "us", level)
+        if action.kind == "move":
+            uid = action.args["unit"]
+            assert came_from.get(uid) != action.args["to"], (action, why)
+            came_from[uid] = state.units[uid].hex or ""
+        RULES.apply(state, "us", action)
+        if action.kind == "end":
+            break
+
+
+def test_movement_us_move_and_move_back_do_not_both_score() -> None:
+    """The score of a US move and of the move back sum to about nothing (a difference of positions)."""
+    from engine.games.peiper.ai_score import Context, score
+
+    state = _oscillation_state()
+    there = score(Context.build(state, "us"), Action("move", {"unit": "2/23/2", "to": "1304"}))[0]
+    _put(state, "2/23/2", "1304")
+    back = score(Context.build(state, "us"), Action("move", {"unit": "2/23/2", "to": "1302"}))[0]
+    assert there + back == pytest.approx(0.0, abs=0.05), (there, back)
+
+
+def test_ai_us_reasons_say_what_the_move_does() -> None:
+    """Narration: a US blocking move names whose way it blocks and where, never the AI's own sum
+    ("the Germans need 0.8 more ACTs to get out")."""
+    state = _empty()
+    state.turn = 2
+    _put(state, "Spitze", "0804")  # La Gleize, on the N633 toward Stoumont
+    _put(state, "99 BG", "0402")
+    _activate(state, "us", acts=2)
+    action, why = RULES.bot_action(state, "us", "normal")
+    assert action.kind in ("move", "enter"), (action, why)
+    assert "more ACTs to get out" not in why
+    assert "way west past" in why, why
+    assert any(g in why for g in ("Spitze", "1/1 LAH", "501", "3/2 LAH", "3FJ/KG1", "3FJ/KG2")), why
+
+
+def test_ai_us_reasons_never_quote_the_potential() -> None:
+    """Narration over whole games: no US reason speaks of the AI's 'ACTs to get out'."""
+    for state in POSITIONS[:6]:
+        side = RULES.to_act(state)
+        if side is None:
+            continue
+        _, why = RULES.bot_action(state, side, "normal")
+        assert "more ACTs to get out" not in why and "ACTs of German way" not in why, why
+
+
+def test_combat_no_us_shot_that_cannot_hit() -> None:
+    """Combat: a reduced 99 BG (AT 0) cannot hit a Mech unit; the US bot never orders that shot
+    (it used to, to draw a card toward the Joker)."""
+    from engine.games.peiper.ai_score import Context, score
+
+    state = _empty()
+    state.turn = 2
+    _put(state, "Spitze", "0705")
+    _put(state, "99 BG", "0704")
+    state.units["99 BG"].reduced = True
+    _activate(state, "us", acts=1)
+    shot = Action("attack", {"unit": "99 BG", "target": "Spitze"})
+    assert shot in RULES.legal_actions(state, "us")
+    s, why = score(Context.build(state, "us"), shot)
+    assert s < 0 and "cannot hit" in why
+    for level in ("normal", "hard"):
+        action, why = RULES.bot_action(state, "us", level)
+        assert action != shot, (level, why)
+
+
+def test_set_up_contest_scenario_plays_on_its_own_map_and_historical_keeps_the_original() -> None:
+    """Set-Up / Terrain Chart: the ground is Umpire's design (docs/peiper-map.md). The contest layout
+    is its own scenario with its own map file; "historical" (stored games) keeps the original ground."""
+    from engine.games.peiper.units import scenario_map
+
+    old = RULES.new_state("historical", 2, {})
+    new = RULES.new_state("contest", 2, {})
+    assert RULES.view(old, None)["map"].endswith("map.yaml")
+    assert RULES.view(new, None)["map"].endswith("map_contest.yaml")
+    with scenario_map("historical"):
+        assert game_map().terrain_of(Hex.parse("0107")) == "forest"
+    with scenario_map("contest"):
+        assert game_map().terrain_of(Hex.parse("0107")) == "light_forest"
+        assert Hex.parse("1405") in game_map().road_hexes
+    assert game_map().terrain_of(Hex.parse("0107")) == "forest"  # outside any game: the original
+    # The rules read the scenario's ground: a Mech may enter the light forest at 0107 in the contest
+    # layout (2 MPs) but not the forest of the original (only by road).
+    for state, allowed in ((old, False), (new, True)):
+        RULES.apply(state, "us", Action("ready"))
+        _activate(state, "ge", acts=1)
+        for u in state.units.values():
+            if u.side == "us":
+                u.status, u.hex = "awaiting", None
+        state.fuel_depot = "captured"  # no supply checks
+        _put(state, "Spitze", "0207")
+        moves = {a.args["to"] for a in RULES.legal_actions(state, "ge") if a.kind == "move"}
+        assert ("0107" in moves) is allowed, (state.scenario, sorted(moves))
+
+
+def test_ai_hard_german_plays_the_plan_on_the_original_layout_only() -> None:
+    """The hard German's activations: the plan on the historical ground, normal's order on the contest
+    layout (what measured best on each; docs/ai.md). Same position, same pieces, two grounds."""
+    from engine.games.peiper.ai_plan import ranked_plan
+    from engine.games.peiper.ai_policy import best_action
+    from engine.games.peiper.units import scenario_map
+
+    for scenario in ("historical", "contest"):
+        state = RULES.new_state(scenario, 4, {})
+        RULES.apply(state, "us", Action("ready"))
+        _activate(state, "ge", acts=3)
+        action, _ = RULES.bot_action(state, "ge", "hard")
+        if scenario == "historical":
+            assert action == ranked_plan(state, RULES.legal_actions(state, "ge"))[0][2]
+        else:
+            with scenario_map(scenario):
+                assert action == best_action(RULES, state, "ge")[0]

@@ -19,7 +19,7 @@ from engine.hexgrid import Hex
 
 from .board import mech_step_cost, road_open, spec
 from .state import UNIT_AWAITING, UNIT_ELIMINATED, UNIT_EXITED, UNIT_ON_MAP, PeiperState
-from .units import game_map, unit_specs
+from .units import game_map, map_key, unit_specs
 
 FAR = 40.0  # ACTs standing for "cannot get out"
 ADJ_PENALTY = 0.35  # stopping next to a US unit: it may fire, and the next move must break contact
@@ -45,8 +45,13 @@ class Tables:
     rev_inf: tuple[tuple[tuple[int, float, float], ...], ...] = ()
 
 
-@lru_cache(maxsize=32)
 def tables(bridges_down: tuple[str, ...]) -> Tables:
+    """The step tables of the active map (the scenario's) with these bridges down."""
+    return _tables(map_key(), bridges_down)
+
+
+@lru_cache(maxsize=32)
+def _tables(_map: str, bridges_down: tuple[str, ...]) -> Tables:
     gmap = game_map()
     probe = PeiperState(scenario="historical", seed=0, options={}, rng=None)  # type: ignore[arg-type]
     probe.bridges_down = list(bridges_down)

@@ -50,6 +50,7 @@ FLIP_COST = 4.0  # points for a flip that does not eliminate (weaker fire, one h
 FINISH_AT = 3.5  # ACTs from the exit: the nearest unit this close is finished first
 FINISH_BONUS = 30.0  # points for a step of that unit
 EXIT_NEXT = 20.0  # points for standing on the west edge: the exit is one ACT away
+RISK_WEIGHT = 1.0  # share of the expected cost of the US fire counted against a move
 
 
 @contextmanager
@@ -203,7 +204,7 @@ class Planner:
             notes.append(f"its next step worth {follow / POINTS:.1f} ACTs")
         if notes:
             why += "; " + ", ".join(notes)
-        return s - cost + follow + finish, why
+        return s - RISK_WEIGHT * cost + follow + finish, why
 
 
 

@@ -20,10 +20,18 @@ from engine.game import Action
 from engine.hexgrid import Hex
 
 from .ai_field import situation, table_for
-from .ai_score import Context, card_acts, hex_activation_value, oba_value, score, us_objective
+from .ai_score import (
+    Context,
+    card_acts,
+    hex_activation_value,
+    oba_value,
+    score,
+    us_move_purpose,
+    us_objective,
+)
 from .orders import setup_hex_problem
 from .state import ACTIVATE, DECIDE, DRAW, FACE, SETUP, UNIT_ON_MAP, PeiperState
-from .units import game_map, unit_specs
+from .units import game_map, map_key, unit_specs
 
 if TYPE_CHECKING:
     from .rules import PeiperRules
@@ -110,7 +118,7 @@ def decide(state: PeiperState, side: str, legal: list[Action]) -> tuple[Action, 
 def setup_action(state: PeiperState) -> tuple[Action, str]:
     placed = tuple(sorted((u.id, u.hex or "") for u in state.units.values()
                           if u.side == "us" and u.status == UNIT_ON_MAP))
-    plan = _setup_step(placed, tuple(sorted(state.options.items())))
+    plan = _setup_step(placed, tuple(sorted(state.options.items())), state.scenario, map_key())
     if plan is None:
         return Action("ready"), "set-up done: the US units stand across the German roads west"
     uid, label, why = plan
@@ -118,8 +126,8 @@ def setup_action(state: PeiperState) -> tuple[Action, str]:
 
 
 @lru_cache(maxsize=64)
-def _setup_step(placed: tuple[tuple[str, str], ...], options: tuple[tuple[str, object], ...]
-                ) -> tuple[str, str, str] | None:
+def _setup_step(placed: tuple[tuple[str, str], ...], options: tuple[tuple[str, object], ...], scenario: str,
+                _map: str) -> tuple[str, str, str] | None:
     """The next unit to place and where: the hex that raises the German potential most."""
     done = {uid for uid, _ in placed}
     todo = [uid for uid, s in unit_specs().items() if s.side == "us" and s.arrives == "setup" and uid not in done]
@@ -127,7 +135,7 @@ def _setup_step(placed: tuple[tuple[str, str], ...], options: tuple[tuple[str, o
         return None
     from .rules import PeiperRules
 
-    probe = PeiperRules().new_state("historical", 0, dict(options))
+    probe = PeiperRules().new_state(scenario, 0, dict(options))
     for uid, label in placed:
         probe.units[uid].status, probe.units[uid].hex = UNIT_ON_MAP, label
     t = table_for(probe)
@@ -144,6 +152,8 @@ def _setup_step(placed: tuple[tuple[str, str], ...], options: tuple[tuple[str, o
         if best is None or value > best[0]:
             best = (value, h.label)
     assert best is not None
-    gain = best[0] - base
-    return uid, best[1], (f"{uid} sets up in {gmap.name_of(Hex.parse(best[1]))}: the Germans need about "
-                          f"{gain:.1f} more ACTs to get out")
+    ctx = Context.build(probe, "us")
+    to = t.index[Hex.parse(best[1])]
+    pot_after, after = ctx.pot_us_moved(None, to)
+    what = us_move_purpose(ctx, uid, to, after, pot_after - base)
+    return uid, best[1], f"{uid} sets up in {gmap.name_of(Hex.parse(best[1]))}: {what}"

@@ -60,6 +60,8 @@ class Context:
     _removed: dict[str, float] = field(default_factory=dict)
     _corridor: list[Hex] | None = None
     _steps: list[int] | None = None
+    _steps_without: dict[int, list[int]] = field(default_factory=dict)
+    _sit_without: dict[int, Situation] = field(default_factory=dict)
 
     @classmethod
     def build(cls, state: PeiperState, side: str) -> Context:
@@ -113,48 +115,73 @@ class Context:
             self._removed[uid] = self.pot_us_moved(self.sit.t.index[h], None)[0] if h else self.pot
         return self._removed[uid]
 
-    def corridor_steps(self) -> list[int]:
-        """Hexes from each hex to the nearest hex on a German way out (breadth-first, once)."""
-        if self._steps is None:
-            t = self.sit.t
-            far = len(t.hexes)
-            dist = [far] * far
-            frontier = [t.index[h] for h in self.corridor()]
+    def corridor_steps(self, without: int | None = None) -> list[int]:
+        """Hexes from each hex to the nearest hex on a German way out (breadth-first, once).
+
+        ``without``: the ways out as they would be with one US unit gone from that hex, the same
+        whichever hex the unit goes to; a US move is scored against it, so that a move and the move
+        back cannot both look like closing in (the bot moved a unit back and forth for eight ACTs)."""
+        if without is None and self._steps is not None:
+            return self._steps
+        if without is not None and without in self._steps_without:
+            return self._steps_without[without]
+        t = self.sit.t
+        far = len(t.hexes)
+        dist = [far] * far
+        frontier = [t.index[h] for h in self.corridor(without)]
+        for i in frontier:
+            dist[i] = 0
+        while frontier:
+            nxt = []
             for i in frontier:
-                dist[i] = 0
-            while frontier:
-                nxt = []
-                for i in frontier:
-                    for n in t.nbrs[i]:
-                        if dist[n] == far:
-                            dist[n] = dist[i] + 1
-                            nxt.append(n)
-                frontier = nxt
-            self._steps = [0 if d == far else d for d in dist]
-        return self._steps
+                for n in t.nbrs[i]:
+                    if dist[n] == far:
+                        dist[n] = dist[i] + 1
+                        nxt.append(n)
+            frontier = nxt
+        steps = [0 if d == far else d for d in dist]
+        if without is None:
+            self._steps = steps
+        else:
+            self._steps_without[without] = steps
+        return steps
 
     def corridor_distance(self, h: Hex) -> int:
         """Hexes from h to the nearest hex on a German way out."""
         return self.corridor_steps()[self.sit.t.index[h]]
 
-    def corridor(self) -> list[Hex]:
-        if self._corridor is None:
-            t, hexes = self.sit.t, set()
-            for uid in sorted(self.dist, key=lambda g: self.dist[g])[:4]:
-                u = self.state.units[uid]
-                f = self.sit.field(uid)
-                if u.status == UNIT_ON_MAP and u.hex:
-                    start = t.index[Hex.parse(u.hex)]
-                elif u.status == "awaiting":
-                    start = min((i for i in t.east if i not in self.sit.us), key=lambda i: f.dist[i], default=-1)
-                else:
-                    continue
-                here, steps = start, 0
-                while here >= 0 and steps < 40 and f.dist[here] < FAR:
-                    hexes.add(t.hexes[here])
-                    here, steps = f.nxt[here], steps + 1
-            self._corridor = sorted(hexes)
-        return self._corridor
+    def situation_without(self, frm: int) -> Situation:
+        """The full fields with one US unit gone from hex ``frm`` (cached per hex)."""
+        if frm not in self._sit_without:
+            counts = dict(self.us_count)
+            counts[frm] -= 1
+            us = {i for i, c in counts.items() if c > 0}
+            self._sit_without[frm] = situation(self.state, us, t=self.sit.t)
+        return self._sit_without[frm]
+
+    def corridor(self, without: int | None = None) -> list[Hex]:
+        if without is None and self._corridor is not None:
+            return self._corridor
+        sit = self.sit if without is None else self.situation_without(without)
+        dist = self.dist if without is None else dict(zip(german_ids(), distances(self.state, sit), strict=True))
+        t, hexes = sit.t, set()
+        for uid in sorted(dist, key=lambda g: dist[g])[:4]:
+            u = self.state.units[uid]
+            f = sit.field(uid)
+            if u.status == UNIT_ON_MAP and u.hex:
+                start = t.index[Hex.parse(u.hex)]
+            elif u.status == "awaiting":
+                start = min((i for i in t.east if i not in sit.us), key=lambda i: f.dist[i], default=-1)
+            else:
+                continue
+            here, steps = start, 0
+            while here >= 0 and steps < 40 and f.dist[here] < FAR:
+                hexes.add(t.hexes[here])
+                here, steps = f.nxt[here], steps + 1
+        out = sorted(hexes)
+        if without is None:
+            self._corridor = out
+        return out
 
 
 def score(ctx: Context, a: Action) -> tuple[float, str]:
@@ -221,9 +248,11 @@ def _ge_move(ctx: Context, a: Action) -> tuple[float, str]:
 def _attack(ctx: Context, uid: str, target: str) -> tuple[float, str]:
     att = unit_attack(ctx.state, uid, target)
     p = hit_chance(att.strength, att.modifier)
+    mods = ", ".join(att.reasons)
+    if p <= 0.0:  # an order that cannot succeed: never given (it would only burn a card)
+        return -1.0, f"{uid} cannot hit {target} ({mods})"
     value, what = hit_value(ctx, target)
     s = p * value + (CARD_BURN if ctx.side == "us" else -CARD_BURN)
-    mods = ", ".join(att.reasons)
     return s, f"{uid} fires on {target}: {int(p * 100)}% to hit ({mods}); a hit {what}"
 
 
@@ -243,36 +272,135 @@ def hit_value(ctx: Context, target: str) -> tuple[float, str]:
 
 
 def _us_move(ctx: Context, a: Action) -> tuple[float, str]:
+    """A US move or entry: what it adds to the German potential, plus a little for closing on the
+    German ways out and for cover. Every term is a difference between the position after and the
+    position before (the ways out measured without the moving unit, cover counted where it stands
+    and where it goes), so a move and the move back sum to nothing: the bot cannot shuttle a unit
+    between two hexes while nothing else changes."""
     st, uid = ctx.state, a.args["unit"]
     to_label = a.args["to"] if a.kind == "move" else a.args["at"]
     to = ctx.idx(to_label)
     to_hex = ctx.sit.t.hexes[to]
     here = hex_of(st, uid)
     frm = ctx.sit.t.index[here] if here is not None else None
-    steps = ctx.corridor_steps()
+    steps = ctx.corridor_steps(frm)
+    after: Situation | None = None
     if steps[to] > 2 and (frm is None or steps[frm] > 2):
         delta = 0.0  # far from every German way out, before and after: it cannot block yet
     else:
-        delta = ctx.pot_us_moved(frm, to)[0] - ctx.pot
+        pot_after, after = ctx.pot_us_moved(frm, to)
+        delta = pot_after - ctx.pot
     s = POINTS * delta
-    c_new = ctx.corridor_distance(to_hex)
-    if here is not None:
-        c_old = ctx.corridor_distance(here)
-        s += 0.8 * (c_old - c_new)
+    c_new = steps[to]
+    if frm is not None:
+        s += 0.8 * (steps[frm] - c_new)
     else:
         s += 3.0 - 0.3 * c_new
-    terrain = game_map().terrain_of(to_hex)
-    if terrain in ("town", "forest"):
-        s += 0.3
-    if delta > 0.05:
-        goal = f"the Germans need {delta:.1f} more ACTs to get out"
-    elif delta < -0.05:
-        goal = f"it opens {-delta:.1f} ACTs of German way, but nothing better is left"
-    else:
-        goal = f"{c_new} hexes from the German way west"
+    gmap = game_map()
+    cover = ("town", "forest")
+    s += 0.3 * ((gmap.terrain_of(to_hex) in cover) - (here is not None and gmap.terrain_of(here) in cover))
+    what = us_move_purpose(ctx, uid, to, after, delta)
     if here is None:
-        return s, f"{uid} enters at {game_map().name_of(to_hex)}: {goal}"
-    return s, f"{uid} moves {here.label}-{game_map().name_of(to_hex)} to block: {goal}"
+        return s, f"{uid} enters at {gmap.name_of(to_hex)}: {what}"
+    return s, f"{uid} moves {here.label}-{gmap.name_of(to_hex)}: {what}"
+
+
+def _ways(sit: Situation, uid: str, start: int) -> list[int]:
+    """The hexes of a German unit's way out, from ``start``."""
+    f, here = sit.field(uid), start
+    out: list[int] = []
+    while here >= 0 and len(out) < 40 and f.dist[here] < FAR:
+        out.append(here)
+        here = f.nxt[here]
+    return out
+
+
+def _named_near(ctx: Context, path: list[int], to: int) -> str:
+    """The place or bridge on ``path`` nearest to hex ``to``, in a player's words."""
+    gmap, t = game_map(), ctx.sit.t
+    target = t.hexes[to]
+    best: tuple[int, int, str] | None = None
+    for k, i in enumerate(path):
+        h = t.hexes[i]
+        name = gmap.place_at.get(h)
+        if name is None and k + 1 < len(path):
+            bridge = gmap.bridge_between(h, t.hexes[path[k + 1]])
+            name = f"the {bridge.name} bridge" if bridge is not None else None
+        if name is not None:
+            d = h.distance(target)
+            if best is None or (d, k) < best[:2]:
+                best = (d, k, name)
+    if best is not None and best[0] <= 2:
+        return best[2]
+    return gmap.place_at.get(target, f"{target.label}")
+
+
+def us_move_purpose(ctx: Context, uid: str, to: int, after: Situation | None, delta: float) -> str:
+    """What a US move does, as a player would say it: whose way west it bars and where, the supply
+    road it cuts, the Fuel Depot it guards, or whom it closes on."""
+    st, t = ctx.state, ctx.sit.t
+    to_hex = t.hexes[to]
+    depot = game_map().markers["fuel_depot"][0]
+    parts: list[str] = []
+    if to_hex == depot and st.fuel_depot == "held":
+        parts.append("guards the Fuel Depot in Stavelot")
+    if after is not None:
+        on_map = [g for g in german_ids() if st.units[g].status == UNIT_ON_MAP and st.units[g].hex]
+        if ctx.sit.zone is not None and after.zone is not None:
+            cut = [g for g in on_map if t.index[Hex.parse(st.units[g].hex or "")] in ctx.sit.zone
+                   and t.index[Hex.parse(st.units[g].hex or "")] not in after.zone]
+            if cut:
+                parts.append(f"cuts the supply road of {_names(cut)}")
+            elif len(after.zone) < len(ctx.sit.zone) - 4:
+                parts.append("cuts a German supply road from the east edge")
+        new = dict(zip(german_ids(), distances(st, after), strict=True))
+        slowed = sorted(((new[g] - ctx.dist[g], g) for g in german_ids()
+                         if new[g] - ctx.dist[g] > 0.05 and ctx.dist[g] < FAR), reverse=True)
+        if slowed:
+            g = slowed[0][1]
+            u = st.units[g]
+            if u.status == UNIT_ON_MAP and u.hex:
+                start = t.index[Hex.parse(u.hex)]
+            else:
+                f = ctx.sit.field(g)
+                start = min((i for i in t.east if i not in ctx.sit.us), key=lambda i: f.dist[i], default=-1)
+            where = _named_near(ctx, _ways(ctx.sit, g, start), to) if start >= 0 else to_hex.label
+            others = [x for _, x in slowed[1:3]]
+            who = _names([g, *others])
+            if new[g] >= FAR:
+                parts.append(f"bars the way west past {where} to {who}")
+            else:
+                parts.append(f"blocks the way west past {where} ({who} slowed by about "
+                             f"{slowed[0][0]:.1f} ACT{'s' * (slowed[0][0] >= 1.05)})")
+    if not parts and delta < -0.05:
+        parts.append(f"moves up toward the Germans, though it opens a way past {_named_near(ctx, [], to)}")
+    if not parts:
+        near = _nearest_german(ctx, to_hex)
+        steps = ctx.corridor_steps()[to]
+        if near is not None and near[0] <= 1:
+            parts.append(f"closes with {near[1]} in {near[2]} to fire on it")
+        elif steps == 0:
+            parts.append("stands on the German way west")
+        elif near is not None:
+            parts.append(f"closes on {near[1]} in {near[2]} ({near[0]} hexes away)")
+        else:
+            parts.append("waits for the German columns on the way west")
+    return "; ".join(parts)
+
+
+def _names(ids: list[str]) -> str:
+    return ids[0] if len(ids) == 1 else ", ".join(ids[:-1]) + " and " + ids[-1]
+
+
+def _nearest_german(ctx: Context, h: Hex) -> tuple[int, str, str] | None:
+    best: tuple[int, str, str] | None = None
+    for u in ctx.state.units.values():
+        if u.side == "ge" and u.status == UNIT_ON_MAP and u.hex:
+            gh = Hex.parse(u.hex)
+            cand = (gh.distance(h), u.id, game_map().name_of(gh))
+            if best is None or cand < best:
+                best = cand
+    return best
 
 
 def _demolish(ctx: Context, name: str) -> tuple[float, str]:
@@ -288,7 +416,13 @@ def _demolish(ctx: Context, name: str) -> tuple[float, str]:
                                  if u.side == "us" and u.status == UNIT_ON_MAP and u.hex})
     gain = us_objective(st, sit, ctx.depot_stake()) - ctx.pot
     s = p * POINTS * gain + (0.2 if gain <= 0.05 else CARD_BURN)
-    return s, f"blow the {name} bridge: {int(p * 100)}% to succeed, {gain:.1f} ACTs more for the Germans"
+    if gain > 0.05:
+        why = (f"blow the {name} bridge: {int(p * 100)}% to succeed; the Germans would have to go round "
+               f"(about {gain:.1f} ACT{'s' * (gain >= 1.05)} longer)")
+    else:
+        why = (f"blow the {name} bridge: {int(p * 100)}% to succeed; no German needs it now, but every draw "
+               "brings the Joker and the turn's end nearer")
+    return s, why
 
 
 def us_objective(state: PeiperState, sit: Situation, depot_stake: float | None = None) -> float:

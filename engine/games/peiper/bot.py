@@ -25,7 +25,7 @@ from engine.hexgrid import Hex
 from .board import BridgesDown, hex_of, mech_step_cost, occupants, side_at, spec
 from .combat import unit_attack
 from .state import ACTIVATE, DECIDE, DRAW, FACE, SETUP, UNIT_ON_MAP, PeiperState
-from .units import game_map
+from .units import game_map, map_key
 
 if TYPE_CHECKING:
     from .rules import PeiperRules
@@ -37,7 +37,7 @@ def hit_chance(strength: int, modifier: int) -> float:
 
 
 @lru_cache(maxsize=64)
-def _west_distance(mech: bool, bridges_down: tuple[str, ...]) -> dict[Hex, float]:
+def _west_distance(mech: bool, bridges_down: tuple[str, ...], _map: str = "") -> dict[Hex, float]:
     """Least MP cost from each hex to leaving by the west edge, ignoring units."""
     gmap = game_map()
     probe = BridgesDown(list(bridges_down))
@@ -59,7 +59,7 @@ def _west_distance(mech: bool, bridges_down: tuple[str, ...]) -> dict[Hex, float
 
 
 def west_distance(state: PeiperState, uid: str, h: Hex) -> float:
-    return _west_distance(spec(uid).mech, tuple(sorted(state.bridges_down))).get(h, 99.0)
+    return _west_distance(spec(uid).mech, tuple(sorted(state.bridges_down)), map_key()).get(h, 99.0)
 
 
 def choose(rules: PeiperRules, state: PeiperState, side: str, level: str = "normal") -> tuple[Action, str]:

@@ -37,7 +37,7 @@ from .state import (
     dump_state,
     load_state,
 )
-from .units import SIDE_NAMES, game_map, resolve_unit, scenarios, unit_specs
+from .units import SIDE_NAMES, game_map, resolve_unit, scenario_map, scenarios, unit_specs
 
 GERMAN_UNITS = 6  # the German counters (units.yaml): more exits than that cannot be won
 
@@ -235,6 +235,27 @@ class PeiperRules(Contract):
     quiet_orders = ("pass", "end", "miss")
     sequence_rule = "Turn Sequence"
 
+    # --- the scenario's map: every entry point that is given a state works on that scenario's ground
+    def legal_actions(self, state: PeiperState, side: str) -> list[Action]:
+        with scenario_map(state.scenario):
+            return super().legal_actions(state, side)
+
+    def check(self, state: PeiperState, side: str, action: Action) -> tuple[Order, Action]:
+        with scenario_map(state.scenario):
+            return super().check(state, side, action)
+
+    def view(self, state: PeiperState, side: str | None) -> dict[str, Any]:
+        with scenario_map(state.scenario):
+            return super().view(state, side)
+
+    def bot_action(self, state: PeiperState, side: str, level: str = "normal") -> tuple[Action, str]:
+        with scenario_map(state.scenario):
+            return super().bot_action(state, side, level)
+
+    def orders_now(self, state: PeiperState) -> list[Order]:
+        with scenario_map(state.scenario):
+            return super().orders_now(state)
+
     # --- catalogue ---------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo(k, s.title, s.summary) for k, s in scenarios().items()]
@@ -268,6 +289,10 @@ class PeiperRules(Contract):
         return PHASE_NAMES[state.phase]
 
     # --- orders ------------------------------------------------------------------------------
+    def apply(self, state: PeiperState, side: str, action: Action) -> list[Event]:
+        with scenario_map(state.scenario):  # the rules read the scenario's own ground
+            return super().apply(state, side, action)
+
     def after_order(self, state: PeiperState, side: str, events: list[Event]) -> list[Event]:
         state.actions += 1
         return []
@@ -276,7 +301,8 @@ class PeiperRules(Contract):
         return resolve_unit(text)
 
     def hex_label(self, state: PeiperState, text: str) -> str:
-        return game_map().hex(text).label
+        with scenario_map(state.scenario):
+            return game_map().hex(text).label
 
     def parse_other(self, state: PeiperState, kind: str, text: str) -> Any:
         if kind == "bridge":
@@ -287,7 +313,8 @@ class PeiperRules(Contract):
     def gm_apply(self, state: PeiperState, action: Action) -> list[Event]:
         from .gm import gm_apply
 
-        return gm_apply(state, action)
+        with scenario_map(state.scenario):
+            return gm_apply(state, action)
 
     # --- views -------------------------------------------------------------------------------
     def build_view(self, state: PeiperState, side: str | None) -> dict[str, Any]:
@@ -319,6 +346,10 @@ class PeiperRules(Contract):
         return choose(self, state, side, level)
 
     def invariants(self, state: PeiperState) -> list[str]:
+        with scenario_map(state.scenario):
+            return self._invariants(state)
+
+    def _invariants(self, state: PeiperState) -> list[str]:
         problems: list[str] = []
         where = occupants(state)
         limit = int(state.options["stack_limit"])

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -50,6 +53,9 @@ class ScenarioEntry(BaseModel):
     title: str
     summary: str
     turns: int = 5
+    # The map file (in data/) the scenario is played on: the ground is Umpire's design, and a
+    # scenario keeps the layout its stored games were played on (docs/peiper-map.md).
+    map: str = "map.yaml"
     default_setup: dict[str, str]
 
 
@@ -106,10 +112,18 @@ def parse_units(raw: object, source: str = "units.yaml") -> dict[str, UnitSpec]:
     return specs
 
 
-def parse_scenarios(raw: object, units: dict[str, UnitSpec], gmap: GameMap, source: str = "scenarios.yaml") -> dict[str, ScenarioEntry]:
+def parse_scenarios(raw: object, units: dict[str, UnitSpec], maps: dict[str, GameMap] | GameMap | None = None,
+                    source: str = "scenarios.yaml") -> dict[str, ScenarioEntry]:
     parsed = _validate(ScenariosFile, raw, source)
     assert isinstance(parsed, ScenariosFile)
     for key, sc in parsed.scenarios.items():
+        if isinstance(maps, GameMap):
+            gmap = maps
+        else:
+            try:
+                gmap = (maps or {}).get(sc.map) or load_named_map(sc.map)
+            except Exception as exc:  # a missing or broken map file
+                raise DataFileError(source, f"scenarios.{key}.map", str(exc)) from None
         for uid, label in sc.default_setup.items():
             if uid not in units or units[uid].arrives != "setup":
                 raise DataFileError(source, f"scenarios.{key}.default_setup.{uid}", "not a unit that sets up")
@@ -123,9 +137,41 @@ def parse_scenarios(raw: object, units: dict[str, UnitSpec], gmap: GameMap, sour
     return dict(parsed.scenarios)
 
 
+# The map of the game being worked on: set around every entry point of the rules from the state's
+# scenario (``scenario_map``); outside any, the map of the original layout.
+_ACTIVE_MAP: ContextVar[str] = ContextVar("peiper_map", default=MAP_PATH.name)
+
+
 @cache
+def load_named_map(name: str) -> GameMap:
+    if "/" in name or "\\" in name or not name.endswith(".yaml"):
+        raise ValueError(f"map file '{name}' must be a .yaml file in data/")
+    return load_map(DATA / name)
+
+
 def game_map() -> GameMap:
-    return load_map(MAP_PATH)
+    return load_named_map(_ACTIVE_MAP.get())
+
+
+def map_key() -> str:
+    """The name of the active map file, for caches of what is computed from the map."""
+    return _ACTIVE_MAP.get()
+
+
+def map_path(scenario: str) -> Path:
+    sc = scenarios().get(scenario)
+    return DATA / (sc.map if sc is not None else MAP_PATH.name)
+
+
+@contextmanager
+def scenario_map(scenario: str) -> Iterator[None]:
+    """Work on the map of ``scenario`` (an unknown scenario: the original layout)."""
+    sc = scenarios().get(scenario)
+    token = _ACTIVE_MAP.set(sc.map if sc is not None else MAP_PATH.name)
+    try:
+        yield
+    finally:
+        _ACTIVE_MAP.reset(token)
 
 
 @cache
@@ -135,7 +181,7 @@ def unit_specs() -> dict[str, UnitSpec]:
 
 @cache
 def scenarios() -> dict[str, ScenarioEntry]:
-    return parse_scenarios(load_yaml(DATA / "scenarios.yaml"), unit_specs(), game_map())
+    return parse_scenarios(load_yaml(DATA / "scenarios.yaml"), unit_specs())
 
 
 def _norm(text: str) -> str:

@@ -9,7 +9,7 @@ from engine import cards
 from .board import in_supply, spec, supply_network
 from .sequence import barred
 from .state import UNIT_ON_MAP, PeiperState
-from .units import MAP_PATH, game_map, scenarios
+from .units import game_map, map_path, scenarios
 
 
 def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
@@ -43,7 +43,7 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
         markers += [{"kind": "oba", "hex": h, "side": s_side} for h in hexes]
     return {
         "scenario": scenarios()[state.scenario].title,
-        "map": str(MAP_PATH),
+        "map": str(map_path(state.scenario)),
         "turn": state.turn,
         "turns": state.turns,
         "viewer": side,
