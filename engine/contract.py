@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import sys
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -149,6 +150,12 @@ class Contract:
         phase = self.phase(state)
         return [o for o in self._table().values() if phase in o.phases]
 
+    def ground(self, state: Any) -> AbstractContextManager[object]:
+        """The context in which the rules answer for ``state``: the board or map layout it is played on
+        (PL's boards, Peiper's layouts). The contract's entry points given a state (legal_actions,
+        check, apply, view, bot_action) run inside it; a game's own entry points use it too."""
+        return nullcontext()
+
     def rules_summary(self) -> GameSummary:
         """Umpire's summaries of this game's rules (data/rules_summary.yaml in the game's package)."""
         package = Path(sys.modules[type(self).__module__].__file__ or "").parent
@@ -174,7 +181,8 @@ class Contract:
 
     def view(self, state: Any, side: str | None) -> dict[str, Any]:
         """What one side (or a spectator, side None) may see, in the shape of ``engine.view.View`` (documented there)."""
-        view = self.build_view(state, side)
+        with self.ground(state):
+            view = self.build_view(state, side)
         result = self.result(state)
         view.update(
             game=self.key, title=self.title, phase=self.phase(state), phase_name=self.phase_name(state),
@@ -204,7 +212,7 @@ class Contract:
         if self.is_over(state) or side != self.side_to_act(state):
             return []
         out: list[Action] = []
-        with listing():  # the state holds still: candidates and refusals may remember their answers
+        with self.ground(state), listing():  # the state holds still: answers may be remembered
             for order in self.orders_now(state):
                 for action in order.candidates(state, side, None):
                     if order.unlisted and order.refusal is not None and order.refusal(state, side, action) is not None:
@@ -216,7 +224,7 @@ class Contract:
         """Check the order, then carry it out between the game's two hooks, every draw accounted for."""
         with listing():
             order, parsed = self.check(state, side, action)
-        with accounted():
+        with self.ground(state), accounted():
             self.before_order(state, side)
             events = order.perform(state, side, parsed)
             return events + self.after_order(state, side, events)
@@ -230,6 +238,10 @@ class Contract:
 
     def check(self, state: Any, side: str, action: Action) -> tuple[Order, Action]:
         """The order and its canonical form if the side may give it now; else the refusal, raised."""
+        with self.ground(state):
+            return self._check(state, side, action)
+
+    def _check(self, state: Any, side: str, action: Action) -> tuple[Order, Action]:
         result = self.result(state)
         if result is not None:
             raise GameOver(f"The game is over: {result.text(self.side_names)}", result.rule)
@@ -352,4 +364,6 @@ class Contract:
         Deterministic for a given state; hidden things are sampled with a fork of the state's RNG,
         never by peeking and never advancing the game's RNG.
         """
-        return self.choose(state, side, self.check_level(level))
+        level = self.check_level(level)
+        with self.ground(state):
+            return self.choose(state, side, level)

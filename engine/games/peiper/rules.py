@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from typing import Any
 
 from engine import cards
@@ -235,26 +236,8 @@ class PeiperRules(Contract):
     quiet_orders = ("pass", "end", "miss")
     sequence_rule = "Turn Sequence"
 
-    # --- the scenario's map: every entry point that is given a state works on that scenario's ground
-    def legal_actions(self, state: PeiperState, side: str) -> list[Action]:
-        with scenario_map(state.scenario):
-            return super().legal_actions(state, side)
-
-    def check(self, state: PeiperState, side: str, action: Action) -> tuple[Order, Action]:
-        with scenario_map(state.scenario):
-            return super().check(state, side, action)
-
-    def view(self, state: PeiperState, side: str | None) -> dict[str, Any]:
-        with scenario_map(state.scenario):
-            return super().view(state, side)
-
-    def bot_action(self, state: PeiperState, side: str, level: str = "normal") -> tuple[Action, str]:
-        with scenario_map(state.scenario):
-            return super().bot_action(state, side, level)
-
-    def orders_now(self, state: PeiperState) -> list[Order]:
-        with scenario_map(state.scenario):
-            return super().orders_now(state)
+    def ground(self, state: PeiperState) -> AbstractContextManager[object]:
+        return scenario_map(state.scenario)  # every entry point works on the scenario's own map
 
     # --- catalogue ---------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -289,10 +272,6 @@ class PeiperRules(Contract):
         return PHASE_NAMES[state.phase]
 
     # --- orders ------------------------------------------------------------------------------
-    def apply(self, state: PeiperState, side: str, action: Action) -> list[Event]:
-        with scenario_map(state.scenario):  # the rules read the scenario's own ground
-            return super().apply(state, side, action)
-
     def after_order(self, state: PeiperState, side: str, events: list[Event]) -> list[Event]:
         state.actions += 1
         return []
@@ -301,7 +280,7 @@ class PeiperRules(Contract):
         return resolve_unit(text)
 
     def hex_label(self, state: PeiperState, text: str) -> str:
-        with scenario_map(state.scenario):
+        with self.ground(state):
             return game_map().hex(text).label
 
     def parse_other(self, state: PeiperState, kind: str, text: str) -> Any:
@@ -313,7 +292,7 @@ class PeiperRules(Contract):
     def gm_apply(self, state: PeiperState, action: Action) -> list[Event]:
         from .gm import gm_apply
 
-        with scenario_map(state.scenario):
+        with self.ground(state):
             return gm_apply(state, action)
 
     # --- views -------------------------------------------------------------------------------
@@ -346,7 +325,7 @@ class PeiperRules(Contract):
         return choose(self, state, side, level)
 
     def invariants(self, state: PeiperState) -> list[str]:
-        with scenario_map(state.scenario):
+        with self.ground(state):
             return self._invariants(state)
 
     def _invariants(self, state: PeiperState) -> list[str]:

@@ -4,6 +4,7 @@ options, bot levels and invariants."""
 from __future__ import annotations
 
 import json
+from contextlib import AbstractContextManager
 from typing import Any
 
 from engine.contract import Contract, Order
@@ -152,12 +153,12 @@ class PanzerLeader(Contract):
         return unit_or_error(state, text).id
 
     def hex_label(self, state: PlState, text: str) -> str:
-        with on_board(state):
+        with self.ground(state):
             return hex_or_error(text)
 
     def parse_other(self, state: PlState, kind: str, text: str) -> Any:
         if kind == "hexes":
-            with on_board(state):
+            with self.ground(state):
                 labels = [hex_or_error(p.strip()) for p in text.split(",") if p.strip()]
             if not labels or len(labels) > 12:
                 raise IllegalAction("a route names 1 to 12 hexes, comma-separated", "II. Movement Phase")
@@ -168,17 +169,10 @@ class PanzerLeader(Contract):
 
     def legal_actions(self, state: PlState, side: str) -> list[Action]:
         """The contract's listing, in the order the game has always listed (per unit, by id)."""
-        with on_board(state):
-            return sorted(super().legal_actions(state, side), key=listing_key)
+        return sorted(super().legal_actions(state, side), key=listing_key)
 
-    # Every entry point answers on the state's own board (board.on_board).
-    def check(self, state: PlState, side: str, action: Action) -> tuple[Order, Action]:
-        with on_board(state):
-            return super().check(state, side, action)
-
-    def apply(self, state: PlState, side: str, action: Action) -> list[Event]:
-        with on_board(state):
-            return super().apply(state, side, action)
+    def ground(self, state: PlState) -> AbstractContextManager[object]:
+        return on_board(state)  # every entry point answers on the state's own board
 
     def before_order(self, state: PlState, side: str) -> None:
         state.overlays = []  # the map shows what this order did
@@ -187,7 +181,7 @@ class PanzerLeader(Contract):
         return forts.settle(state)
 
     def gm_apply(self, state: PlState, action: Action) -> list[Event]:
-        with on_board(state):
+        with self.ground(state):
             return self._gm_apply(state, action)
 
     def _gm_apply(self, state: PlState, action: Action) -> list[Event]:
@@ -225,10 +219,6 @@ class PanzerLeader(Contract):
 
     # --- views ----------------------------------------------------------------------------------
     def build_view(self, state: PlState, side: str | None) -> dict[str, Any]:
-        with on_board(state):
-            return self._build_view(state, side)
-
-    def _build_view(self, state: PlState, side: str | None) -> dict[str, Any]:
         units = []
         for u in sorted(state.units.values(), key=lambda x: x.id):
             ut = utype(u)
@@ -286,11 +276,10 @@ class PanzerLeader(Contract):
                 f"Victory: {sequence.victory_text(state)}")
 
     def choose(self, state: PlState, side: str, level: str) -> tuple[Action, str]:
-        with on_board(state):
-            return bot.bot_action(state, side, level)
+        return bot.bot_action(state, side, level)
 
     def invariants(self, state: PlState) -> list[str]:
-        with on_board(state):
+        with self.ground(state):
             return self._invariants(state)
 
     def _invariants(self, state: PlState) -> list[str]:
