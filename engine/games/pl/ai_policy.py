@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.contract import MAX_UNITS
 from engine.errors import UmpireError
 from engine.game import Action
 from engine.rng import Rng
@@ -415,7 +416,7 @@ def move_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[f
             continue
         risk, was = threat(state, u, t), threat(state, u, u.hex)
         d = min(distance(t, o) for o in objs)
-        where = ("onto Hill 30" if state.scenario == "hill30" else "onto an objective") if t in objs else \
+        where = ("onto Hill 30" if state.scenario.startswith("hill30") else "onto an objective") if t in objs else \
             f"to {d} hex{'es' if d != 1 else ''} from the nearest objective"
         fire = ("safer from enemy fire there" if risk < was - 0.05 else "more exposed to enemy fire there"
                 if risk > was + 0.05 else "no more exposed to enemy fire there")
@@ -498,7 +499,8 @@ def assault_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tupl
         gain = best - value(existing)
         if gain < w.assault_min:
             continue
-        whole = assault_group(state, side, t) == ids  # the group in one order (one line), where listed
+        # the group in one order (one line), where listed and an order may name them all (MAX_UNITS)
+        whole = assault_group(state, side, t) == ids and len(ids) <= MAX_UNITS
         who = ", ".join(ids) if whole else ids[0]
         joined = f" (with {', '.join(existing)})" if existing else ""
         out.append((gain, Action("assault", {"units": ",".join(ids) if whole else ids[0], "target": t}),
