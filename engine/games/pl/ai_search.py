@@ -44,7 +44,7 @@ LATE_SAMPLES = 4
 LATE_DEPTH = 400  # decisions: to the end of the game
 WIN = 100.0
 
-HARD = Weights(open_value=12.0, trim_assault=True, mass=30.0, disrupt=1.0)  # hard's own judgement
+HARD = Weights(open_value=12.0, open_by_fire=False, trim_assault=True, mass=30.0, disrupt=1.0)  # hard's own judgement
 
 
 class NormalPolicy:
