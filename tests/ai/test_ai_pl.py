@@ -279,3 +279,22 @@ def test_hill30_v2_shermans_enter_on_turn_5() -> None:
     assert [(g.prefix, g.hexes) for s in a.units.values() for g in s] == \
         [(g.prefix, g.hexes) for s in b.units.values() for g in s]
     assert a.mines == b.mines and a.fortifications == b.fortifications
+
+
+def test_hard_counts_clearing_an_objective_for_close_assault_only() -> None:
+    """hard's open_value is for close assault (the rifles are next to the hex already); fire that
+    could clear the hex gets nothing for it (firing costs an advancing unit its move: in Hill 30 it
+    kept the German tanks shooting at the hilltop from afar, docs/ai.md)."""
+    from engine.games.pl.ai_policy import NORMAL, clear_chance, opening
+    from engine.games.pl.ai_search import HARD
+    from engine.games.pl.ai_value import objectives
+    from engine.games.pl.fire import build_assault
+
+    state = _pouppeville_assault()
+    att = build_assault(state, AttackOrder(["MG1", "R4", "R5", "R6"], "0911"))
+    objs = objectives(state)
+    p = clear_chance(state, att)
+    assert p > 0
+    assert opening(state, "us", att, objs, HARD, assault=True) == pytest.approx(HARD.open_value * p)
+    assert opening(state, "us", att, objs, HARD) == 0.0  # the same odds as a fire group: nothing
+    assert opening(state, "us", att, objs, NORMAL, assault=True) == 0.0
