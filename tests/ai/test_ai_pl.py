@@ -10,7 +10,7 @@ from engine.games.pl import RULES
 from engine.games.pl.ai_policy import fire_options, ranked
 from engine.games.pl.ai_value import outcome, result_chances, threat
 from engine.games.pl.board import crt, hx
-from engine.games.pl.datafiles import situations
+from engine.games.pl.datafiles import SituationFile, situations
 from engine.games.pl.fire import build_direct
 from engine.games.pl.state import AttackOrder, PlState
 
@@ -223,3 +223,78 @@ def test_hard_masses_rifles_next_to_the_weakest_objective() -> None:
     assert massing(state, "us", r7, "0605", objs) == 0.0
     # the mortar does not close assault: it gains nothing there
     assert massing(state, "us", state.units["M1"], near[0], objs) == 0.0
+
+
+def test_ai_close_assault_order_names_at_most_twelve_units() -> None:
+    """Thirteen US units next to a lone German rifle: the group order would name 13 units, more than
+    an order may (engine.contract.MAX_UNITS, refused by apply), so normal orders them one by one and
+    its order is accepted (a Utah inland game of `selfplay --seed 1` stopped on the 13-unit order)."""
+    from engine.contract import MAX_UNITS
+    from engine.games.pl.fire import assault_group
+
+    state = RULES.new_state("utah", 1, {})
+    for u in state.units.values():
+        if u.side == "ge":
+            u.hex = "2016"
+    state.units["GR1"].hex = "0405"
+    ids = sorted(u.id for u in state.units.values() if u.side == "us" and u.id != "M1")[:13]
+    around = [n.label for n in hx("0405").neighbors()]
+    for k, i in enumerate(ids):
+        state.units[i].hex = around[k % len(around)]
+    state.phase, state.side, state.turn = "assault", "us", 5
+    assert len(assault_group(state, "us", "0405")) == 13 > MAX_UNITS
+    for level in ("normal", "hard"):
+        action, _why = RULES.bot_action(state, "us", level)
+        assert action.kind == "assault" and len(action.args["units"].split(",")) <= MAX_UNITS
+        copy = RULES.load(RULES.dump(state))
+        RULES.apply(copy, "us", action)  # accepted
+        assert copy.assault_queue
+
+
+def _forces(sit: SituationFile) -> list[tuple[str, str, str, int]]:
+    """Each side's counters: prefix, type and number (set up or entering)."""
+    return sorted((side, g.prefix, g.type, len(g.hexes) if g.enter is None
+                   else int(g.enter.get("count", len(g.enter["hexes"]))))
+                  for side, groups in sit.units.items() for g in groups)
+
+
+@pytest.mark.parametrize(("new", "old"), [("hill30_v2", "hill30")])
+def test_situations_made_a_contest_change_only_designed_parts(new: str, old: str) -> None:
+    """The rebalanced situations (docs/rulings/pl.md, Situations) keep the forces, turns, sequence,
+    set-up areas, optional rules and victory of the earlier layout, which stays under its own key."""
+    sits = situations()
+    a, b = sits[new], sits[old]
+    assert _forces(a) == _forces(b)
+    for field in ("turns", "setup_order", "move_order", "setup_areas", "victory", "options", "board", "carried"):
+        assert getattr(a, field) == getattr(b, field), field
+    assert a.title != b.title
+
+
+def test_hill30_v2_shermans_enter_on_turn_5() -> None:
+    a, b = situations()["hill30_v2"], situations()["hill30"]
+    """Hill 30 made a contest: the US Shermans (M4/76, M4/105) enter on turn 5, not 3, by the same hexes."""
+    assert {g.prefix: g.enter for g in a.units["us"] if g.enter} == {
+        "RS": {"turn": 5, "hexes": ["0103", "0111"]}, "RH": {"turn": 5, "hexes": ["0111"]}}
+    assert {g.prefix: g.enter["turn"] for g in b.units["us"] if g.enter} == {"RS": 3, "RH": 3}
+    assert [(g.prefix, g.hexes) for s in a.units.values() for g in s] == \
+        [(g.prefix, g.hexes) for s in b.units.values() for g in s]
+    assert a.mines == b.mines and a.fortifications == b.fortifications
+
+
+def test_hard_counts_clearing_an_objective_for_close_assault_only() -> None:
+    """hard's open_value is for close assault (the rifles are next to the hex already); fire that
+    could clear the hex gets nothing for it (firing costs an advancing unit its move: in Hill 30 it
+    kept the German tanks shooting at the hilltop from afar, docs/ai.md)."""
+    from engine.games.pl.ai_policy import NORMAL, clear_chance, opening
+    from engine.games.pl.ai_search import HARD
+    from engine.games.pl.ai_value import objectives
+    from engine.games.pl.fire import build_assault
+
+    state = _pouppeville_assault()
+    att = build_assault(state, AttackOrder(["MG1", "R4", "R5", "R6"], "0911"))
+    objs = objectives(state)
+    p = clear_chance(state, att)
+    assert p > 0
+    assert opening(state, "us", att, objs, HARD, assault=True) == pytest.approx(HARD.open_value * p)
+    assert opening(state, "us", att, objs, HARD) == 0.0  # the same odds as a fire group: nothing
+    assert opening(state, "us", att, objs, NORMAL, assault=True) == 0.0

@@ -18,7 +18,7 @@ def test_data_files_load_and_validate() -> None:
     assert data.unit_types()["pz4"].attack == 14
     assert data.default_crt().columns[-1] == "4-1"
     assert set(data.default_wec().weapons) == {"A", "H", "(H)", "M", "I"}
-    assert set(data.situations()) == {"utah", "utah_inland", "hill30", "crossing"}
+    assert set(data.situations()) == {"utah", "utah_inland", "hill30", "hill30_v2", "crossing"}
     g = data.board()
     assert (g.columns, g.rows) == (20, 16)
     assert {"woods", "town", "stream"} <= set(g.terrain.values())

@@ -20,7 +20,7 @@ def end(state):  # type: ignore[no-untyped-def]
 
 def test_registry_exposes_pl_rules() -> None:
     assert get("pl") is RULES
-    assert {s.key for s in RULES.scenarios()} == {"utah", "utah_inland", "hill30", "crossing"}
+    assert {s.key for s in RULES.scenarios()} == {"utah", "utah_inland", "hill30", "hill30_v2", "crossing"}
 
 
 def test_sequence_utah_germans_set_up_first_americans_move_first() -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.contract import MAX_UNITS
 from engine.errors import UmpireError
 from engine.game import Action
 from engine.rng import Rng
@@ -83,6 +84,7 @@ class Weights:
     defender_goal: float = GOAL_WEIGHT / 2  # defender, per hex to any objective while none is contested
     open_value: float = 0.0  # attacker: worth of the chance an attack clears an enemy-held objective hex
     retake_value: float = 0.0  # defender: the same for an objective hex the attacker holds
+    open_by_fire: bool = True  # open_value/retake_value also for direct fire (else close assault only)
     trim_assault: bool = False  # close assault groups trimmed like fire groups (spare units elsewhere)
     mass: float = 0.0  # attacker: per unit of the chance a close assault clears an enemy-held objective
     #                    next to the hex, the difference u makes by joining the rifles already next to it
@@ -121,11 +123,11 @@ def disruption(state: PlState, side: str, att: Attack, objs: list[str]) -> float
     return factors * sum(p for r, p in result_chances(state, col, att.modifier).items() if r != "-")
 
 
-def opening(state: PlState, side: str, att: Attack, objs: list[str], w: Weights) -> float:
+def opening(state: PlState, side: str, att: Attack, objs: list[str], w: Weights, assault: bool = False) -> float:
     """What clearing the target hex is worth: an objective the enemy holds opened to the attacking
     side (open_value), or one the attacker holds retaken by the defender (retake_value)."""
     value = w.open_value if side == attacker_side(state) else w.retake_value
-    if value <= 0 or att.target not in objs:
+    if value <= 0 or att.target not in objs or not (assault or w.open_by_fire):
         return 0.0
     return value * clear_chance(state, att)
 
@@ -415,7 +417,7 @@ def move_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[f
             continue
         risk, was = threat(state, u, t), threat(state, u, u.hex)
         d = min(distance(t, o) for o in objs)
-        where = ("onto Hill 30" if state.scenario == "hill30" else "onto an objective") if t in objs else \
+        where = ("onto Hill 30" if state.scenario.startswith("hill30") else "onto an objective") if t in objs else \
             f"to {d} hex{'es' if d != 1 else ''} from the nearest objective"
         fire = ("safer from enemy fire there" if risk < was - 0.05 else "more exposed to enemy fire there"
                 if risk > was + 0.05 else "no more exposed to enemy fire there")
@@ -484,7 +486,7 @@ def assault_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tupl
             if not group:
                 return 0.0
             att = build_assault(state, AttackOrder(group, t))
-            return outcome(state, att).value + opening(state, side, att, objs, w)
+            return outcome(state, att).value + opening(state, side, att, objs, w, assault=True)
 
         best = value(existing + ids)
         if w.trim_assault:  # drop any unit whose leaving keeps the value: it may assault elsewhere
@@ -498,14 +500,15 @@ def assault_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tupl
         gain = best - value(existing)
         if gain < w.assault_min:
             continue
-        whole = assault_group(state, side, t) == ids  # the group in one order (one line), where listed
+        # the group in one order (one line), where listed and an order may name them all (MAX_UNITS)
+        whole = assault_group(state, side, t) == ids and len(ids) <= MAX_UNITS
         who = ", ".join(ids) if whole else ids[0]
         joined = f" (with {', '.join(existing)})" if existing else ""
         out.append((gain, Action("assault", {"units": ",".join(ids) if whole else ids[0], "target": t}),
                     f"{who} close assault{'' if whole else 's'} {t}{joined}: {att.attack:g} against {att.defense:g}"
                     f" = {oc.odds(state)}, die -2, {oc.destroy:.0%} chance to destroy"
                     + (f" (hard: {clear_chance(state, att):.0%} to clear the objective hex)"
-                       if opening(state, side, att, objs, w) > 0 else "")))
+                       if opening(state, side, att, objs, w, assault=True) > 0 else "")))
     return out
 
 
