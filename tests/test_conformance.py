@@ -103,6 +103,14 @@ def check_listed_apply(rules: GameRules, state: Any, side: str, legal: list[Acti
     """What legal_actions lists, apply accepts (a sample, on copies)."""
     for action in rnd.sample(legal, min(len(legal), 5)):
         rules.apply(copy.deepcopy(state), side, action)
+    # Every listed action is already canonical: parsing it (the bounds an order typed by a player
+    # meets, such as the number of units one order names) gives it back unchanged.
+    assert isinstance(rules, Contract)
+    for action in legal:
+        order = rules.order(str(action.kind))
+        assert order is not None, f"{action.kind} is listed but is no order"
+        with rules.ground(state):
+            assert rules.parse_action(state, order, action) == action, f"{action} is not canonical"
 
 
 def playout(key: str, scenario: str, seed: int, steps: int | None, probe_every: int = 0) -> tuple[Any, int]:

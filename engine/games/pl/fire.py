@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.chance import Chance
+from engine.contract import MAX_UNITS
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.listing import remember
@@ -522,7 +523,7 @@ def assault_group(state: PlState, side: str, target: str) -> list[str]:
         return []
     group = [u for u in sorted(state.on_map(side), key=lambda x: x.id) if u.id not in queued and u.hex
              and distance(u.hex, target) == 1 and not assault_refusal(state, u, target)]
-    if len(group) < 2:
+    if not 2 <= len(group) <= MAX_UNITS:  # past what one order may name, each unit assaults by its own order
         return []
     for u in group:
         assert u.hex is not None
