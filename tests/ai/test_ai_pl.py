@@ -225,7 +225,7 @@ def test_hard_masses_rifles_next_to_the_weakest_objective() -> None:
     assert massing(state, "us", state.units["M1"], near[0], objs) == 0.0
 
 
-def test_ai_close_assault_order_names_at_most_twelve_units() -> None:
+def test_ai_close_assault_group_past_twelve_units_is_not_listed_and_the_bot_orders_each() -> None:
     """Thirteen US units next to a lone German rifle: the group order would name 13 units, more than
     an order may (engine.contract.MAX_UNITS, refused by apply), so normal orders them one by one and
     its order is accepted (a Utah inland game of `selfplay --seed 1` stopped on the 13-unit order)."""
@@ -242,7 +242,11 @@ def test_ai_close_assault_order_names_at_most_twelve_units() -> None:
     for k, i in enumerate(ids):
         state.units[i].hex = around[k % len(around)]
     state.phase, state.side, state.turn = "assault", "us", 5
-    assert len(assault_group(state, "us", "0405")) == 13 > MAX_UNITS
+    # Thirteen may assault, more than one order may name: the group is not offered, each unit is.
+    assert assault_group(state, "us", "0405") == []
+    listed = [a for a in RULES.legal_actions(state, "us") if a.kind == "assault"]
+    assert listed and all(len(a.args["units"].split(",")) <= MAX_UNITS for a in listed)
+    assert {a.args["units"] for a in listed} >= set(ids)
     for level in ("normal", "hard"):
         action, _why = RULES.bot_action(state, "us", level)
         assert action.kind == "assault" and len(action.args["units"].split(",")) <= MAX_UNITS
