@@ -162,17 +162,17 @@ def test_ai_selfplay_workers_give_the_same_games_as_one_process() -> None:
 
 
 def test_ai_selfplay_match_swaps_the_seats_on_every_deal() -> None:
-    result = run("peiper", games=2, seed=5, match="greedy,ai:easy")  # short games: easy ends them sooner
-    pairing = run("peiper", games=2, seed=5, policies=["ge=greedy", "us=ai:easy"])
-    swapped = run("peiper", games=2, seed=5, policies=["ge=ai:easy", "us=greedy"])
+    result = run("peiper", games=1, seed=5, match="greedy,ai:easy")  # one deal, played from both seats
+    pairing = run("peiper", games=1, seed=5, policies=["ge=greedy", "us=ai:easy"])
+    swapped = run("peiper", games=1, seed=5, policies=["ge=ai:easy", "us=greedy"])
     match = result["match"]
-    assert result["games"] == 4 and result["policies"] == {"a": "greedy", "b": "ai:easy"}
+    assert result["games"] == 2 and result["policies"] == {"a": "greedy", "b": "ai:easy"}
     # each seat of the match is exactly the plain pairing with the same deals
     assert match["a"]["seats"]["ge"]["wins"] == pairing["win_rates"]["ge"]["wins"]
     assert match["a"]["seats"]["us"]["wins"] == swapped["win_rates"]["us"]["wins"]
     assert match["b"]["seats"]["ge"]["wins"] == swapped["win_rates"]["ge"]["wins"]
-    assert match["a"]["wins"] + match["b"]["wins"] == result["finished"] == 4
-    assert match["a"]["games"] == match["b"]["games"] == 4
+    assert match["a"]["wins"] + match["b"]["wins"] == result["finished"] == 2
+    assert match["a"]["games"] == match["b"]["games"] == 2
     lo, hi = match["a"]["ci95"]
     assert lo <= match["a"]["rate"] <= hi
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from engine.ai.policy import UnknownPolicy
@@ -59,12 +61,16 @@ def _positions(seed: int, steps: int, every: int) -> list[PeiperState]:
     return out
 
 
-POSITIONS = [p for seed in (3, 11) for p in _positions(seed, 160, 16)]
+@functools.cache
+def positions() -> list[PeiperState]:
+    """Made when a test first asks, once per process (not at collection: every xdist worker collects
+    every module)."""
+    return [p for seed in (3, 11) for p in _positions(seed, 160, 16)]
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_every_level_returns_a_legal_action_with_a_reason(level: str) -> None:
-    for state in POSITIONS:
+    for state in positions():
         side = RULES.to_act(state)
         assert side is not None
         action, why = RULES.bot_action(state, side, level)
@@ -74,7 +80,7 @@ def test_ai_every_level_returns_a_legal_action_with_a_reason(level: str) -> None
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_decision_leaves_the_state_and_its_rng_untouched(level: str) -> None:
-    for state in POSITIONS[::3]:
+    for state in positions()[::3]:
         side = RULES.to_act(state)
         assert side is not None
         before = RULES.dump(state)
@@ -84,7 +90,7 @@ def test_ai_decision_leaves_the_state_and_its_rng_untouched(level: str) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_same_state_same_decision(level: str) -> None:
-    for state in POSITIONS[::2]:
+    for state in positions()[::2]:
         side = RULES.to_act(state)
         assert side is not None
         first = RULES.bot_action(state, side, level)
@@ -95,7 +101,7 @@ def test_ai_same_state_same_decision(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_does_not_peek_at_the_undrawn_deck(level: str) -> None:
     """Two states that differ only in the order of the undrawn pile get the same decision."""
-    for i, state in enumerate(POSITIONS):
+    for i, state in enumerate(positions()):
         side = RULES.to_act(state)
         assert side is not None
         other = RULES.load(RULES.dump(state))
@@ -376,7 +382,7 @@ def test_ai_us_reasons_say_what_the_move_does() -> None:
 
 def test_ai_us_reasons_never_quote_the_potential() -> None:
     """Narration over whole games: no US reason speaks of the AI's 'ACTs to get out'."""
-    for state in POSITIONS[:6]:
+    for state in positions()[:6]:
         side = RULES.to_act(state)
         if side is None:
             continue

@@ -48,6 +48,7 @@ async def _wait_for_text(proc: subprocess.Popen[bytes], log: Path, text: str, ti
         await asyncio.sleep(0.05)
 
 
+@pytest.mark.slow  # a real bot process per signal (make test-slow; CI runs it)
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 async def test_a_signal_closes_the_bot_process_cleanly_and_it_exits_0(fake: FakeDiscord, tmp_path: Path,
                                                                        sig: signal.Signals) -> None:

@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from engine import registry
 from engine.errors import NotYourTurn, StaleVersion, UmpireError
 from engine.service import GameService, Seat
@@ -85,6 +87,7 @@ def check_game(service: GameService, gid: int) -> None:
             f"game {gid}: snapshot {snap.seq} differs from the replay")
 
 
+@pytest.mark.slow  # three processes killed mid-game (make test-slow; CI runs it)
 def test_killed_at_random_moments_nothing_acknowledged_is_lost_nothing_half_applied(db_url: str) -> None:
     rnd = random.Random(int(os.environ.get("UMPIRE_CRASH_SEED", "7")))
     acks: list[tuple[int, int, int]] = []

@@ -138,6 +138,7 @@ async def _play(fake: ShardedFakeDiscord, shard: int, service: GameService, seed
     return game.id, iids
 
 
+@pytest.mark.slow  # two bot processes end to end (make test-slow; CI runs it)
 async def test_two_shard_processes_play_their_own_guilds(fake: ShardedFakeDiscord, db_url: str, tmp_path: Path,
                                                          processes: list[Any]) -> None:
     # the slash-command tree comes from `umpire sync` (it needs no shards and no shared database)

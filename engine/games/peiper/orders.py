@@ -45,13 +45,14 @@ R_SUPPLY = "German Supply"
 
 
 # --- Set-Up ---------------------------------------------------------------------------------
-def setup_hex_problem(state: PeiperState, uid: str, h: Hex) -> str | None:
+def setup_hex_problem(state: PeiperState, uid: str, h: Hex, occ: dict[Hex, list[str]] | None = None) -> str | None:
+    """Why ``uid`` may not set up in ``h`` (None: it may); ``occ``: the occupants, when asked for many hexes."""
     gmap = game_map()
     if h.col == gmap.columns:
         return "US set-up units may go anywhere but the easternmost hexrow"
     if spec(uid).mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes:
         return "a Mech unit may only be in a forest hex on a road"
-    return can_stop(state, occupants(state), h, uid)
+    return can_stop(state, occupants(state) if occ is None else occ, h, uid)
 
 
 def place(state: PeiperState, events: list[Event], uid: str, h: Hex) -> None:

@@ -131,10 +131,11 @@ def _one(kind: str) -> Callable[[PeiperState, str, Any], list[Action]]:
 
 
 def _place_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Action]:
+    occ = occupants(state)  # the same for every hex asked about
     for uid, s in unit_specs().items():
         if s.arrives == "setup" and only in (None, uid):
             for h in game_map().hexes():
-                if orders.setup_hex_problem(state, uid, h) is None:
+                if orders.setup_hex_problem(state, uid, h, occ) is None:
                     yield Action("place", {"unit": uid, "at": h.label})
 
 
