@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from engine.games.pl import RULES
@@ -28,12 +26,10 @@ def playout(scenario: str, seed: int, options: dict[str, bool]) -> tuple[dict[st
 
 @pytest.mark.parametrize("scenario", ["utah", "hill30"])
 def test_playout_bots_finish_games_with_invariants_holding(scenario: str) -> None:
-    start = time.perf_counter()
     every = {"mines": True, "blocks": True, "fortifications": True, "engineers": True, "opportunity_fire": True,
              "engineer_vehicles": True}
     for seed, opts in ((1, {}), (2, every)):
         playout(scenario, seed, opts)
-    assert time.perf_counter() - start < 20
 
 
 def test_playout_same_seed_same_final_dump() -> None:
