@@ -141,11 +141,15 @@ def _one(kind: str) -> Callable[[SafState, str, Any], list[Action]]:
     return lambda state, side, only: [Action(kind)]
 
 
-def _roll(state: SafState, side: str, a: Action) -> list[Event]:
-    t = Table(state)
-    state.overlays = []
-    turn.roll_orders(t)
-    return t.events
+def _step(step: Callable[[Table], None]) -> Callable[[SafState, str, Action], list[Event]]:
+    """An order that starts a step of the turn (roll, end, a German step): its map shows only its own
+    moves and fire, so the overlays restart."""
+    def perform(state: SafState, side: str, a: Action) -> list[Event]:
+        t = Table(state)
+        state.overlays = []
+        step(t)
+        return t.events
+    return perform
 
 
 def _adjust_candidates(state: SafState, side: str, only: Any) -> list[Action]:
@@ -218,29 +222,15 @@ def _supply(state: SafState, side: str, a: Action) -> list[Event]:
     return t.events
 
 
-def _end(state: SafState, side: str, a: Action) -> list[Event]:
-    t = Table(state)
-    state.overlays = []
-    turn.end_turn(t)
-    return t.events
-
-
-def _german(state: SafState, side: str, a: Action) -> list[Event]:
-    t = Table(state)
-    state.overlays = []  # each German step's map shows its own moves and fire
-    turn.german(t)
-    return t.events
-
-
 ORDERS: tuple[Order, ...] = (
     Order(COMMANDS["place"], ("setup",), _place_candidates, _place, _place_refusal, narrow_by="unit"),
-    Order(COMMANDS["roll"], ("setup", "roll"), _one("roll"), _roll),
+    Order(COMMANDS["roll"], ("setup", "roll"), _one("roll"), _step(turn.roll_orders)),
     Order(COMMANDS["adjust"], ("orders",), _adjust_candidates, _adjust, _adjust_refusal),
     Order(COMMANDS["order"], ("orders",), _order_candidates, _order, _order_refusal, narrow_by="unit"),
     Order(COMMANDS["supply"], ("setup", "roll", "orders"), _supply_candidates, _supply, _supply_refusal,
           narrow_by="unit"),
-    Order(COMMANDS["end"], ("orders",), _one("end"), _end),
-    Order(COMMANDS["german"], ("german",), _one("german"), _german),
+    Order(COMMANDS["end"], ("orders",), _one("end"), _step(turn.end_turn)),
+    Order(COMMANDS["german"], ("german",), _one("german"), _step(turn.german)),
 )
 
 
