@@ -127,13 +127,18 @@ class Tally:
     decided_orders: Counter[str] = field(default_factory=Counter)
     winners: Counter[str] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
+    overrun_returns: int = 0
+
+    def note(self, kind: str, text: str, most: int = 3) -> None:
+        if sum(1 for e in self.examples if e.startswith(kind)) < most:
+            self.examples.append(f"{kind}: {text}")
 
     def as_dict(self) -> dict[str, Any]:
         return {k: (dict(v) if isinstance(v, Counter) else v) for k, v in self.__dict__.items()}
 
 
-def watch_game(scenario: str, seed: int, levels: dict[str, str], tally: Tally, options: dict[str, Any] | None = None,
-               examples: int = 5) -> None:
+def watch_game(scenario: str, seed: int, levels: dict[str, str], tally: Tally,
+               options: dict[str, Any] | None = None) -> None:
     rules = registry.get("pl")
     state = rules.new_state(scenario, seed, dict(options or {}))
     segment: tuple[int, str] = (-1, "")
@@ -146,7 +151,11 @@ def watch_game(scenario: str, seed: int, levels: dict[str, str], tally: Tally, o
     attacker = situations()[scenario].victory.side
     while not rules.is_over(state):
         if (state.turn, state.side) != segment and state.phase != "setup":
-            tally.idle_unloads += sum(1 for uid in unloaded if uid not in acted)
+            for uid in unloaded:
+                if uid not in acted:
+                    tally.idle_unloads += 1
+                    tally.note("idle unload", f"seed {seed} turn {segment[0]}: {uid} unloaded at {unloaded[uid]},"
+                               f" then neither moved nor assaulted")
             segment = (state.turn, state.side)
             segs[state.side] += 1
             seen = {u.id: [u.hex] for u in state.on_map(state.side) if u.hex}
@@ -179,13 +188,16 @@ def watch_game(scenario: str, seed: int, levels: dict[str, str], tally: Tally, o
             tally.moves += 1
             hist = seen.setdefault(u.id, [a])
             if b in hist:
-                tally.returns += 1
-                if len(tally.examples) < examples:
-                    tally.examples.append(f"seed {seed} turn {state.turn}: {u.id} back to {b} ({' -> '.join(hist)}"
-                                          f" -> {b}); {why}")
+                if action.kind == "overrun":
+                    tally.overrun_returns += 1
+                else:
+                    tally.returns += 1
+                tally.note("return" if action.kind != "overrun" else "overrun return",
+                           f"seed {seed} turn {state.turn}: {u.id} back to {b} ({' -> '.join(hist)} -> {b}); {why}")
             prev = last_move.get(u.id)
             if prev and prev[0] == segs[side] - 1 and prev[1] == b and prev[2] == a:
                 tally.reversals += 1
+                tally.note("reversal", f"seed {seed} turn {state.turn}: {u.id} {a} -> {b}, back along its last move; {why}")
             last_move[u.id] = (segs[side], a, b)
             hist.append(b)
         for e in events:
@@ -198,12 +210,10 @@ def watch_game(scenario: str, seed: int, levels: dict[str, str], tally: Tally, o
                 d = e.data or {}
                 if "below" in e.text and "no attack" in e.text:
                     tally.futile[kind] += 1
-                    if len(tally.examples) < examples:
-                        tally.examples.append(f"seed {seed} turn {state.turn}: {e.text}; order: {why}")
+                    tally.note(f"futile {kind}", f"seed {seed} turn {state.turn}: {e.text}")
                 elif "odds" in d and _hurt_chance(state, d["odds"], d["row"], d["die"]) == 0:
                     tally.futile[kind] += 1
-                    if len(tally.examples) < examples:
-                        tally.examples.append(f"seed {seed} turn {state.turn}: {e.text} (no result possible)")
+                    tally.note(f"futile {kind}", f"seed {seed} turn {state.turn}: {e.text} (no result possible)")
     tally.games += 1
     tally.winners[str(rules.winner(state))] += 1
 
@@ -235,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{sc}: {t['games']} games, {t['actions']} orders, {t['moves']} unit moves; returns {t['returns']},"
               f" reversals next segment {t['reversals']}; attacks {t['attacks']}, futile {t['futile']},"
               f" cancelled {t['cancelled']}, indirect plotted below {t['indirect_plotted_below']};"
-              f" unloads {t['unloads']} (idle {t['idle_unloads']}); decided {t['decided_games']}:"
+              f" overrun returns {t['overrun_returns']}; unloads {t['unloads']} (idle {t['idle_unloads']}); decided {t['decided_games']}:"
               f" {t['decided_orders']}; winners {t['winners']}")
         for ex in t["examples"]:
             print("   ", ex)

@@ -38,7 +38,7 @@ from .ai_value import (
 )
 from .board import STACK_LIMIT, crt, distance, hx, stack_count, utype
 from .bot import lay_bridge
-from .combat import Attack, element_of, elements_at, shifted
+from .combat import Attack, element_of, elements_at, shifted, total, wec_factor
 from .fire import assault_group, assault_refusal, build_assault, build_direct, indirect_estimate
 from .legal import enemy_hexes, fire_targets, indirect_targets, legal_actions, move_targets
 from .movement import overrun_refusal, transport_refusal
@@ -279,15 +279,36 @@ def direct_strength_of(state: PlState, u: Unit, target: str) -> float:
     return build_direct(state, u.side, AttackOrder([u.id], target)).attack
 
 
-def indirect_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
+def indirect_attacks(state: PlState, side: str, uid: str, target: str) -> list[Attack]:
+    """The indirect fire uid would add on target next turn, as it would land if the hex stood as it
+    does now (fire.indirect_attack): the orders already plotted on it for that turn and uid's, their
+    strength divided among the counters there, each enemy counter attacked alone."""
+    firers = [state.units[o.unit] for o in state.indirect if o.target == target and o.turn == state.turn + 1
+              and state.units[o.unit].side == side and o.unit != uid] + [state.units[uid]]
+    els = elements_at(state, target, skip_dispersed=True)
     out = []
+    for el in els:
+        if el.head.side == side:
+            continue
+        share = round(total([utype(f).attack * wec_factor(state, utype(f).weapon, el.armoured, 0, direct=False)
+                             for f in firers]) / len(els), 6)
+        out.append(Attack(firers, [share], target, [el], el.armoured, share, el.defense, None))
+    return out
+
+
+def indirect_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
+    out: list[tuple[float, Action, str]] = []
+    if state.turn >= state.turns:
+        return out  # plotted now, it would land next turn, after the game's last: it cannot succeed
     for u in sorted(state.on_map(side), key=lambda x: x.id):
         if not utype(u).indirect:
             continue
         for t in indirect_targets(state, u):
             odds, hits = indirect_estimate(state, side, u.id, t)
-            if not hits:
-                continue  # below the table as the hex stands: it cannot succeed, so it is never plotted
+            if not hits or not any(outcome(state, a).hurt > 0 for a in indirect_attacks(state, side, u.id, t)):
+                # below the table, or on it with no result on any die (1-4), as the hex stands: it
+                # cannot succeed, so it is never plotted
+                continue
             w = sum(element_worth(state, e) for e in elements_at(state, t, enemy_of=side))
             # ordered now, fired next turn: the stack may move away; value it at a third
             out.append((w / 3, Action("indirect", {"unit": u.id, "target": t}),
@@ -446,12 +467,30 @@ def _overruns(state: PlState, side: str, mine: list[Unit], w: Weights = NORMAL) 
             att.attack, att.shift = float(utype(u).attack), 1
             att.defense = sum(e.defense for e in els)
             oc = outcome(state, att)
-            gain = oc.value - threat(state, u, t) * w.overrun_risk
+            gain = oc.value - threat(state, u, t) * w.overrun_risk + _overrun_leaves(state, side, u, t, w)
             if oc.column is not None and gain > w.fire_min:
                 out.append((gain, Action("overrun", {"units": u.id, "target": t}),
                             f"{u.id} overruns {t}: {att.attack:g}/{att.defense:g} = {oc.odds(state)}"
                             f" (one column up), {oc.destroy:.0%} to destroy"))
     return out
+
+
+def _overrun_leaves(state: PlState, side: str, u: Unit, target: str, w: Weights = NORMAL) -> float:
+    """What the overrun's end costs a unit that moved onto an objective this phase: the overrun ends
+    its move in the exit hex beyond the target, so it would undo that move (Utah: AC1 drove onto
+    Pouppeville, then overran a US stack and ended where it came from); where the exit hex is worth
+    less than the objective (place_value) the difference counts against the overrun. Every other
+    overrun is judged as before."""
+    objs = objectives(state)
+    if not u.moved or u.hex is None or u.hex not in objs:
+        return 0.0
+    d = hx(u.hex).direction_to(hx(target))
+    if d is None:
+        return 0.0
+    exit_hex = hx(target).neighbor(d).label
+    open_objs = _open_objectives(state, side, objs)
+    return min(0.0, place_value(state, side, u, exit_hex, objs, open_objs, w)
+               - place_value(state, side, u, u.hex, objs, open_objs, w))
 
 
 def _unloads(state: PlState, side: str, mine: list[Unit], objs: list[str]) -> list[tuple[float, Action, str]]:
