@@ -3,10 +3,12 @@
 (a) returns: a unit's move onto a hex it left earlier in the same player segment (the only time it
     moves; vehicles and infantry move in their own phases, riders with their carrier), and, apart,
     reversals: a unit's move straight back along its previous move, made in its side's next segment;
-(b) orders that cannot succeed: every attack the rules resolve (direct fire, indirect fire, overrun,
-    close assault, opportunity fire) whose odds are below the table or whose chance of any result is
-    0, fire cancelled for want of firers or target, indirect fire plotted below the table as the hex
-    stood, and unloads whose rider neither moved nor assaulted afterwards in the segment;
+(b) orders that cannot succeed: every attack the rules resolve (direct fire, indirect fire a counter
+    at a time, overrun, close assault, opportunity fire) whose odds are below the table or whose
+    chance of any result is 0, fire cancelled for want of firers or target, indirect fire plotted
+    that could not succeed as the hex stood (below the table, no result on any die, or plotted in
+    the last turn, to land after the game), and unloads whose rider neither moved nor assaulted in
+    the rest of its segment (the rules keep an unloaded rider in place that turn);
 (c) decided games: from when the attacking side can no longer meet a victory condition (the reach
     bound of ``attacker_cannot_win``) to the end, how many orders each side gave and what they were.
 
@@ -27,6 +29,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import registry  # noqa: E402
+from engine.games.pl.ai_policy import indirect_attacks  # noqa: E402
+from engine.games.pl.ai_value import outcome  # noqa: E402
 from engine.games.pl.board import crt, distance, utype  # noqa: E402
 from engine.games.pl.datafiles import situations  # noqa: E402
 from engine.games.pl.fire import indirect_estimate  # noqa: E402
@@ -120,7 +124,7 @@ class Tally:
     attacks: Counter[str] = field(default_factory=Counter)
     futile: Counter[str] = field(default_factory=Counter)
     cancelled: int = 0
-    indirect_plotted_below: int = 0
+    indirect_plotted_futile: int = 0
     unloads: int = 0
     idle_unloads: int = 0
     decided_games: int = 0
@@ -169,8 +173,12 @@ def watch_game(scenario: str, seed: int, levels: dict[str, str], tally: Tally,
         if decided:
             tally.decided_orders[f"{'attacker' if side == attacker else 'defender'} {action.kind}"] += 1
         if action.kind == "indirect":
-            _odds, hits = indirect_estimate(state, side, action.args["unit"], action.args["target"])
-            tally.indirect_plotted_below += 0 if hits else 1
+            uid, target = action.args["unit"], action.args["target"]
+            _odds, hits = indirect_estimate(state, side, uid, target)
+            if state.turn >= state.turns or not hits or not any(
+                    outcome(state, a).hurt > 0 for a in indirect_attacks(state, side, uid, target)):
+                tally.indirect_plotted_futile += 1
+                tally.note("futile plot", f"seed {seed} turn {state.turn}: {why}")
         if action.kind == "unload":
             tally.unloads += 1
             cargo = state.units[action.args["unit"]].cargo
@@ -244,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     for sc, t in res.items():
         print(f"{sc}: {t['games']} games, {t['actions']} orders, {t['moves']} unit moves; returns {t['returns']},"
               f" reversals next segment {t['reversals']}; attacks {t['attacks']}, futile {t['futile']},"
-              f" cancelled {t['cancelled']}, indirect plotted below {t['indirect_plotted_below']};"
+              f" cancelled {t['cancelled']}, indirect plotted that cannot succeed {t['indirect_plotted_futile']};"
               f" overrun returns {t['overrun_returns']}; unloads {t['unloads']} (idle {t['idle_unloads']}); decided {t['decided_games']}:"
               f" {t['decided_orders']}; winners {t['winners']}")
         for ex in t["examples"]:

@@ -89,6 +89,10 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
     GameOptionSpec("first_board", False, "Play the situation on Umpire's first board (Utah Beach without its "
                    "beach, sea, swamp and cliffs); the situation 'utah_inland' is that layout", "pl.md#terrain",
                    legacy=True),
+    GameOptionSpec("end_when_decided", True, "The game ends once the side that must take the objectives has "
+                   "played its last segment without meeting a victory condition (the rest cannot change the "
+                   "result); off: the other side plays its last segment too", "pl.md#dispersal-and-sequence",
+                   legacy=False),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
     GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",

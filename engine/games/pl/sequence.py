@@ -221,7 +221,8 @@ def end_segment(state: PlState, side: str) -> list[Event]:
     events.append(Event("phase", f"{SIDE_NAMES[side]} player segment over", R_SEQ, side, phase_end=True))
     idx = state.order.index(side)
     if idx + 1 < len(state.order):
-        return events + start_segment(state, state.order[idx + 1])
+        events += start_segment(state, state.order[idx + 1])
+        return events + decided_end(state)
     if state.turn >= state.turns:
         return events + final_victory(state)
     state.turn += 1
@@ -265,15 +266,36 @@ def victory_met(state: PlState) -> str:
     return ""
 
 
-def final_victory(state: PlState) -> list[Event]:
+
+
+def decided_end(state: PlState) -> list[Event]:
+    """Option ``end_when_decided`` (docs/rulings/pl.md, Dispersal and sequence): in the last turn, once
+    the side that must take the objectives has played its last segment, if it meets no victory
+    condition the game ends now. Nothing left to the other side can give it one: its units may not
+    move, fire or assault in the other side's segment, and a hex it does not hold now it cannot come
+    to hold (holding needs a unit of its there). The one other way it could still win, the other side
+    losing its last unit, only that side's own moves could bring about (into a minefield, under
+    opportunity fire); standing still it wins."""
+    vic = situations()[state.scenario].victory
+    if state.over or not state.options.get("end_when_decided") or state.turn < state.turns \
+            or vic.side in state.order[state.order.index(state.side):] or victory_met(state):
+        return []
+    return final_victory(state, early=True)
+
+
+def final_victory(state: PlState, early: bool = False) -> list[Event]:
     vic = situations()[state.scenario].victory
     met = victory_met(state)
     other = state.enemy(vic.side)
-    state.end(vic.side if met else other, met or f"{SIDE_NAMES[vic.side]} objectives not taken",
-              "Situation: victory conditions")
+    why = met or f"{SIDE_NAMES[vic.side]} objectives not taken"
+    if early:
+        why += f", and the {SIDE_NAMES[vic.side]} have played their last segment"
+    state.end(vic.side if met else other, why, "Situation: victory conditions")
     assert state.winner is not None
-    return [Event("game_over", f"Game over after turn {state.turns}: {SIDE_NAMES[state.winner]} win ({state.result})",
-                  "Situation: victory conditions", state.winner, {"winner": state.winner}, phase_end=True)]
+    when = f"in turn {state.turns}" if early else f"after turn {state.turns}"
+    return [Event("game_over", f"Game over {when}: {SIDE_NAMES[state.winner]} win ({state.result})",
+                  "Situation: victory conditions", state.winner, {"winner": state.winner, "early": early},
+                  phase_end=True)]
 
 
 def check_end(state: PlState) -> list[Event]:
