@@ -10,7 +10,8 @@ from engine.game import Action
 from engine.games.pl import RULES
 from engine.games.pl.ai_policy import indirect_options, ranked
 from engine.games.pl.ai_value import attacker_side
-from engine.games.pl.state import PlState
+from engine.games.pl.fire import build_direct
+from engine.games.pl.state import AttackOrder, PlState
 from engine.rng import seed_from
 from tests.pl.pl_helpers import build
 from tools.pl_watch import Tally, watch_game
@@ -137,3 +138,33 @@ def test_victory_conditions_ending_decided_games_keeps_the_winner(scenario: str,
     assert on[0] == off[0]
     assert (on[0] != attacker_side(RULES.new_state(scenario, seed, {}))) is defender_wins
     assert on[1] < off[1] if defender_wins else on[1] == off[1]
+
+
+def test_fire_reason_says_what_the_one_unit_adds_to_the_group() -> None:
+    """A fire order names one unit; the odds quoted are the group's once all have joined: the reason
+    says what this unit adds (its own factors, as build_direct counts them) and who is to join, and
+    the factors of the orders on a hex add up to the fire group the rules resolve."""
+    state = RULES.new_state("hill30", 1, {})
+    while state.phase != "combat":
+        side = RULES.to_act(state)
+        assert side is not None
+        RULES.apply(state, side, RULES.bot_action(state, side, "normal")[0])
+    side = state.side
+    added: dict[str, float] = {}
+    grouped = 0
+    for _ in range(20):
+        action, why = RULES.bot_action(state, side, "normal")
+        if action.kind != "fire":
+            break
+        target, unit = action.args["target"], action.args["units"]
+        ids = why.split(" with ")[1].split(" (")[0].split(", ")
+        whole = build_direct(state, side, AttackOrder(ids, target))
+        own = whole.strengths[ids.index(unit)]
+        if len(ids) > 1:
+            grouped += 1
+            assert f"({own:g} of the group's {whole.attack:g} factors" in why
+        added[target] = added.get(target, 0.0) + own
+        RULES.apply(state, side, action)
+    assert grouped >= 2  # the position has a group of three
+    for order in state.fire_queue:
+        assert build_direct(state, side, order).attack == pytest.approx(added[order.target])

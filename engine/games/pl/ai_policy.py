@@ -252,7 +252,8 @@ def fire_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[f
         att = build_direct(state, side, AttackOrder(ids, t))
         oc = outcome(state, att)
         first = group[0].id
-        why = (f"{first} fires on {t} with {_names(state, ids)} ({_target_text(state, att.elements, att.armoured)}):"
+        why = (f"{first} fires on {t}{_share(att, ids, base, first)} with {_names(state, ids)}"
+               f" ({_target_text(state, att.elements, att.armoured)}):"
                f" {att.attack:g}/{att.defense:g} = {oc.odds(state)}, {oc.destroy:.0%} to destroy")
         if opening(state, side, att, objs, w) > 0:
             why += f" (hard: {clear_chance(state, att):.0%} to clear the objective hex)"
@@ -260,6 +261,21 @@ def fire_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[f
             why += " (hard: rifles that could close assault a held objective, dispersed would sit out a turn)"
         out.append((gain, Action("fire", {"units": first, "target": t}), why))
     return out
+
+
+def _share(att: Attack, ids: list[str], base: list[str], first: str) -> str:
+    """An order names one unit: where the odds quoted are a group's, what this unit adds to it and
+    who has joined already or is to join (each by its own order)."""
+    if ids == [first]:
+        return ""
+    own = att.strengths[ids.index(first)] if len(att.strengths) == len(ids) else 0.0
+    rest = [i for i in ids if i != first and i not in base]
+    bits = [f"{own:g} of the group's {att.attack:g} factors"]
+    if base:
+        bits.append(f"joining {', '.join(base)}")
+    if rest:
+        bits.append(f"{', '.join(rest)} to join")
+    return f" ({'; '.join(bits)})"
 
 
 def _net(state: PlState, side: str, t: str, base: list[str], group: list[Unit], cost: dict[str, float],
