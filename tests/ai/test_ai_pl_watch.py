@@ -119,6 +119,9 @@ def test_victory_conditions_end_when_decided_off_or_stored_games_play_on() -> No
     assert not RULES.is_over(state) and state.side == "ge"
     assert RULES.upgrade_options({"mines": False})["end_when_decided"] is False  # legacy
     assert RULES.new_state("utah", 1, {}).options["end_when_decided"] is True
+    assert "ends as soon as the Allied side has played its last segment" in RULES.help_notes(
+        RULES.new_state("utah", 1, {}))[0]
+    assert "ends as soon as" not in RULES.help_notes(state)[0]
     earlier = _last_us_segment("0101")
     earlier.turn = 9
     RULES.apply(earlier, "us", Action("end"))

@@ -91,7 +91,7 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
                    legacy=True),
     GameOptionSpec("end_when_decided", True, "The game ends once the side that must take the objectives has "
                    "played its last segment without meeting a victory condition (the rest cannot change the "
-                   "result); off: the other side plays its last segment too", "pl.md#dispersal-and-sequence",
+                   "result); off: the other side plays its last segment too", "pl.md#decided-games",
                    legacy=False),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
@@ -144,8 +144,12 @@ class PanzerLeader(Contract):
     def help_notes(self, state: PlState | None) -> list[str]:
         """/help states the victory conditions: of the situation in play, or of every situation."""
         if state is not None:
-            title = situations()[state.scenario].title
-            return [f"Victory in this game ({title}) [{R_VICTORY}]: {sequence.victory_text(state)}"]
+            sit = situations()[state.scenario]
+            text = f"Victory in this game ({sit.title}) [{R_VICTORY}]: {sequence.victory_text(state)}"
+            if state.options.get("end_when_decided") and state.order and state.order[-1] != sit.victory.side:
+                text += (f" The game ends as soon as the {SIDE_NAMES[sit.victory.side]} side has played its last"
+                         " segment without meeting a condition (option end_when_decided).")
+            return [text]
         return [f"Victory, {s.title} ({k}) [{R_VICTORY}]: {sequence.situation_victory(k)}"
                 for k, s in situations().items()]
 

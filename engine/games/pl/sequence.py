@@ -269,13 +269,14 @@ def victory_met(state: PlState) -> str:
 
 
 def decided_end(state: PlState) -> list[Event]:
-    """Option ``end_when_decided`` (docs/rulings/pl.md, Dispersal and sequence): in the last turn, once
-    the side that must take the objectives has played its last segment, if it meets no victory
-    condition the game ends now. Nothing left to the other side can give it one: its units may not
-    move, fire or assault in the other side's segment, and a hex it does not hold now it cannot come
-    to hold (holding needs a unit of its there). The one other way it could still win, the other side
-    losing its last unit, only that side's own moves could bring about (into a minefield, under
-    opportunity fire); standing still it wins."""
+    """Option ``end_when_decided`` (docs/rulings/pl.md, Decided games): in the last turn, once the
+    side that must take the objectives has played its last segment (after the next segment's start:
+    reinforcements, minefield attacks, its indirect fire), if it meets no victory condition the game
+    ends now, won by the other side. Its units neither move nor attack in the other side's segment
+    (opportunity fire only hits units that move), so it cannot come to hold a hex it does not hold;
+    the other side could still lose only by its own orders (its last unit moved into a minefield or
+    under opportunity fire, or its units IN a fortification hit by its own fire at enemy units ON
+    it): standing still it wins."""
     vic = situations()[state.scenario].victory
     if state.over or not state.options.get("end_when_decided") or state.turn < state.turns \
             or vic.side in state.order[state.order.index(state.side):] or victory_met(state):
