@@ -143,10 +143,48 @@ def choose(state: PlState, side: str, level: str, w: Weights = NORMAL) -> Choice
     if level == "easy":
         rng = Rng(state.rng.state).fork(("pl-easy", fingerprint(state, side)))
         if rng.below(1000) < EASY_SLIP * 1000:
-            acts = legal_actions(state, side)
-            pick = rng.choice(acts)
-            return pick, f"easy: a hasty {pick.kind}, one of {len(acts)} orders picked without much thought"
+            acts = [a for a in legal_actions(state, side) if hasty_ok(state, side, a)]
+            if acts:
+                pick = rng.choice(acts)
+                return pick, f"easy: a hasty {pick.kind}, one of {len(acts)} orders picked without much thought"
     return ranked(state, side, w)[0][1:]
+
+
+def hasty_ok(state: PlState, side: str, a: Action) -> bool:
+    """easy's hasty orders are still sensible to watch: none that cannot succeed as things stand (an
+    attack, with the group already ordered on its target, below the table or with no result on any
+    die; indirect fire normal would not plot for that reason), and no second move for a unit that has
+    moved this phase (it could undo the first: normal never moves a unit twice)."""
+    try:
+        if a.kind in ("fire", "assault", "overrun"):
+            ids = str(a.args["units"]).split(",")
+            target, at = str(a.args["target"]), str(a.args.get("at_unit", "") or "")
+            if at == "bridge":
+                return True
+            if a.kind == "overrun":
+                return any(o[1] == Action("overrun", {"units": ids[0], "target": target})
+                           for o in _overruns(state, side, [state.units[ids[0]]], Weights(fire_min=-1e9)))
+            queue = state.assault_queue if a.kind == "assault" else [] if state.phase == "opportunity" \
+                else state.fire_queue
+            joined = next((o.units for o in queue if o.target == target and o.unit == at), [])
+            order = AttackOrder(list(joined) + ids, target, at)
+            att = build_assault(state, order) if a.kind == "assault" else build_direct(state, side, order)
+            return outcome(state, att).hurt > 0
+        if a.kind == "indirect":
+            uid, target = str(a.args["unit"]), str(a.args["target"])
+            return state.turn < state.turns and indirect_estimate(state, side, uid, target)[1] and any(
+                outcome(state, x).hurt > 0 for x in indirect_attacks(state, side, uid, target))
+        if a.kind == "move":
+            return not any(state.units[i].moved for i in str(a.args["units"]).split(","))
+        if a.kind == "end" and state.phase in ("combat", "assault"):
+            # not while a group normal has begun stands where it cannot succeed (its other units to join)
+            if state.phase == "assault":
+                return all(outcome(state, build_assault(state, o)).hurt > 0 for o in state.assault_queue)
+            return all(outcome(state, build_direct(state, side, o)).hurt > 0
+                       for o in state.fire_queue if o.unit != "bridge")
+    except (UmpireError, KeyError):
+        return False
+    return True
 
 
 def ranked(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[float, Action, str]]:
