@@ -302,3 +302,26 @@ def test_hard_counts_clearing_an_objective_for_close_assault_only() -> None:
     assert opening(state, "us", att, objs, HARD, assault=True) == pytest.approx(HARD.open_value * p)
     assert opening(state, "us", att, objs, HARD) == 0.0  # the same odds as a fire group: nothing
     assert opening(state, "us", att, objs, NORMAL, assault=True) == 0.0
+
+
+def test_attacker_second_unit_on_a_held_objective_counts_a_share_of_hold() -> None:
+    """Hill 30 is won on two hilltop hexes: a German entering a hilltop hex another German holds
+    already adds nothing toward the victory. ``att_second_hold`` is the share of hold it still counts
+    (1, normal's, counts it whole); a hex nobody of its side holds counts whole either way."""
+    from dataclasses import replace
+
+    from engine.games.pl.ai_policy import NORMAL, _open_objectives, place_value
+    from engine.games.pl.ai_value import objectives
+
+    state = _hill30_combat()
+    for uid in [u.id for u in state.on_map("us")]:  # clear the hill: nothing else differs between the hexes
+        state.units[uid].status, state.units[uid].hex = "eliminated", None
+    objs = objectives(state)
+    state.units["GR2"].hex = "1005"
+    mover = state.units["GMG1"]
+    share = replace(NORMAL, att_second_hold=0.25)
+    open_objs = _open_objectives(state, "ge", objs)
+    for label, drop in (("1005", 0.75 * NORMAL.hold), ("1006", 0.0)):
+        whole = place_value(state, "ge", mover, label, objs, open_objs, NORMAL)
+        shared = place_value(state, "ge", mover, label, objs, open_objs, share)
+        assert whole - shared == pytest.approx(drop), label

@@ -92,6 +92,7 @@ class Weights:
     #                       disperse or destroy (a dispersed unit may not close assault in its next turn)
     shore: float = 0.0  # defender: per unit of the chance its stack on an objective is cleared by the
     #                     rifles within two hexes, the difference u makes by standing there
+    att_second_hold: float = 1.0  # attacker: share of hold for an objective hex its units hold already
 
 
 NORMAL = Weights()
@@ -386,6 +387,9 @@ def place_value(state: PlState, side: str, u: Unit, label: str, objs: list[str],
         late = max(0, state.turn - (state.turns - w.late_turns))
         hold += w.late_hold * late
         risk *= max(0.0, 1.0 - w.late_risk * late)
+        if w.att_second_hold != 1.0 and label in objs and any(
+                x.side == side and x.id != u.id and x.id != u.cargo for x in state.at(label)):
+            hold *= w.att_second_hold  # the hex counts once toward the victory, however many hold it
     else:
         # the defender closes on the objectives the enemy is near (else on any), much as the attacker
         hot = contested_objectives(state, side, objs, w)

@@ -48,6 +48,20 @@ WIN = 100.0
 
 HARD = Weights(open_value=12.0, open_by_fire=False, trim_assault=True, mass=30.0, disrupt=1.0)  # hard's own judgement
 
+# hard's judgement for a seat of a situation Umpire ships, found by searching the weights against
+# normal on training deals (seeds 101 and 102, never the measuring seed 7; docs/ai.md, "Tuned by
+# situation"). A situation or seat not listed (a GM's own, say) plays HARD.
+TUNED: dict[tuple[str, str], Weights] = {}
+
+
+def role(state: PlState, side: str) -> str:
+    return "attacker" if side == attacker_side(state) else "defender"
+
+
+def hard_weights(state: PlState, side: str) -> Weights:
+    """The judgement hard plays side with in this situation."""
+    return TUNED.get((state.scenario, role(state, side)), HARD)
+
 
 class NormalPolicy:
     name = "normal"
@@ -100,8 +114,8 @@ def _choose_late(state: PlState, side: str, opts: list[tuple[float, Action, str]
 
 
 def choose_hard(state: PlState, side: str) -> tuple[Action, str]:
-    """hard: normal's one-decision-at-a-time choice, judged with HARD."""
-    _v, action, why = ranked(state, side, HARD)[0]
+    """hard: normal's one-decision-at-a-time choice, judged with the situation's tuned weights."""
+    _v, action, why = ranked(state, side, hard_weights(state, side))[0]
     return action, why
 
 
