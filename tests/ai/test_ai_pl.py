@@ -325,3 +325,30 @@ def test_attacker_second_unit_on_a_held_objective_counts_a_share_of_hold() -> No
         whole = place_value(state, "ge", mover, label, objs, open_objs, NORMAL)
         shared = place_value(state, "ge", mover, label, objs, open_objs, share)
         assert whole - shared == pytest.approx(drop), label
+
+
+def test_hard_plays_the_weights_tuned_for_its_seat_of_the_situation() -> None:
+    """hard's judgement is the one tuned for the situation and the seat (attacker or defender) where
+    there is one (ai_search.TUNED), else HARD (as a situation a GM makes does). Its choice is the
+    first of normal's code ranked with those weights."""
+    from engine.games.pl.ai_policy import ranked
+    from engine.games.pl.ai_search import HARD, TUNED, choose_hard, hard_weights, role
+    from engine.games.pl.ai_value import attacker_side
+
+    assert TUNED, "no situation tuned"
+    for (scenario, seat), weights in TUNED.items():
+        state = RULES.new_state(scenario, 3, {})
+        side = attacker_side(state) if seat == "attacker" else state.enemy(attacker_side(state))
+        assert role(state, side) == seat and hard_weights(state, side) is weights
+        assert weights != HARD
+    state = RULES.new_state("utah", 3, {})
+    for _ in range(40):
+        side = RULES.to_act(state)
+        assert side is not None
+        action, why = choose_hard(state, side)
+        _v, best, text = ranked(state, side, hard_weights(state, side))[0]
+        assert (action, why) == (best, text)
+        RULES.apply(state, side, action)
+    state = RULES.new_state("crossing", 3, {})  # the crossing's US was not tuned (nothing beat HARD): HARD
+    assert ("crossing", "attacker") not in TUNED and hard_weights(state, "us") is HARD
+    assert hard_weights(state, "ge") is TUNED["crossing", "defender"]

@@ -1,5 +1,8 @@
-"""Panzer Leader ``hard``: normal's code with its own judgement (``HARD``, an ai_policy.Weights),
-found by playing variants against ``normal`` head to head in Utah (docs/ai.md):
+"""Panzer Leader ``hard``: normal's code with its own judgement, an ai_policy.Weights: for a seat of
+a situation Umpire ships the one found by searching the weights against ``normal`` (``TUNED``:
+random local search, each variant played against normal on training deals and kept only when it
+also wins more on fresh deals; docs/ai.md, "Hard tuned by situation"), else ``HARD``, found by
+playing variants against ``normal`` head to head in Utah. HARD's own terms:
 
 - a close assault on an objective hex the enemy holds also counts the chance it empties the hex
   (every counter in it destroyed: the hex is open to be taken), at ``open_value`` worth points; not
@@ -51,7 +54,31 @@ HARD = Weights(open_value=12.0, open_by_fire=False, trim_assault=True, mass=30.0
 # hard's judgement for a seat of a situation Umpire ships, found by searching the weights against
 # normal on training deals (seeds 101 and 102, never the measuring seed 7; docs/ai.md, "Tuned by
 # situation"). A situation or seat not listed (a GM's own, say) plays HARD.
-TUNED: dict[tuple[str, str], Weights] = {}
+TUNED: dict[tuple[str, str], Weights] = {
+    # the Assault Crossing's Germans: assault groups trimmed, a close assault that retakes Ste-Marie
+    # valued, a held town hex shored up against the US rifles near it, fire on them kept, closing on
+    # the town less than normal (3.9 a hex) but only while a US unit is within 3 hexes
+    ("crossing", "defender"): Weights(
+        open_value=12.0, open_by_fire=False, trim_assault=True, mass=30.0, disrupt=0.377, contest_range=3,
+        reinforce_from=0, fire_min=0.867, of_marker=0.454, second_hold=0.25, defender_goal=0.373,
+        retake_value=12.367, shore=24.561, defend=3.941),
+    # Hill 30 (Shermans on turn 5), the US: close on the contested hilltop at 9.5 a hex (normal 6),
+    # even from the next hex, before firing; cover counted more, the German fire lanes less
+    ("hill30_v2", "defender"): Weights(
+        open_value=12.0, open_by_fire=False, trim_assault=True, mass=30.0, disrupt=1.285, risk=0.569,
+        cover=3.462, of_marker=0.734, second_hold=0.318, assault_min=0.257, defender_goal=2.324, defend=9.486,
+        reinforce_from=0),
+    # its Germans: HARD, the risk accepted in the last turns growing faster
+    ("hill30_v2", "attacker"): Weights(
+        open_value=12.0, open_by_fire=False, trim_assault=True, mass=30.0, disrupt=1.0, move_given_up=4.33,
+        late_risk=0.211),
+    # Utah's Germans: close on Pouppeville slower, fire only on worthwhile odds
+    ("utah", "defender"): Weights(
+        open_value=12.0, open_by_fire=False, mass=30.0, disrupt=1.432, defend=4.072, move_given_up=3.004,
+        fire_min=1.735, of_marker=0.182, second_hold=0.308, overrun_risk=0.153),
+    ("utah_inland", "defender"): Weights(
+        open_value=12.0, open_by_fire=False, trim_assault=True, mass=30.0, disrupt=1.0, risk=1.22),
+}
 
 
 def role(state: PlState, side: str) -> str:
