@@ -61,8 +61,9 @@ HILL30_GE = Weights(
     open_value=12.0, open_by_fire=False, trim_assault=True, mass=30.0, disrupt=1.0, move_given_up=4.33,
     late_risk=0.211)
 # hard's judgement for a seat of a situation Umpire ships, found by searching the weights against
-# normal on training deals (seeds 101 and 102, never the measuring seed 7; docs/ai.md, "Hard tuned
-# by situation"). A situation or seat not listed (a GM's own, say) plays HARD.
+# normal on training deals (seeds 101 and 102; docs/ai.md, "Hard tuned by situation"). Only the choice
+# to give Utah's Germans normal's judgement looked at the measuring seed 7. A situation or seat not
+# listed (a GM's own, say) plays HARD.
 TUNED: dict[tuple[str, str], Weights] = {
     # the Assault Crossing's Germans: assault groups trimmed, a close assault that retakes Ste-Marie
     # valued, a held town hex shored up against the US rifles near it, fire on them kept, closing on
