@@ -173,8 +173,7 @@ def hasty_ok(state: PlState, side: str, a: Action) -> bool:
             return outcome(state, att).hurt > 0
         if a.kind == "indirect":
             uid, target = str(a.args["unit"]), str(a.args["target"])
-            return state.turn < state.turns and indirect_estimate(state, side, uid, target)[1] and any(
-                outcome(state, x).hurt > 0 for x in indirect_attacks(state, side, uid, target))
+            return indirect_can_succeed(state, side, uid, target)
         if a.kind == "move":
             return not any(state.units[i].moved for i in str(a.args["units"]).split(","))
         if a.kind == "end" and state.phase in ("combat", "assault"):
@@ -351,19 +350,23 @@ def indirect_attacks(state: PlState, side: str, uid: str, target: str) -> list[A
     return out
 
 
+def indirect_can_succeed(state: PlState, side: str, uid: str, target: str) -> bool:
+    """Whether uid's indirect fire plotted on target now could get a result: not in the last turn (it
+    would land after the game), not below the table, and some counter with a result on some die (1-4
+    has none) as the hex stands. The bots never plot what cannot succeed."""
+    return state.turn < state.turns and bool(indirect_estimate(state, side, uid, target)[1]) and any(
+        outcome(state, a).hurt > 0 for a in indirect_attacks(state, side, uid, target))
+
+
 def indirect_options(state: PlState, side: str) -> list[tuple[float, Action, str]]:
     out: list[tuple[float, Action, str]] = []
-    if state.turn >= state.turns:
-        return out  # plotted now, it would land next turn, after the game's last: it cannot succeed
     for u in sorted(state.on_map(side), key=lambda x: x.id):
         if not utype(u).indirect:
             continue
         for t in indirect_targets(state, u):
-            odds, hits = indirect_estimate(state, side, u.id, t)
-            if not hits or not any(outcome(state, a).hurt > 0 for a in indirect_attacks(state, side, u.id, t)):
-                # below the table, or on it with no result on any die (1-4), as the hex stands: it
-                # cannot succeed, so it is never plotted
+            if not indirect_can_succeed(state, side, u.id, t):
                 continue
+            odds = indirect_estimate(state, side, u.id, t)[0]
             w = sum(element_worth(state, e) for e in elements_at(state, t, enemy_of=side))
             # ordered now, fired next turn: the stack may move away; value it at a third
             out.append((w / 3, Action("indirect", {"unit": u.id, "target": t}),

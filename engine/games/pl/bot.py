@@ -70,15 +70,12 @@ def bot_action(state: PlState, side: str, level: str = "normal") -> tuple[Action
         return pick, "a random legal order"
     mine = sorted(state.on_map(side), key=lambda u: u.id)
     if state.phase == "combat":
-        from .ai_policy import indirect_attacks
-        from .ai_value import outcome
+        from .ai_policy import indirect_can_succeed
 
         for u in mine:
-            if utype(u).indirect and state.turn < state.turns:  # plotted in the last turn it would land after it
-                # never fire that cannot succeed: a target below the table as it stands, or on it with no
-                # result on any die (1-4), is not plotted
-                targets = [t for t in indirect_targets(state, u) if indirect_estimate(state, side, u.id, t)[1]
-                           and any(outcome(state, a).hurt > 0 for a in indirect_attacks(state, side, u.id, t))]
+            if utype(u).indirect:
+                # never fire that cannot succeed (ai_policy.indirect_can_succeed)
+                targets = [t for t in indirect_targets(state, u) if indirect_can_succeed(state, side, u.id, t)]
                 if targets:
                     best = max(targets, key=lambda t: (len(elements_at(state, t)), t))
                     return Action("indirect", {"unit": u.id, "target": best}), (

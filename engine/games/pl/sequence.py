@@ -266,8 +266,6 @@ def victory_met(state: PlState) -> str:
     return ""
 
 
-
-
 def decided_end(state: PlState) -> list[Event]:
     """Option ``end_when_decided`` (docs/rulings/pl.md, Decided games): in the last turn, once the
     side that must take the objectives has played its last segment (after the next segment's start:
