@@ -36,6 +36,7 @@ from engine.game import Action, GameRules
 from engine.rng import Rng
 
 from .ai_policy import NORMAL, Weights, choose, fingerprint, ranked
+from .ai_setup import choose_setup
 from .ai_value import DISPERSED_SHARE, attacker_side, worth
 from .sequence import victory_met
 from .state import PlState
@@ -148,7 +149,12 @@ def _choose_late(state: PlState, side: str, opts: list[tuple[float, Action, str]
 
 
 def choose_hard(state: PlState, side: str) -> tuple[Action, str]:
-    """hard: normal's one-decision-at-a-time choice, judged with the situation's tuned weights."""
+    """hard: its set-up book in the set-up phase (ai_setup), then normal's one-decision-at-a-time
+    choice, judged with the situation's tuned weights."""
+    if state.phase == "setup":
+        placed = choose_setup(state, side, role(state, side))
+        if placed is not None:
+            return placed
     _v, action, why = ranked(state, side, hard_weights(state, side))[0]
     return action, why
 
