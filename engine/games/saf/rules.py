@@ -25,7 +25,7 @@ from . import american, german, setup, turn
 from .bot import choose
 from .data import check_decks, data_for, load_data, map_path, scenario_map, with_gm_files
 from .movement import move_unit
-from .state import SafState, dump_state, load_state
+from .state import SafState, Unit, dump_state, load_state
 from .table import LEGACY, STACKING, Table
 
 SIDE_NAMES = {"us": "American", "ge": "German (AI)"}
@@ -66,6 +66,9 @@ def _check_decks(value: Any) -> Any:
 
 
 OPTIONS: tuple[GameOptionSpec, ...] = (
+    GameOptionSpec("setup_place", "once", "Before the first roll each unit may be set up elsewhere once (an undo "
+                   "takes a place back); free: again and again", "8.1.1", kind="choice", choices=("once", "free"),
+                   legacy=LEGACY["setup_place"]),
     GameOptionSpec("outnumbered", False, "6.2 B optional rule: 6 order dice when the Germans outnumber you",
                    "6.2 B"),
     GameOptionSpec("german_phases", True, "The German turn plays step by step (infantry, MG 42, tanks), a map "
@@ -94,10 +97,16 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
 
 
 # --- the orders -------------------------------------------------------------------------------------
+def _placed_once(t: Table, u: Unit) -> bool:
+    """Option setup_place "once" (rulings 3.0 / 8.x): a unit the player has set up is not set up again,
+    so the set-up ends (a layout never comes round again)."""
+    return t.option("setup_place") == "once" and u.id in t.s.placed
+
+
 def _place_candidates(state: SafState, side: str, only: Any) -> Iterator[Action]:
     t = Table(state)
     for u in state.on_map("us"):
-        if u.kind == "us_lt" or only not in (None, u.id):
+        if u.kind == "us_lt" or only not in (None, u.id) or _placed_once(t, u):
             continue
         need = 2 if t.lt_of(u) else 1
         for h in setup.zone_hexes(t, u.arrive_zone):
@@ -112,6 +121,10 @@ def _place_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
         return IllegalAction(f"{a.args['unit']} is not an American unit on the map", "8.1.1")
     if u.kind == "us_lt":
         return IllegalAction("The 1st Lieutenant goes with his unit: place the unit", "6.5.3 A")
+    if _placed_once(t, u):
+        return IllegalAction(f"{t.name(u)} has already been set up (at {u.hex}): each unit is set up once before the "
+                             "first roll; undo that place to set it up elsewhere (option setup_place)",
+                             turn.setup_rule(t))
     h = Hex.parse(a.args["to"])
     if h.label == u.hex:
         return IllegalAction(f"{t.name(u)} is already at {h.label}", "8.1.1")
@@ -132,6 +145,8 @@ def _place(state: SafState, side: str, a: Action) -> list[Event]:
     lt = t.lt_of(u)
     if lt is not None:
         lt.hex = h.label
+    if t.option("setup_place") == "once":
+        state.placed.append(u.id)
     t.log("setup", f"{t.name(u)} sets up at {h.label}", "8.1.1", "us")
     t.panic_check()
     return t.events

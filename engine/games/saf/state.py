@@ -67,6 +67,7 @@ class SafState(GameState):  # phases: setup, roll, orders, german, over
     reserve_deck: Deck = field(default_factory=Deck)
     pool: dict[str, list[int]] = field(default_factory=dict)  # German counters set aside (6.1)
     next_id: dict[str, int] = field(default_factory=dict)
+    placed: list[str] = field(default_factory=list)  # units the player has set up (option setup_place)
 
     @property
     def reserve_track(self) -> int:

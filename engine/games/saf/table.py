@@ -38,6 +38,7 @@ LEGACY: dict[str, Any] = {
     "pass_friendly": False,  # tanks could not pass through friendly units, nor infantry through tanks
     "arrival_nearest": False,  # a scheduled American tank arrival waited a turn when its hex was occupied
     "german_move": "closest",  # German moves: as close as possible first, cover only to break ties
+    "setup_place": "free",  # a unit could be set up again and again before the first roll
 }
 CHIT_ORDER = {"miss": 0, "one": 1, "two": 2, "explosion": 3}
 DAMAGE_ORDER = {"bounce": 0, "bail_out": 1, "destroyed": 2}
