@@ -145,9 +145,9 @@ def main() -> None:
             scenario, seat = problem.split(":")
             begin = starts.get(problem, {"place": {}})  # a set-up, with its figures if already measured
             place = begin["place"]
-            best[problem] = {"place": place,
-                             "screen": begin.get("screen", wins(scenario, seat, SCREEN_SEED, args.screen, place)),
-                             "confirm": begin.get("confirm", wins(scenario, seat, CONFIRM_SEED, args.confirm, place))}
+            screen = begin["screen"] if "screen" in begin else wins(scenario, seat, SCREEN_SEED, args.screen, place)
+            confirm = begin["confirm"] if "confirm" in begin else wins(scenario, seat, CONFIRM_SEED, args.confirm, place)
+            best[problem] = {"place": place, "screen": screen, "confirm": confirm}
             record(problem=problem, stage="start", **best[problem])
         while time.time() < stop:
             for problem in args.problems:

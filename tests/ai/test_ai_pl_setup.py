@@ -15,13 +15,13 @@ from engine.games.pl.ai_value import objectives
 from engine.games.pl.state import PlState
 
 
-def _set_up(state: PlState, level: str) -> list[Action]:
-    """Play the set-up phase with `level` on both sides; every order must be a legal one."""
+def _set_up(state: PlState, level: str, other: str = "") -> list[Action]:
+    """Play the set-up phase with `level` (the Germans `other`, if given); every order must be legal."""
     orders: list[Action] = []
     while state.phase == "setup":
         side = RULES.to_act(state)
         assert side is not None
-        action, why = RULES.bot_action(state, side, level)
+        action, why = RULES.bot_action(state, side, other if other and side == "ge" else level)
         assert action in RULES.legal_actions(state, side), why
         assert why and "\n" not in why
         RULES.apply(state, side, action)
@@ -38,11 +38,12 @@ def _book(monkeypatch: pytest.MonkeyPatch, raw: dict) -> None:
 def test_the_shipped_book_loads_and_each_seat_sets_up_whole() -> None:
     """Every seat in the book: hard's set-up puts every listed counter on its hex, and nothing else moves."""
     book = setup_book()
+    assert book, "the book is empty"
     for (scenario, seat), entry in book.items():
         state = RULES.new_state(scenario, 3, {})
         start = {u.id: u.hex for u in state.units.values()}
-        _set_up(state, "hard")
         side = next(s for s in ("us", "ge") if role(state, s) == seat)
+        _set_up(state, "hard" if side == "us" else "normal", "hard" if side == "ge" else "normal")
         for uid, label in entry.place.items():
             assert state.units[uid].hex == label, (scenario, seat, uid)
         for u in state.units.values():

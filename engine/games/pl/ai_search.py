@@ -2,7 +2,9 @@
 a situation Umpire ships the one found by searching the weights against ``normal`` (``TUNED``:
 random local search, each variant played against normal on training deals and kept only when it
 also wins more on fresh deals; docs/ai.md, "Hard tuned by situation"), else ``HARD``, found by
-playing variants against ``normal`` head to head in Utah. HARD's own terms:
+playing variants against ``normal`` head to head in Utah. In the set-up phase hard first re-places
+its counters as its set-up book says for its seat (ai_setup; docs/ai.md, "Hard's set-up"). HARD's
+own terms:
 
 - a close assault on an objective hex the enemy holds also counts the chance it empties the hex
   (every counter in it destroyed: the hex is open to be taken), at ``open_value`` worth points; not
