@@ -110,3 +110,16 @@ def test_setup_book_is_validated_on_load(raw: dict, entry: str) -> None:
     with pytest.raises(DataFileError) as err:
         parse_setups(raw)
     assert f": {entry}" in str(err.value) and "hard_setups.yaml" in str(err.value)
+
+
+def test_setup_a_malformed_book_is_named_without_the_host_path(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    bad = tmp_path / "hard_setups.yaml"
+    bad.write_text("utah:\n  defender:\n    why: a: b\n")
+    monkeypatch.setattr(ai_setup, "SETUPS_PATH", bad)
+    ai_setup.setup_book.cache_clear()
+    try:
+        with pytest.raises(DataFileError) as err:
+            ai_setup.setup_book()
+        assert str(err.value).startswith("hard_setups.yaml: (syntax): ") and str(tmp_path) not in str(err.value)
+    finally:
+        ai_setup.setup_book.cache_clear()

@@ -76,7 +76,11 @@ def parse_setups(raw: object, origin: str = SETUPS_PATH.name) -> dict[tuple[str,
 
 @cache
 def setup_book() -> dict[tuple[str, str], _SeatSetup]:
-    return parse_setups(load_yaml(SETUPS_PATH))
+    try:
+        raw = load_yaml(SETUPS_PATH)
+    except DataFileError as exc:  # named without the host path: the message may reach a player
+        raise DataFileError(SETUPS_PATH.name, exc.entry, exc.problem.replace(str(SETUPS_PATH), SETUPS_PATH.name)) from None
+    return parse_setups(raw)
 
 
 def next_placement(state: PlState, side: str, place: Mapping[str, str]) -> Action | None:
