@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from pathlib import PurePath
 from typing import Any
 
 from engine.game import GameRules
@@ -24,6 +25,8 @@ def public_fingerprint(rules: GameRules, state: Any, side: str) -> str:
     """A digest of what ``side`` may see (its view): never the seed or the undrawn order."""
     view = rules.view(state, side)
     view = {k: v for k, v in view.items() if k not in ("overlays",)}
+    if isinstance(view.get("map"), str):  # the map file by name: a host path would make choices differ per install
+        view["map"] = PurePath(view["map"]).name
     text = json.dumps(view, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

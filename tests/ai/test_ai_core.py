@@ -181,3 +181,25 @@ def test_ai_selfplay_match_swaps_the_seats_on_every_deal() -> None:
 def test_ai_selfplay_match_refuses_a_bad_pairing(text: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main("peiper", 1, 1, True, "", None, match=text) == 2
     assert "selfplay:" in capsys.readouterr().err
+
+
+def test_public_fingerprint_names_the_map_by_file_not_host_path() -> None:
+    """A view carries its map as a path on this machine; the random policy's choices (and selfplay's
+    figures) must not change with where Umpire is installed."""
+    from engine.ai.sampling import public_fingerprint
+    from engine.games.saf import RULES as SAF
+
+    state = SAF.new_state("1", 5, {})
+    view = SAF.view(state, "us")
+
+    class Moved:
+        def view(self, s: object, side: str) -> dict:
+            return {**view, "map": "/elsewhere/umpire/data/" + view["map"].rsplit("/", 1)[-1]}
+
+    class Renamed:
+        def view(self, s: object, side: str) -> dict:
+            return {**view, "map": "/elsewhere/umpire/data/another_map.yaml"}
+
+    here = public_fingerprint(SAF, state, "us")
+    assert public_fingerprint(Moved(), state, "us") == here  # type: ignore[arg-type]
+    assert public_fingerprint(Renamed(), state, "us") != here  # type: ignore[arg-type]
