@@ -20,7 +20,6 @@ Every variant is a line of LOG.jsonl; the best of each problem is its last ``ado
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import random
 import sys
@@ -41,6 +40,7 @@ from engine.games.pl.rules import PanzerLeader  # noqa: E402
 from engine.games.pl.sequence import setup_area  # noqa: E402
 from engine.games.pl.state import PlState  # noqa: E402
 from engine.rng import seed_from  # noqa: E402
+from tools.tune_common import deadline, recorder, seat_wins  # noqa: E402
 
 RULES = PanzerLeader()
 SCREEN_SEED, CONFIRM_SEED = 101, 102
@@ -128,17 +128,13 @@ def main() -> None:
     ap.add_argument("--start", default="", help="a JSON file of starting set-ups by situation:side")
     args = ap.parse_args()
     starts = json.loads(Path(args.start).read_text()) if args.start else {}
-    hh, mm = (int(x) for x in args.until.split(":"))
-    stop = dt.datetime.now(dt.UTC).replace(hour=hh, minute=mm, second=0).timestamp()
+    stop = deadline(args.until)
     rnd = random.Random(args.seed)
     with Pool(args.workers) as pool, open(args.log, "a") as log:
         def wins(scenario: str, seat: str, seed: int, deals: int, place: dict[str, str]) -> int:
-            jobs = [(scenario, seed, i, seat, place) for i in range(deals)]
-            return sum(1 for w in pool.map(play, jobs, chunksize=1) if w == seat)
+            return seat_wins(pool, play, ((scenario, seed, i, seat, place) for i in range(deals)), seat)
 
-        def record(**line: Any) -> None:
-            log.write(json.dumps(line) + "\n")
-            log.flush()
+        record = recorder(log)
 
         best: dict[str, dict[str, Any]] = {}
         for problem in args.problems:

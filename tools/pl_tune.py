@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import datetime as dt
 import json
 import math
 import random
@@ -33,6 +32,7 @@ from engine.games.pl.ai_search import HARD  # noqa: E402
 from engine.games.pl.ai_value import attacker_side  # noqa: E402
 from engine.games.pl.rules import PanzerLeader  # noqa: E402
 from engine.rng import seed_from  # noqa: E402
+from tools.tune_common import deadline, recorder, seat_wins  # noqa: E402
 
 RULES = PanzerLeader()
 ATTACKER_FIELDS = ["goal", "hold", "risk", "cover", "move_given_up", "fire_min", "of_marker", "late_turns",
@@ -89,19 +89,15 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0, help="the search's own RNG")
     args = ap.parse_args()
-    hh, mm = (int(x) for x in args.until.split(":"))
-    stop = dt.datetime.now(dt.UTC).replace(hour=hh, minute=mm, second=0).timestamp()
+    stop = deadline(args.until)
     starts = json.loads(Path(args.start).read_text()) if args.start else {}
     rnd = random.Random(args.seed)
     with Pool(args.workers) as pool, open(args.log, "a") as log:
         def wins(scenario: str, seat: str, at: tuple[int, int], over: dict[str, Any]) -> int:
             seed, deals = at
-            jobs = [(scenario, seed, i, seat, over) for i in range(deals)]
-            return sum(1 for w in pool.map(play, jobs, chunksize=1) if w == seat)
+            return seat_wins(pool, play, ((scenario, seed, i, seat, over) for i in range(deals)), seat)
 
-        def record(**line: Any) -> None:
-            log.write(json.dumps(line) + "\n")
-            log.flush()
+        record = recorder(log)
 
         best: dict[str, dict[str, Any]] = {}
         for problem in args.problems:

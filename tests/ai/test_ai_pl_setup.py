@@ -123,3 +123,14 @@ def test_setup_a_malformed_book_is_named_without_the_host_path(monkeypatch: pyte
         assert str(err.value).startswith("hard_setups.yaml: (syntax): ") and str(tmp_path) not in str(err.value)
     finally:
         ai_setup.setup_book.cache_clear()
+
+
+def test_setup_search_drops_a_defender_set_up_that_empties_a_garrisoned_objective() -> None:
+    """tools/pl_setup_tune.py: a variant the rules would not let hard set up whole, or one that takes
+    the only rifle off the La Fiere bridge (an objective the situation garrisons), is never played."""
+    from tools.pl_setup_tune import whole
+
+    assert not whole("utah_inland", "ge", {"GR5": "0913"})  # the bridge 1512 left empty
+    assert whole("utah_inland", "ge", {"GR5": "0913", "GR6": "1512"})  # another rifle holds it
+    assert not whole("utah", "ge", {"GR4": "0811", "GR6": "0811", "PI1": "0811", "QF1": "0811"})  # five in 0811
+    assert whole("crossing", "us", {"R4": "1406"})  # an attacker may leave any hex
