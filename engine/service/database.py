@@ -38,6 +38,7 @@ log = logging.getLogger("umpire.database")
 MIGRATIONS = Path(str(files("engine.service").joinpath("migrations")))
 INITIAL_REVISION = "0001"  # the schema that create_all made before migrations existed
 ADVISORY_LOCK = 0x756D70697265  # "umpire": serialises schema upgrades of one Postgres database
+MIGRATE_LOCK = ADVISORY_LOCK + 1  # held by the process upgrading, around the whole of migrate() (_file_lock)
 SHARD_LOCK_SPACE = 0x756D70  # "ump": the first key of the shard locks (pg_try_advisory_lock(int, int))
 
 
@@ -220,8 +221,21 @@ def _is_ahead(target: str, current: str | None) -> bool:
 
 @contextmanager
 def _file_lock(engine: Engine) -> Iterator[None]:
-    """Two processes creating one SQLite file at once take turns (Postgres uses an advisory lock)."""
+    """Two processes upgrading one database at once take turns, from the first look at its revision
+    to the commit: SQLite by a lock file, Postgres by a session advisory lock on a connection of its own
+    (the migration's own transaction lock, env.py, came too late: two shard processes starting together
+    on an empty schema both created its tables, "relation reminders already exists")."""
     url = str(engine.url)
+    if engine.dialect.name == "postgresql":
+        with engine.connect() as lock:
+            lock.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATE_LOCK})
+            lock.commit()
+            try:
+                yield
+            finally:
+                lock.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATE_LOCK})
+                lock.commit()
+        return
     if not url.startswith("sqlite") or is_memory(url):
         yield
         return

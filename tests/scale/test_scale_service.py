@@ -48,6 +48,22 @@ def test_upgrade_builds_the_schema_of_the_models_and_is_idempotent(db_url: str) 
         engine.dispose()
 
 
+def test_processes_starting_together_on_an_empty_database_upgrade_it_once(db_url: str) -> None:
+    """Shard processes start at once on an empty database: each waits for the one upgrading, then finds
+    the schema current (once "relation reminders already exists" ended a shard in CI)."""
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Barrier
+
+    start = Barrier(4)
+
+    def one() -> str:
+        start.wait()
+        return upgrade(db_url, backup=False)
+
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(lambda _i: one(), range(4))) == [head_revision()] * 4
+
+
 def test_a_new_service_upgrades_an_empty_database_at_start(db_url: str) -> None:
     service = GameService(db_url)
     gid = service.create_game("peiper", seed=2**62 + 5).id  # a 63-bit seed needs BIGINT on Postgres
