@@ -222,19 +222,16 @@ def _is_ahead(target: str, current: str | None) -> bool:
 @contextmanager
 def _file_lock(engine: Engine) -> Iterator[None]:
     """Two processes upgrading one database at once take turns, from the first look at its revision
-    to the commit: SQLite by a lock file, Postgres by a session advisory lock on a connection of its own
+    to the commit: SQLite by a lock file, Postgres by an advisory lock on a connection of its own
     (the migration's own transaction lock, env.py, came too late: two shard processes starting together
     on an empty schema both created its tables, "relation reminders already exists")."""
     url = str(engine.url)
     if engine.dialect.name == "postgresql":
-        with engine.connect() as lock:
-            lock.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATE_LOCK})
-            lock.commit()
-            try:
-                yield
-            finally:
-                lock.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATE_LOCK})
-                lock.commit()
+        # A transaction lock in a transaction kept open meanwhile: released at its end whatever happens,
+        # and it works through PgBouncer in transaction mode (the open transaction pins one server connection).
+        with engine.connect() as lock, lock.begin():
+            lock.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATE_LOCK})
+            yield
         return
     if not url.startswith("sqlite") or is_memory(url):
         yield
