@@ -38,7 +38,7 @@ log = logging.getLogger("umpire.database")
 MIGRATIONS = Path(str(files("engine.service").joinpath("migrations")))
 INITIAL_REVISION = "0001"  # the schema that create_all made before migrations existed
 ADVISORY_LOCK = 0x756D70697265  # "umpire": serialises schema upgrades of one Postgres database
-MIGRATE_LOCK = ADVISORY_LOCK + 1  # held by the process upgrading, around the whole of migrate() (_file_lock)
+MIGRATE_LOCK = ADVISORY_LOCK + 1  # held by the process upgrading, around the whole of migrate() (_migration_lock)
 SHARD_LOCK_SPACE = 0x756D70  # "ump": the first key of the shard locks (pg_try_advisory_lock(int, int))
 
 
@@ -152,7 +152,7 @@ def migrate(target: str, url: str | Engine | None = None, settings: Settings | N
     engine = url if isinstance(url, Engine) else make_bare_engine(url, settings)
     want_backup = settings.umpire_backup_before_migrate if backup is None else backup
     try:
-        with _file_lock(engine):
+        with _migration_lock(engine):
             with engine.connect() as conn:
                 current = current_revision(conn)
                 has_tables = inspect(conn).has_table("games")
@@ -220,7 +220,7 @@ def _is_ahead(target: str, current: str | None) -> bool:
 
 
 @contextmanager
-def _file_lock(engine: Engine) -> Iterator[None]:
+def _migration_lock(engine: Engine) -> Iterator[None]:
     """Two processes upgrading one database at once take turns, from the first look at its revision
     to the commit: SQLite by a lock file, Postgres by an advisory lock on a connection of its own
     (the migration's own transaction lock, env.py, came too late: two shard processes starting together
