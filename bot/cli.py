@@ -71,12 +71,14 @@ def _parser() -> argparse.ArgumentParser:
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
     db = sub.add_parser("db", help="the database: schema, backup, copy, forget a user, export/import a game")
-    db.add_argument("what", choices=["upgrade", "downgrade", "current", "backup", "copy", "forget-user", "export",
-                                     "import"])
+    db.add_argument("what", choices=["upgrade", "downgrade", "current", "check", "backup", "copy", "forget-user",
+                                     "export", "import"])
     db.add_argument("target", nargs="?", help="export: a game id; import: an exported JSON file; backup: the "
                     "file to write; downgrade: a revision (default: one back); forget-user: the Discord user id")
     db.add_argument("--db", help=DB_HELP)
     db.add_argument("--to", help="copy: the database URL to copy every game into (empty)")
+    db.add_argument("--live", action="store_true", help="copy, backup: even while a running bot holds the "
+                    "database (a snapshot; the orders after it are named and stay behind)")
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
@@ -148,17 +150,19 @@ def main(argv: list[str] | None = None) -> int:
                 return db_cli.db_downgrade(args.target, args.db)
             if args.what == "current":
                 return db_cli.db_current(args.db)
+            if args.what == "check":
+                return db_cli.db_check(args.db)
             if args.what == "copy":
                 if not args.to:
                     print("umpire db copy needs --to URL (the database to copy into)", file=sys.stderr)
                     return 2
-                return db_cli.db_copy(args.to, args.db)
+                return db_cli.db_copy(args.to, args.db, live=args.live)
             if not args.target:
                 needs = {"export": "game id", "forget-user": "user id"}.get(args.what, "file")
                 print(f"umpire db {args.what} needs a {needs}", file=sys.stderr)
                 return 2
             if args.what == "backup":
-                return db_cli.db_backup(Path(args.target), args.db)
+                return db_cli.db_backup(Path(args.target), args.db, live=args.live)
             if args.what == "forget-user":
                 return db_cli.db_forget_user(args.target, args.db)
             if args.what == "export":

@@ -5,7 +5,10 @@ file in UMPIRE_DATA_DIR.
 
 - ``umpire db upgrade`` / ``umpire db downgrade [REVISION]``: the newest schema, or back one revision
   (or to REVISION); a database that holds games is backed up first.
-- ``umpire db current``: the database's revision and the newest one (exit 1 when behind).
+- ``umpire db current``: the database's revision and the newest one (exit 1 when behind, or when its
+  schema differs from the newest one's whatever its revision says).
+- ``umpire db check``: each way the schema differs from the newest one (tables, columns, types,
+  nullability, indexes, constraints); exit 0 when none, 1 when some (``umpire db upgrade`` repairs them).
 - ``umpire db backup PATH``: a consistent copy while the bot runs (SQLite's online backup; pg_dump).
 - ``umpire db copy --to URL``: every game, live ones included, into another (empty) database.
 - ``umpire db forget-user ID``: a user's ids and names replaced by a tombstone (PRIVACY.md).
@@ -34,7 +37,7 @@ from engine.service.database import (
     unavailable,
 )
 
-__all__ = ["db_backup", "db_copy", "db_current", "db_downgrade", "db_export", "db_forget_user", "db_import",
+__all__ = ["db_backup", "db_check", "db_copy", "db_current", "db_downgrade", "db_export", "db_forget_user", "db_import",
            "db_upgrade", "shown"]
 
 
@@ -87,19 +90,54 @@ def db_current(url: str | None = None, out: TextIO | None = None) -> int:
     if missing:
         print(f"umpire db current: {missing}", file=sys.stderr)
         return 2
+    from engine.service.schema import differences
+
     engine = make_bare_engine(url)
     try:
         with engine.connect() as conn:
             current = current_revision(conn)
+            differs = [d for d in differences(conn) if not d.startswith("revision ")]
     except Exception as exc:  # noqa: BLE001
         return _fail("current", exc, url)
     finally:
         engine.dispose()
     print(f"{shown(url)}: revision {current or '(none)'}; newest {head_revision()}", file=out)
-    return 0 if current == head_revision() else 1
+    if differs:  # the revision is not the whole truth (issue 25: a skipped revision said "current")
+        print(f"but its schema differs from the newest in {len(differs)} ways: run umpire db check", file=out)
+    return 0 if current == head_revision() and not differs else 1
 
 
-def db_backup(dest: Path, url: str | None = None, out: TextIO | None = None) -> int:
+def db_check(url: str | None = None, out: TextIO | None = None) -> int:
+    """Each way the database's schema differs from the newest one; exit 0 when it is the same, 1 when not."""
+    from engine.service.schema import differences
+
+    out = out or sys.stdout
+    missing = _existing(url)
+    if missing:
+        print(f"umpire db check: {missing}", file=sys.stderr)
+        return 2
+    engine = make_bare_engine(url)
+    try:
+        with engine.connect() as conn:
+            found = differences(conn)
+    except Exception as exc:  # noqa: BLE001
+        return _fail("check", exc, url)
+    finally:
+        engine.dispose()
+    if not found:
+        print(f"{shown(url)}: the newest schema (revision {head_revision()}), nothing differs", file=out)
+        return 0
+    print(f"{shown(url)}: the schema differs from the newest (revision {head_revision()}) in {len(found)} ways:",
+          file=out)
+    for line in found[:200]:  # bounded: a foreign database could differ in thousands
+        print(f"  - {line}", file=out)
+    if len(found) > 200:
+        print(f"  ... and {len(found) - 200} more", file=out)
+    print("umpire db upgrade brings it to the newest schema (after a backup)", file=out)
+    return 1
+
+
+def db_backup(dest: Path, url: str | None = None, out: TextIO | None = None, live: bool = False) -> int:
     from engine.service.backup import backup
 
     missing = _existing(url)
@@ -117,7 +155,7 @@ def db_backup(dest: Path, url: str | None = None, out: TextIO | None = None) -> 
     return 0
 
 
-def db_copy(target: str, url: str | None = None, out: TextIO | None = None) -> int:
+def db_copy(target: str, url: str | None = None, out: TextIO | None = None, live: bool = False) -> int:
     from engine.service.backup import copy_to
 
     missing = _existing(url)

@@ -3,7 +3,7 @@
 - Every slash command: one log line ``command name=... outcome=ok|refused|fault ms=...`` (with the game's
   channel and guild ids, never a user's name), and the same in the metrics.
 - Health: with UMPIRE_HEALTH_PORT, ``http://127.0.0.1:PORT/healthz`` answers 200 while the bot is
-  connected and its database answers, 503 otherwise; with UMPIRE_HEARTBEAT_FILE, that file is touched
+  connected, its database answers and its schema is the newest (else 503, naming what differs); with UMPIRE_HEARTBEAT_FILE, that file is touched
   every 15 s while the bot is connected (``umpire health`` checks either: a container's HEALTHCHECK).
 - Metrics: ``/metrics`` on the same port, in Prometheus' format, when prometheus-client is installed
   (``pip install umpire[metrics]``): ``umpire_commands_total{command,outcome}``,
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("umpire.commands")
 HEARTBEAT_SECONDS = 15.0
 STALE_SECONDS = 60.0
+SCHEMA_CHECK_SECONDS = 600.0
 
 
 class _Prometheus:
@@ -66,6 +67,7 @@ class Observer:
         self._runner: Any = None
         self._tasks: list[asyncio.Task[None]] = []
         self.port: int | None = None
+        self._schema: tuple[float, list[str]] | None = None  # (when, what differs) of the last schema check
 
     # --- commands ---------------------------------------------------------------------------------
     def command(self, name: str, outcome: str, seconds: float, interaction: Any = None) -> None:
@@ -103,11 +105,31 @@ class Observer:
         except Exception:  # noqa: BLE001  (unhealthy, not a crash)
             return False
 
+    def schema_differs(self) -> list[str]:
+        """How the database's schema differs from the newest (engine.service.schema), looked at once every
+        SCHEMA_CHECK_SECONDS (the comparison reflects every table): a revision alone said "current" while
+        a skipped migration left tables missing (issue 25)."""
+        from engine.service.schema import check
+
+        if self._bot is None:
+            return []
+        at = time.monotonic()
+        if self._schema is None or at - self._schema[0] > SCHEMA_CHECK_SECONDS:
+            try:
+                self._schema = (at, check(self._bot.service.engine)[:20])
+            except Exception:  # noqa: BLE001  (the database answers nothing: db_ok says so)
+                return []
+        return self._schema[1]
+
     async def healthy(self) -> tuple[bool, dict[str, Any]]:
         bot = self._bot
         ready = bot is not None and bot.is_ready() and not bot.is_closed() and not bot.stopping
         db = await asyncio.to_thread(self.db_ok) if ready else False
-        return ready and db, {"ready": ready, "database": db, "queue_depth": self.queue_depth(), **self.counts}
+        schema = await asyncio.to_thread(self.schema_differs) if db else []
+        body = {"ready": ready, "database": db, "queue_depth": self.queue_depth(), **self.counts}
+        if schema:
+            body["schema_differs"] = schema
+        return ready and db and not schema, body
 
     async def start(self, bot: UmpireBot) -> None:
         """Called when the bot is ready (again: a reconnect calls it once more and nothing is doubled)."""

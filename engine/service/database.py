@@ -162,12 +162,38 @@ def migrate(target: str, url: str | Engine | None = None, settings: Settings | N
                 from .backup import backup_before_migration
 
                 backup_before_migration(engine, current, settings)
-            with engine.begin() as conn:
+            with _migrating(engine) as conn:
                 _run_alembic(conn, target)
                 return current_revision(conn) or "(none)"
     finally:
         if not isinstance(url, Engine):
             engine.dispose()
+
+
+@contextmanager
+def _migrating(engine: Engine) -> Iterator[Connection]:
+    """The migration's connection and transaction. SQLite alters a table by copying it and dropping the
+    old one (batch mode): with foreign keys on, dropping ``games`` while the log refers to it fails
+    ("FOREIGN KEY constraint failed", a downgrade with games in it). So foreign keys are off during it
+    (the pragma works only outside a transaction), every reference is checked before the commit, and
+    they are on again before the connection goes back to the pool."""
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as conn:
+            yield conn
+        return
+    with engine.connect() as conn:
+        conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        conn.commit()
+        try:
+            with conn.begin():
+                yield conn
+                broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise UmpireError(f"the migration would leave {len(broken)} rows whose foreign key refers to "
+                                      f"nothing (first: table {broken[0][0]}, row {broken[0][1]}): not applied")
+        finally:
+            conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            conn.commit()
 
 
 def current_revision(conn: Connection) -> str | None:
