@@ -29,7 +29,7 @@ from discord.ext import commands
 
 from engine.errors import UmpireError
 from engine.service import GameService
-from engine.service.database import ShardLockHeld
+from engine.service.database import ShardLockHeld, shard_layout
 from engine.service.server_settings import ServerSettingsStore
 
 from .observe import Observer
@@ -111,6 +111,8 @@ class UmpireBot(commands.AutoShardedBot):
         # keeps the servers and threads in the cache (and tells the bot when it leaves a server).
         intents = discord.Intents.none()
         intents.guilds = True
+        # impossible shard settings stop here, one line naming the setting (shard 5 of 2 was accepted)
+        shard_layout(settings.umpire_shard_ids, settings.umpire_shard_count)
         if settings.umpire_shard_count is not None:
             kwargs.setdefault("shard_count", settings.umpire_shard_count)
             if settings.shard_ids is not None:
@@ -138,6 +140,8 @@ class UmpireBot(commands.AutoShardedBot):
         self.background = background
         self.shard_lock = shard_lock  # `umpire sync` runs no shard: it takes none
         self.shard_locks: list[Any] = []
+        self.shard_guard: Any = None  # bot/shard_guard.py: checks the lock, answers "restarting" once it is lost
+        self.exit_reason: str | None = None  # set when the bot stops itself (the shard lock lost): exit 2
         if settings.umpire_discord_gateway:
             self._use_configured_gateway(yarl.URL(settings.umpire_discord_gateway))
 
@@ -164,11 +168,15 @@ class UmpireBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         from cogs.buttons import ChoiceButton
-        from engine.service.database import acquire_shard_locks, shard_lock_names
+        from engine.service.database import acquire_shard_locks
 
-        if self.shard_lock:  # before the gateway: a second process for these shards stops here, saying why
-            names = shard_lock_names(self.settings.shard_ids, self.settings.umpire_shard_count)
-            self.shard_locks = await asyncio.to_thread(acquire_shard_locks, self.service.engine, names)
+        from .shard_guard import ShardGuard
+
+        if self.shard_lock:  # before the gateway: a second process for these guilds stops here, saying why
+            layout = shard_layout(self.settings.umpire_shard_ids, self.settings.umpire_shard_count)
+            self.shard_locks = await asyncio.to_thread(acquire_shard_locks, self.service.engine, layout)
+            self.shard_guard = ShardGuard(self, self.shard_locks)
+            self.shard_guard.install()
 
         # every service call goes through asyncio.to_thread: a small pool serves them first come, first
         # served (bot/bench_load.py measures this arrangement)
@@ -221,6 +229,8 @@ class UmpireBot(commands.AutoShardedBot):
         await super().close()
         self.render_pool.shutdown(wait=False, cancel_futures=True)
         self.heavy_pool.shutdown(wait=False, cancel_futures=True)
+        if self.shard_guard is not None:
+            self.shard_guard.stop()
         for lock in self.shard_locks:
             lock.release()
         self.shard_locks = []
@@ -268,7 +278,7 @@ async def serve(settings: Settings, bot: UmpireBot | None = None) -> int:
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
     log.info("closed cleanly", extra={"fields": {"event": "closed"}})
-    return 0
+    return 2 if bot.exit_reason else 0
 
 
 def run_bot(sync_only: bool = False, settings: Settings | None = None) -> int:

@@ -13,8 +13,6 @@ in-memory SQLite database (tests) is made with ``create_all``.
 from __future__ import annotations
 
 import logging
-import os
-import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -39,7 +37,6 @@ MIGRATIONS = Path(str(files("engine.service").joinpath("migrations")))
 INITIAL_REVISION = "0001"  # the schema that create_all made before migrations existed
 ADVISORY_LOCK = 0x756D70697265  # "umpire": serialises schema upgrades of one Postgres database
 MIGRATE_LOCK = ADVISORY_LOCK + 1  # held by the process upgrading, around the whole of migrate() (_migration_lock)
-SHARD_LOCK_SPACE = 0x756D70  # "ump": the first key of the shard locks (pg_try_advisory_lock(int, int))
 
 
 class DatabaseUnavailable(UmpireError):
@@ -283,99 +280,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any, synchronous: str = "FUL
     cur.close()
 
 
-class ShardLockHeld(UmpireError):
-    """Another process already runs this shard on this database."""
+# The shard lock lives in shard_lock.py; these names are kept here for the callers of the first one.
+from .shard_lock import (  # noqa: E402
+    ShardLayout,
+    ShardLock,
+    ShardLockHeld,
+    ShardSettingsInvalid,
+    acquire_shard_locks,
+    shard_layout,
+    shard_lock_names,
+)
 
-
-class ShardLock:
-    """While a process runs a Discord shard, it holds this lock on the database: a second process for
-    the same shard (a rolling deploy's overlap, a second ``make run``) refuses to start, saying why,
-    instead of answering every command twice.
-
-    Postgres: a session advisory lock on a connection kept for the process's life (the server frees it
-    if the process dies). SQLite: an exclusive ``flock`` on ``<database>.<name>.lock`` next to the file
-    (freed by the kernel if the process dies). An in-memory database (tests) needs none.
-    """
-
-    def __init__(self, engine: Engine, name: str) -> None:
-        self.engine = engine
-        self.name = name
-        self._conn: Connection | None = None
-        self._file: Any = None
-
-    def acquire(self) -> ShardLock:
-        url = str(self.engine.url)
-        if url.startswith("sqlite"):
-            if not is_memory(url):
-                self._acquire_file(_sqlite_path(url) + f".{self.name}.lock")
-            return self
-        import zlib
-
-        conn = self.engine.connect()
-        schema = conn.execute(text("SELECT current_schema()")).scalar()  # deployments sharing a database
-        key = zlib.crc32(f"{schema}/{self.name}".encode()) & 0x7FFFFFFF
-        got = conn.execute(text("SELECT pg_try_advisory_lock(:a, :b)"), {"a": SHARD_LOCK_SPACE, "b": key}).scalar()
-        conn.commit()
-        if not got:
-            conn.close()
-            raise ShardLockHeld(self._refusal("another process holds its advisory lock on this Postgres database"))
-        self._conn = conn
-        return self
-
-    def _acquire_file(self, path: str) -> None:
-        import fcntl
-
-        fh = open(path, "a+")  # noqa: SIM115  (kept open while the lock is held)
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            fh.seek(0)
-            holder = fh.read().strip()[:80]
-            fh.close()
-            raise ShardLockHeld(self._refusal(f"another process ({holder or 'unknown'}) holds the lock file "
-                                              f"{Path(path).name} next to the database")) from None
-        fh.seek(0)
-        fh.truncate()
-        fh.write(f"pid {os.getpid()} on {socket.gethostname()}")
-        fh.flush()
-        self._file = fh
-
-    def _refusal(self, how: str) -> str:
-        return (f"Umpire is already running {self.name.replace('-', ' ')}: {how}. Two processes on one shard would "
-                "answer every command twice; stop the other process first (a deploy stops the old process "
-                "before it starts the new one), or give this one other UMPIRE_SHARD_IDS.")
-
-    def release(self) -> None:
-        if self._conn is not None:
-            try:
-                self._conn.execute(text("SELECT pg_advisory_unlock_all()"))
-                self._conn.commit()
-            finally:
-                self._conn.close()
-                self._conn = None
-        if self._file is not None:
-            import fcntl
-
-            fcntl.flock(self._file, fcntl.LOCK_UN)
-            self._file.close()
-            self._file = None
-
-
-def shard_lock_names(shard_ids: list[int] | None, shard_count: int | None) -> list[str]:
-    """One lock per shard this process runs ("shard-0-of-2"); "shards-all" when it runs them all."""
-    if shard_count is None:
-        return ["shards-all"]
-    ids = shard_ids if shard_ids is not None else list(range(shard_count))
-    return [f"shard-{i}-of-{shard_count}" for i in ids]
-
-
-def acquire_shard_locks(engine: Engine, names: list[str]) -> list[ShardLock]:
-    held: list[ShardLock] = []
-    try:
-        for name in names:
-            held.append(ShardLock(engine, name).acquire())
-    except BaseException:
-        for lock in held:
-            lock.release()
-        raise
-    return held
+__all__ = ["ShardLayout", "ShardLock", "ShardLockHeld", "ShardSettingsInvalid", "acquire_shard_locks", "shard_layout",
+           "shard_lock_names"]
