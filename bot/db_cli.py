@@ -9,8 +9,12 @@ file in UMPIRE_DATA_DIR.
   schema differs from the newest one's whatever its revision says).
 - ``umpire db check``: each way the schema differs from the newest one (tables, columns, types,
   nullability, indexes, constraints); exit 0 when none, 1 when some (``umpire db upgrade`` repairs them).
-- ``umpire db backup PATH``: a consistent copy while the bot runs (SQLite's online backup; pg_dump).
-- ``umpire db copy --to URL``: every game, live ones included, into another (empty) database.
+- ``umpire db backup PATH [--live]``: one consistent snapshot (SQLite's online backup; pg_dump of an
+  exported snapshot). Refused while a bot holds the database unless ``--live``; then it says which
+  orders the snapshot holds (up to log #N of each game) and how many came after it.
+- ``umpire db copy --to URL [--live]``: every game, live ones included, into another (empty) database,
+  read in one snapshot, refused while a bot holds the source unless ``--live``; every game must then
+  replay on the target to its stored state.
 - ``umpire db forget-user ID``: a user's ids and names replaced by a tombstone (PRIVACY.md).
 - ``umpire db export GAME_ID`` / ``umpire db import FILE``: a game as JSON, and a finished game's
   export recreated by replaying its log.
@@ -137,8 +141,19 @@ def db_check(url: str | None = None, out: TextIO | None = None) -> int:
     return 1
 
 
+def _snapshot_note(upto: dict[int, int], holders: list[str], behind: int) -> str:
+    """What a --live copy or backup holds, and what it leaves behind (issue 25: orders stayed behind unsaid)."""
+    if not holders:
+        return ""
+    shown_games = ", ".join(f"#{g}: #{n}" for g, n in sorted(upto.items())[:10])
+    more = f" and {len(upto) - 10} more" if len(upto) > 10 else ""
+    return (f" A bot was running ({'; '.join(holders)[:120]}): this is a snapshot holding the orders up to log "
+            f"#N of each game ({shown_games or 'no games'}{more}); the orders after log #N of each game are not in "
+            f"it ({behind} given since the snapshot).")
+
+
 def db_backup(dest: Path, url: str | None = None, out: TextIO | None = None, live: bool = False) -> int:
-    from engine.service.backup import backup
+    from engine.service.backup import backup_snapshot
 
     missing = _existing(url)
     if missing:
@@ -146,12 +161,13 @@ def db_backup(dest: Path, url: str | None = None, out: TextIO | None = None, liv
         return 2
     engine = make_bare_engine(url)
     try:
-        path = backup(engine, dest)
+        report = backup_snapshot(engine, dest, live=live)
     except Exception as exc:  # noqa: BLE001
         return _fail("backup", exc, url)
     finally:
         engine.dispose()
-    print(f"Backed up {shown(url)} to {path}", file=out or sys.stdout)
+    print(f"Backed up {shown(url)} to {report.path}: {len(report.upto)} games in one snapshot."
+          f"{_snapshot_note(report.upto, report.holders, report.behind)}", file=out or sys.stdout)
     return 0
 
 
@@ -163,12 +179,13 @@ def db_copy(target: str, url: str | None = None, out: TextIO | None = None, live
         print(f"umpire db copy: {missing}", file=sys.stderr)
         return 2
     try:
-        counts = copy_to(url, target)
+        report = copy_to(url, target, live=live)
     except Exception as exc:  # noqa: BLE001
         return _fail("copy", exc, url)
-    rows = ", ".join(f"{n} {table}" for table, n in counts.items())
-    print(f"Copied {shown(url)} to {shown(target)}: {rows}. Point DATABASE_URL at the new database "
-          "and restart the bot.", file=out or sys.stdout)
+    rows = ", ".join(f"{n} {table}" for table, n in report.counts.items())
+    print(f"Copied {shown(url)} to {shown(target)} from one snapshot: {rows}; {report.verified} games replay to "
+          f"their stored state there.{_snapshot_note(report.upto, report.holders, report.behind)} Point "
+          "DATABASE_URL at the new database and restart the bot.", file=out or sys.stdout)
     return 0
 
 

@@ -148,17 +148,10 @@ class ShardLock:
             return self
         conn = self.engine.connect()
         try:
-            schema = conn.execute(text("SELECT current_schema()")).scalar()  # deployments sharing a database
-            self._space = (zlib.crc32(f"umpire-shards/{schema}".encode()) ^ SHARD_LOCK_SPACE) & 0x7FFFFFFF
+            self._space = _space(conn)
             # one process at a time looks at the holders and takes its keys (released at the commit)
             conn.execute(text("SELECT pg_advisory_xact_lock(:a, :b)"), {"a": self._space, "b": REGISTRATION})
-            held = conn.execute(text(
-                "SELECT objid::bigint FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted "
-                "AND classid = CAST(:a AS bigint)::oid AND objid <> 0 AND pid <> pg_backend_pid() "
-                "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"),
-                {"a": self._space}).scalars().all()
-            self._refuse_overlaps([_key_layout(int(k)) for k in held],
-                                  "holds its advisory lock on this Postgres database")
+            self._refuse_overlaps(_pg_holders(conn, self._space), "holds its advisory lock on this Postgres database")
             for key in self.layout.keys:
                 got = conn.execute(text("SELECT pg_try_advisory_lock(:a, :b)"), {"a": self._space, "b": key}).scalar()
                 if not got:  # (the registration makes this unreachable; kept as the last word)
@@ -181,25 +174,10 @@ class ShardLock:
         registration = open(path + ".shards.lock", "a")  # noqa: SIM115
         try:
             fcntl.flock(registration, fcntl.LOCK_EX)
-            folder = Path(path).parent
-            pattern = re.compile(re.escape(Path(path).name) + r"\.shard-(\d+)-(\d+)\.lock$")
-            for other in sorted(folder.iterdir()):
-                m = pattern.match(other.name)
-                if m is None:
-                    continue
-                layout = ShardLayout(int(m.group(1)), (int(m.group(2)),))
-                if not layout.overlaps(self.layout):
-                    continue
-                with open(other, "a+") as probe:
-                    try:
-                        fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free: a holder that died
-                        fcntl.flock(probe, fcntl.LOCK_UN)
-                    except OSError:
-                        probe.seek(0)
-                        holder = probe.read().strip()[:80]
-                        self.release()
-                        raise ShardLockHeld(self._refusal(layout, f"({holder or 'unknown'}) holds the lock file "
-                                                          f"{other.name} next to the database")) from None
+            for layout, holder, name in _file_holders(path):
+                if layout.overlaps(self.layout):
+                    raise ShardLockHeld(self._refusal(layout, f"({holder or 'unknown'}) holds the lock file "
+                                                      f"{name} next to the database"))
             for key in self.layout.keys:
                 lk = _key_layout(key)
                 fh = open(f"{path}.shard-{lk.count}-{lk.ids[0]}.lock", "a+")  # noqa: SIM115  (kept open)
@@ -277,6 +255,56 @@ class ShardLock:
                 fcntl.flock(fh, fcntl.LOCK_UN)
                 fh.close()
             self._files = []
+
+
+def _space(conn: Connection) -> int:
+    """The first key of this schema's shard locks (deployments sharing a database use schemas)."""
+    schema = conn.execute(text("SELECT current_schema()")).scalar()
+    return (zlib.crc32(f"umpire-shards/{schema}".encode()) ^ SHARD_LOCK_SPACE) & 0x7FFFFFFF
+
+
+def _pg_holders(conn: Connection, space: int) -> list[ShardLayout]:
+    """The keys other sessions hold in this schema's space (pg_locks: every session of the server)."""
+    held = conn.execute(text(
+        "SELECT objid::bigint FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted "
+        "AND classid = CAST(:a AS bigint)::oid AND objid <> 0 AND pid <> pg_backend_pid() "
+        "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"),
+        {"a": space}).scalars().all()
+    return [_key_layout(int(k)) for k in held]
+
+
+def _file_holders(path: str) -> list[tuple[ShardLayout, str, str]]:
+    """(layout, who, file) of each lock file beside a SQLite database that a live process holds."""
+    import fcntl
+
+    found = []
+    pattern = re.compile(re.escape(Path(path).name) + r"\.shard-(\d+)-(\d+)\.lock$")
+    for other in sorted(Path(path).parent.iterdir()):
+        m = pattern.match(other.name)
+        if m is None:
+            continue
+        with open(other, "a+") as probe:
+            try:
+                fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free: a holder that died
+                fcntl.flock(probe, fcntl.LOCK_UN)
+            except OSError:
+                probe.seek(0)
+                found.append((ShardLayout(int(m.group(1)), (int(m.group(2)),)), probe.read().strip()[:80], other.name))
+    return found
+
+
+def live_holders(engine: Engine) -> list[str]:
+    """Who runs a bot on this database now ("shards all (pid 12 on host)"); [] when nobody does."""
+    url = str(engine.url)
+    if url.startswith("sqlite"):
+        from .database import is_memory, sqlite_path
+
+        if is_memory(url):
+            return []
+        return [f"{layout.describe()} ({who or 'unknown'})" for layout, who, _ in _file_holders(sqlite_path(engine))]
+    with engine.connect() as conn:
+        layouts = _pg_holders(conn, _space(conn))
+    return [layout.describe() for layout in layouts]
 
 
 def _expanding(name: str) -> Any:

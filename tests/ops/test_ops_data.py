@@ -181,7 +181,7 @@ def _everything(service: GameService) -> str:
 
 def test_copy_database_refuses_nothing_on_an_empty_source(tmp_path: Path) -> None:
     a, b = make_engine(f"sqlite:///{tmp_path / 'a.db'}"), make_engine(f"sqlite:///{tmp_path / 'b.db'}")
-    assert copy_database(a, b)["games"] == 0
+    assert copy_database(a, b).counts["games"] == 0
     with b.connect() as conn:
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == head_revision()
     a.dispose()
