@@ -174,7 +174,8 @@ class UmpireBot(commands.AutoShardedBot):
 
         if self.shard_lock:  # before the gateway: a second process for these guilds stops here, saying why
             layout = shard_layout(self.settings.umpire_shard_ids, self.settings.umpire_shard_count)
-            self.shard_locks = await asyncio.to_thread(acquire_shard_locks, self.service.engine, layout)
+            self.shard_locks = await asyncio.to_thread(acquire_shard_locks, self.service.engine, layout,
+                                                       self.settings.umpire_db_transaction_pooler)
             self.shard_guard = ShardGuard(self, self.shard_locks)
             self.shard_guard.install()
 

@@ -128,9 +128,13 @@ def shard_layout(shard_ids: str | Sequence[int] | None, shard_count: int | None)
 class ShardLock:
     """The lock of one process's guilds on one database (see the module's docstring)."""
 
-    def __init__(self, engine: Engine, layout: ShardLayout) -> None:
+    def __init__(self, engine: Engine, layout: ShardLayout, pinned: bool = False) -> None:
         self.engine = engine
         self.layout = layout
+        # Behind PgBouncer in transaction mode a session lock would stay on whichever server connection
+        # took it: pinned, the lock's connection keeps one transaction open for its life (PgBouncer then
+        # keeps it on one server connection), and the registration is a session lock released by hand.
+        self.pinned = pinned
         self.name = layout.describe()
         self._conn: Connection | None = None
         self._files: list[Any] = []
@@ -149,14 +153,22 @@ class ShardLock:
         conn = self.engine.connect()
         try:
             self._space = _space(conn)
-            # one process at a time looks at the holders and takes its keys (released at the commit)
-            conn.execute(text("SELECT pg_advisory_xact_lock(:a, :b)"), {"a": self._space, "b": REGISTRATION})
-            self._refuse_overlaps(_pg_holders(conn, self._space), "holds its advisory lock on this Postgres database")
-            for key in self.layout.keys:
-                got = conn.execute(text("SELECT pg_try_advisory_lock(:a, :b)"), {"a": self._space, "b": key}).scalar()
-                if not got:  # (the registration makes this unreachable; kept as the last word)
-                    raise ShardLockHeld(self._refusal(_key_layout(key), "holds its advisory lock"))
-            conn.commit()
+            # one process at a time looks at the holders and takes its keys
+            registration = "pg_advisory_lock" if self.pinned else "pg_advisory_xact_lock"  # xact: freed at commit
+            conn.execute(text(f"SELECT {registration}(:a, :b)"), {"a": self._space, "b": REGISTRATION})
+            try:
+                self._refuse_overlaps(_pg_holders(conn, self._space),
+                                      "holds its advisory lock on this Postgres database")
+                for key in self.layout.keys:
+                    got = conn.execute(text("SELECT pg_try_advisory_lock(:a, :b)"),
+                                       {"a": self._space, "b": key}).scalar()
+                    if not got:  # (the registration makes this unreachable; kept as the last word)
+                        raise ShardLockHeld(self._refusal(_key_layout(key), "holds its advisory lock"))
+            finally:
+                if self.pinned:
+                    conn.execute(text("SELECT pg_advisory_unlock(:a, :b)"), {"a": self._space, "b": REGISTRATION})
+            if not self.pinned:
+                conn.commit()
         except BaseException:
             conn.close()
             raise
@@ -217,7 +229,8 @@ class ShardLock:
                     "AND pid = pg_backend_pid() AND classid = CAST(:a AS bigint)::oid "
                     "AND objid::bigint IN :keys").bindparams(_expanding("keys")),
                     {"a": self._space, "keys": self.layout.keys}).scalar()
-                self._conn.rollback()
+                if not self.pinned:
+                    self._conn.rollback()
             except Exception as exc:  # noqa: BLE001  (the session is gone: that is the answer)
                 self._drop_connection()
                 first = (str(getattr(exc, "orig", exc)).strip().splitlines() or [type(exc).__name__])[0]
@@ -337,7 +350,8 @@ def layout_of_names(names: Sequence[str]) -> ShardLayout:
     return shard_layout([int(m.group(1)) for m in parsed if m], counts.pop())
 
 
-def acquire_shard_locks(engine: Engine, what: Sequence[str] | ShardLayout) -> list[ShardLock]:
-    """The lock of a layout (or of the shard names of ``shard_lock_names``), or ShardLockHeld."""
+def acquire_shard_locks(engine: Engine, what: Sequence[str] | ShardLayout, pinned: bool = False) -> list[ShardLock]:
+    """The lock of a layout (or of the shard names of ``shard_lock_names``), or ShardLockHeld. ``pinned``:
+    behind a transaction pooler (UMPIRE_DB_TRANSACTION_POOLER)."""
     layout = what if isinstance(what, ShardLayout) else layout_of_names(what)
-    return [ShardLock(engine, layout).acquire()]
+    return [ShardLock(engine, layout, pinned).acquire()]

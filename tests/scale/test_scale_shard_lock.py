@@ -187,11 +187,17 @@ async def _deliver(guard: ShardGuard, bot: _Bot, n: int) -> None:
     raise AssertionError("an interaction was neither taken nor refused")
 
 
-def test_the_guard_stops_orders_when_the_session_ends_and_takes_them_again(db_url: str, db_kind: str) -> None:
+@pytest.mark.parametrize("pinned", [False, True], ids=["direct", "pinned"])
+def test_the_guard_stops_orders_when_the_session_ends_and_takes_them_again(db_url: str, db_kind: str,
+                                                                           pinned: bool) -> None:
+    """Also pinned (behind a transaction pooler: the lock's connection keeps one transaction open)."""
     if db_kind != "postgres":
         pytest.skip("Postgres only: the session lock")
     engine = make_bare_engine(db_url)
-    lock = acquire_shard_locks(engine, shard_layout(None, None))[0]
+    lock = acquire_shard_locks(engine, shard_layout(None, None), pinned=pinned)[0]
+    if pinned:
+        with pytest.raises(ShardLockHeld):  # the registration was let go: another process is told, not kept waiting
+            acquire_shard_locks(make_bare_engine(db_url), shard_layout("1", 2))
     bot, refused = _Bot(), []
 
     async def run() -> None:
