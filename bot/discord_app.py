@@ -32,6 +32,7 @@ from engine.service import GameService
 from engine.service.database import ShardLockHeld
 from engine.service.server_settings import ServerSettingsStore
 
+from .drain import Drain
 from .observe import Observer
 from .settings import Settings
 
@@ -66,6 +67,10 @@ class GameLocks:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+    def held(self) -> list[int]:
+        """The games a command is working on now (their lock held)."""
+        return sorted(gid for gid, lock in self._locks.items() if lock.locked())
 
 
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "discord-ui-modal")
@@ -128,6 +133,10 @@ class UmpireBot(commands.AutoShardedBot):
         self.locks = GameLocks()
         self.observer = Observer(settings)
         self.stopping = False
+        self.drain = Drain(self)
+        self.drain.install()  # while stopping, interactions are answered "restarting", not dispatched
+        self._announced = False
+        self._announcer: asyncio.Task[int] | None = None
         # maps and replays are drawn here, never on the service's threads (see bot/settings.py)
         self.render_pool = ThreadPoolExecutor(settings.umpire_render_workers, thread_name_prefix="umpire-render")
         # replays, exports and log pages: a bounded pool and queue of their own, so orders and status
@@ -194,41 +203,44 @@ class UmpireBot(commands.AutoShardedBot):
         return [t for t in asyncio.all_tasks() if t is not me and not t.done() and t.get_name().startswith(IN_FLIGHT)]
 
     async def shutdown(self, reason: str = "stopping") -> None:
-        """Let the answers in flight finish (up to UMPIRE_SHUTDOWN_GRACE s), then close. Idempotent."""
+        """Drain (bot/drain.py): refuse new interactions, let the answers in flight finish (up to
+        UMPIRE_SHUTDOWN_GRACE s, recording the games of any cut short), then close. Idempotent."""
         if self.stopping:
             return
         self.stopping = True
-        grace = self.settings.umpire_shutdown_grace
-        pending = self.in_flight()
-        log.info("%s: %d answers in flight", reason, len(pending),
-                 extra={"fields": {"event": "shutdown", "in_flight": len(pending)}})
-        end = asyncio.get_running_loop().time() + grace
-        while pending:
-            left = end - asyncio.get_running_loop().time()
-            if left <= 0:
-                log.warning("%d answers still in flight after %.0f s: closing anyway", len(pending), grace)
-                break
-            await asyncio.wait(pending, timeout=left)
-            pending = self.in_flight()  # and any that arrived meanwhile
+        await self.drain.run(reason)
         await self.close()
 
     async def close(self) -> None:
+        """Close whatever state the connections are in: a database restarted meanwhile, a lost gateway
+        (each step is logged if it fails; none stops the others or makes the exit fail)."""
+        self.stopping = True
         for ext in list(self.extensions):  # stops the background task before the connection closes
             try:
                 await self.unload_extension(ext)
-            except commands.ExtensionError:
+            except Exception:  # noqa: BLE001
                 log.exception("unloading %s failed", ext)
         await super().close()
         self.render_pool.shutdown(wait=False, cancel_futures=True)
         self.heavy_pool.shutdown(wait=False, cancel_futures=True)
         for lock in self.shard_locks:
-            lock.release()
+            try:
+                lock.release()
+            except Exception as exc:  # noqa: BLE001  (its connection died with the database: freed by the server)
+                log.warning("releasing the %s lock failed (%s): the database frees it with the connection",
+                            lock.name, type(exc).__name__)
         self.shard_locks = []
-        await self.observer.stop()
+        try:
+            await self.observer.stop()
+        except Exception:  # noqa: BLE001
+            log.exception("stopping the health check failed")
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (shards %s of %s)", self.user, self.shard_ids or "all", self.shard_count)
         await self.observer.start(self)
+        if not self._announced:  # once per process: the games a previous stop left unannounced
+            self._announced = True
+            self._announcer = asyncio.create_task(self.drain.announce_recorded(), name="umpire-announce-recorded")
 
 
 async def _sync(settings: Settings) -> int:
