@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from engine import registry
 from engine.ai.policy import LEVELS
 from engine.errors import UmpireError
 from engine.game import Action
-from engine.service.settings import Settings, load_settings
+from engine.service.settings import ConfigError, Settings, load_settings
 
 DB_HELP = "database URL (default: DATABASE_URL, environment or .env; else umpire.db in UMPIRE_DATA_DIR)"
 
@@ -87,10 +88,14 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     command = args.command
+    os.umask(0o077)  # the database, its backups and records are the owner's only (0600 files, 0700 folders)
     try:
         settings = load_settings()
     except ValidationError as exc:
-        print(f"umpire: a setting is invalid (environment or .env): {_first_error(exc)}", file=sys.stderr)
+        print(f"umpire: a setting is invalid (environment or env file): {_first_error(exc)}", file=sys.stderr)
+        return 2
+    except ConfigError as exc:
+        print(f"umpire: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings)
     _old_data_note(settings)
@@ -196,9 +201,11 @@ def _old_data_note(settings: Settings) -> None:
 
 
 def _first_error(exc: ValidationError) -> str:
+    """The first problem, one line naming the setting (never the value: it may hold a password)."""
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ())).upper()
-    return f"{where}: {err.get('msg', 'invalid')}"
+    msg = str(err.get("msg", "invalid")).removeprefix("Value error, ").replace("\n", " ")
+    return f"{where}: {msg}" if where else msg
 
 
 def _render(game: str, scenario: str, out: Path | None) -> int:
