@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.logs import configure_logging
+from bot.version import version
 from engine import registry
 from engine.ai.policy import LEVELS
 from engine.errors import UmpireError
@@ -21,6 +22,7 @@ DB_HELP = "database URL (default: DATABASE_URL, environment or .env; else umpire
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="umpire", description="Umpire: a Discord gamemaster for hex wargames.")
+    p.add_argument("--version", action="version", version=f"umpire {version()}")
     sub = p.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="a game at the terminal (the local table)")

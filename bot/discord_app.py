@@ -14,6 +14,7 @@ counted in the metrics (bot/observe.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
@@ -32,9 +33,12 @@ from engine.service import GameService
 from engine.service.database import ShardLockHeld
 from engine.service.server_settings import ServerSettingsStore
 
+from . import connect
+from .connect import DiscordUnreachable
 from .drain import Drain
 from .observe import Observer
 from .settings import Settings
+from .version import build_info
 
 log = logging.getLogger("umpire.discord")
 R = TypeVar("R")
@@ -267,7 +271,7 @@ async def serve(settings: Settings, bot: UmpireBot | None = None) -> int:
         loop.add_signal_handler(sig, on_signal, sig)
     try:
         async with bot:
-            runner = asyncio.create_task(bot.start(settings.token), name="umpire-bot")
+            runner = asyncio.create_task(connect.start(bot, settings.token), name="umpire-bot")
             stopper = asyncio.create_task(stop.wait(), name="umpire-stop")
             done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
             if runner in done:
@@ -275,12 +279,24 @@ async def serve(settings: Settings, bot: UmpireBot | None = None) -> int:
                 runner.result()  # LoginFailure and other start-up errors
             else:
                 await bot.shutdown(f"{received[0]} received")
-                await runner
+                if not bot.is_ready():  # stopped while still logging in (a retry's wait): nothing to finish
+                    runner.cancel()
+                with contextlib.suppress(asyncio.CancelledError, DiscordUnreachable):
+                    await runner
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
     log.info("closed cleanly", extra={"fields": {"event": "closed"}})
     return 0
+
+
+def _env_file_name() -> str:
+    from engine.service.settings import env_file
+
+    try:
+        return env_file() or "none"
+    except ValueError:
+        return "?"
 
 
 def run_bot(sync_only: bool = False, settings: Settings | None = None) -> int:
@@ -293,6 +309,12 @@ def run_bot(sync_only: bool = False, settings: Settings | None = None) -> int:
         from .logs import configure_logging
 
         configure_logging(settings)
+    from engine.service.database import shown
+
+    info = build_info()
+    log.info("Umpire %s starting (Python %s, discord.py %s); database %s; data folder %s", info["version"],
+             info["python"], info["discord_py"], shown(settings.db_url), settings.data_dir,
+             extra={"fields": {"event": "start", **info, "env_file": _env_file_name()}})
     try:
         if sync_only:
             return asyncio.run(_sync(settings))
@@ -300,6 +322,9 @@ def run_bot(sync_only: bool = False, settings: Settings | None = None) -> int:
     except discord.LoginFailure:
         print("Discord refused the token (LoginFailure): check DISCORD_TOKEN", file=sys.stderr)
         return 2
+    except DiscordUnreachable as exc:  # retried with back-off already: exit 1, so systemd tries again later
+        print(f"umpire bot: {exc}", file=sys.stderr)
+        return 1
     except ShardLockHeld as exc:
         print(f"umpire bot: {exc.message}", file=sys.stderr)
         return 2

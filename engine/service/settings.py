@@ -150,6 +150,17 @@ class Settings(BaseSettings):
     umpire_backup_before_migrate: bool = True
     # 127.0.0.1:PORT/healthz (and /metrics with prometheus-client) when set.
     umpire_health_port: int | None = Field(default=None, ge=0, le=65535)
+    # The address /healthz and /metrics listen on: the loopback unless told (a container: 0.0.0.0, with
+    # the port published to the host's loopback only, deploy/compose.yaml).
+    umpire_health_host: str = Field(default="127.0.0.1", min_length=1, max_length=255)
+    # Logging in to Discord at start: attempts, and the longest wait between two (bot/connect.py).
+    umpire_discord_retries: int = Field(default=8, ge=1, le=100)
+    umpire_discord_retry_max_seconds: float = Field(default=60.0, gt=0, le=3600)
+    # Retention (umpire db prune, and the bot's daily pass): finished games whose last move is older than
+    # this many days are deleted; backups in the data folder's backups/ older than this many days are
+    # deleted (the newest is always kept). None: kept for ever.
+    umpire_keep_finished_days: float | None = Field(default=None, ge=1, le=36_500)
+    umpire_keep_backup_days: float | None = Field(default=None, ge=1, le=36_500)
     # A file touched while the bot is connected (a container's health check reads its age).
     umpire_heartbeat_file: Path | None = None
     # Seconds the bot waits, when stopped, for the answers it is giving to finish.
