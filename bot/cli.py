@@ -75,11 +75,12 @@ def _parser() -> argparse.ArgumentParser:
 
     db = sub.add_parser("db", help="the database: schema, backup, copy, forget a user, export/import a game")
     db.add_argument("what", choices=["upgrade", "downgrade", "current", "backup", "copy", "forget-user", "export",
-                                     "import"])
+                                     "import", "prune"])
     db.add_argument("target", nargs="?", help="export: a game id; import: an exported JSON file; backup: the "
                     "file to write; downgrade: a revision (default: one back); forget-user: the Discord user id")
     db.add_argument("--db", help=DB_HELP)
     db.add_argument("--to", help="copy: the database URL to copy every game into (empty)")
+    db.add_argument("--dry-run", action="store_true", help="prune: list what the retention settings would delete")
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
@@ -155,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
                 return db_cli.db_downgrade(args.target, args.db)
             if args.what == "current":
                 return db_cli.db_current(args.db)
+            if args.what == "prune":
+                return db_cli.db_prune(args.db, dry_run=args.dry_run)
             if args.what == "copy":
                 if not args.to:
                     print("umpire db copy needs --to URL (the database to copy into)", file=sys.stderr)

@@ -33,7 +33,7 @@ from engine.service import GameService
 from engine.service.database import ShardLockHeld
 from engine.service.server_settings import ServerSettingsStore
 
-from . import connect
+from . import connect, passes
 from .connect import DiscordUnreachable
 from .drain import Drain
 from .observe import Observer
@@ -141,6 +141,7 @@ class UmpireBot(commands.AutoShardedBot):
         self.drain.install()  # while stopping, interactions are answered "restarting", not dispatched
         self._announced = False
         self._announcer: asyncio.Task[int] | None = None
+        self._retention: asyncio.Task[None] | None = None
         # maps and replays are drawn here, never on the service's threads (see bot/settings.py)
         self.render_pool = ThreadPoolExecutor(settings.umpire_render_workers, thread_name_prefix="umpire-render")
         # replays, exports and log pages: a bounded pool and queue of their own, so orders and status
@@ -219,6 +220,8 @@ class UmpireBot(commands.AutoShardedBot):
         """Close whatever state the connections are in: a database restarted meanwhile, a lost gateway
         (each step is logged if it fails; none stops the others or makes the exit fail)."""
         self.stopping = True
+        if self._retention is not None:
+            self._retention.cancel()
         for ext in list(self.extensions):  # stops the background task before the connection closes
             try:
                 await self.unload_extension(ext)
@@ -245,6 +248,8 @@ class UmpireBot(commands.AutoShardedBot):
         if not self._announced:  # once per process: the games a previous stop left unannounced
             self._announced = True
             self._announcer = asyncio.create_task(self.drain.announce_recorded(), name="umpire-announce-recorded")
+            if self.background and passes.wants_retention(self):
+                self._retention = asyncio.create_task(passes.retention_loop(self), name="umpire-retention")
 
 
 async def _sync(settings: Settings) -> int:
