@@ -104,8 +104,9 @@ def check_database_url(url: str) -> str:
 
 
 class Settings(BaseSettings):
+    # an empty value (``KEY=`` in the env file, compose's ``${KEY:-}``) means "not set": the default
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore",
-                                      case_sensitive=False)
+                                      case_sensitive=False, env_ignore_empty=True)
 
     discord_token: SecretStr = SecretStr("")
     # Where games live; None: a SQLite file in the data folder.
