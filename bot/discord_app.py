@@ -192,6 +192,10 @@ class UmpireBot(commands.AutoShardedBot):
         for ext in EXTENSIONS + (BACKGROUND if self.background else ()):
             await self.load_extension(ext)
         self.add_dynamic_items(ChoiceButton)
+        if self.shard_lock:  # a bot that will answer (not `umpire sync`): nothing cold for the first command
+            from .warm import warm
+
+            await asyncio.to_thread(warm, self)
 
     async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
         synced = await self.tree.sync()
