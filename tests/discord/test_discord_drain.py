@@ -11,10 +11,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fake_discord import TOKEN, FakeDiscord, make_settings, wait_ready
 
 from bot.discord_app import UmpireBot
 from bot.drain import RESTARTING, Outbox, outbox_for
+from tests.scale.conftest import db_kind, db_url, postgres_base  # noqa: F401  (the SQLite and Postgres fixtures)
 
 GAMES = 6
 
@@ -127,3 +129,27 @@ def test_the_record_is_bounded_and_a_bad_file_is_ignored(tmp_path: Path) -> None
     assert box.read() == []
     box.path.write_text(json.dumps({"games": ["x", -1, 2, True]}))
     assert box.read() == [2]
+
+
+async def test_a_stop_after_the_database_restarted_closes_cleanly(
+        fake: FakeDiscord, settings: Any, db_kind: str, db_url: str, caplog: pytest.LogCaptureFixture) -> None:  # noqa: F811
+    """The shard lock's connection died with the server (a Postgres restart): the stop still closes, logs
+    it in one line, and raises nothing (it used to end in a traceback and exit 1)."""
+    if db_kind != "postgres":
+        pytest.skip("the shard lock holds a Postgres connection of its own")
+    from sqlalchemy import create_engine, text
+
+    bot, task = await _start(settings.model_copy(update={"database_url": db_url}))
+    [lock] = bot.shard_locks
+    conn: Any = lock._conn
+    pid = conn.connection.driver_connection.info.backend_pid
+    base = postgres_base()
+    assert base is not None
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        assert c.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid}).scalar()
+    admin.dispose()
+    await asyncio.wait_for(bot.shutdown("SIGTERM received"), timeout=30)
+    await asyncio.wait_for(task, timeout=5)
+    assert bot.is_closed() and bot.shard_locks == []
+    assert "releasing the shards-all lock failed" in caplog.text
