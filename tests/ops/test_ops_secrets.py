@@ -147,3 +147,28 @@ def test_a_postgres_backup_by_url_password_hides_it_and_is_private(db_kind: str,
     out = capsys.readouterr()
     assert f"password={password}" not in out.out + out.err and "password=***" in out.out, out
     assert stat.S_IMODE((tmp_path / "pg.dump").stat().st_mode) == 0o600
+
+
+def test_no_log_line_holds_the_token_or_the_database_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import logging
+
+    from bot.logs import configure_logging
+    from engine.service.settings import Settings
+
+    s = Settings(_env_file=None, discord_token="tok-3n-very-secret",
+                 database_url="postgresql://umpire@db.example/umpire?password=pa%40ss-word")
+    out = io.StringIO()
+    configure_logging(s, stream=out)
+    try:
+        log = logging.getLogger("umpire.test")
+        log.warning("connecting with %s and %s", "tok-3n-very-secret", s.database_url)
+        try:
+            raise RuntimeError("login pa@ss-word refused")
+        except RuntimeError:
+            log.exception("failed")
+    finally:
+        configure_logging(Settings(_env_file=None))
+    text = out.getvalue()
+    assert "tok-3n-very-secret" not in text and "pa%40ss-word" not in text and "pa@ss-word" not in text, text
+    assert "db.example" in text and "RuntimeError" in text
