@@ -96,8 +96,8 @@ def check_database_url(url: str) -> str:
         raise ValueError(f"{shown!r} cannot be parsed as a Postgres URL") from None
     if not parsed.host:
         raise ValueError(f"{shown!r} names no host (postgresql://user:password@host:5432/database)")
-    if "@" in parsed.host or "/" in (parsed.password or ""):
-        raise ValueError(f"{shown!r}: the password holds a raw '@' or '/': percent-encode it (@ is %40, / is %2F)")
+    if "@" in parsed.host:  # a raw '@' in the password: the parser took its tail for the host
+        raise ValueError(f"{shown!r}: the password holds a raw '@': percent-encode it (@ is %40)")
     if port is not None and not 0 < port < 65536:
         raise ValueError(f"{shown!r}: the port {port} is out of range (1-65535)")
     return url
