@@ -15,7 +15,7 @@ from engine import registry
 from engine.ai.policy import LEVELS
 from engine.errors import UmpireError
 from engine.game import Action
-from engine.service.settings import ConfigError, Settings, load_settings
+from engine.service.settings import ConfigError, Settings, check_database_url, load_settings
 
 DB_HELP = "database URL (default: DATABASE_URL, environment or .env; else umpire.db in UMPIRE_DATA_DIR)"
 
@@ -89,9 +89,18 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # the database, its backups and records are the owner's only (0600 files, 0700 folders); the caller's
+    # umask comes back afterwards (a test, an embedding program)
+    old = os.umask(0o077)
+    try:
+        return _main(argv)
+    finally:
+        os.umask(old)
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     command = args.command
-    os.umask(0o077)  # the database, its backups and records are the owner's only (0600 files, 0700 folders)
     try:
         settings = load_settings()
     except ValidationError as exc:
@@ -100,6 +109,14 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"umpire: {exc}", file=sys.stderr)
         return 2
+    for flag in ("db", "to"):  # a database URL given on the command line is checked as DATABASE_URL is
+        value = getattr(args, flag, None)
+        if value:
+            try:
+                check_database_url(value.strip())
+            except ValueError as exc:
+                print(f"umpire: --{flag}: {exc}", file=sys.stderr)
+                return 2
     configure_logging(settings)
     _old_data_note(settings)
     if command is None:

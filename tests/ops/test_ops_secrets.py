@@ -88,14 +88,19 @@ def test_a_malformed_setting_is_one_line_naming_it(setting: str, value: str, nam
     monkeypatch.setenv(setting, value)
     if setting == "UMPIRE_SHARD_IDS":
         monkeypatch.setenv("UMPIRE_SHARD_COUNT", "2")
-    old = os.umask(0o022)
-    try:
-        assert main(["db", "current"]) == 2
-    finally:
-        os.umask(old)
+    assert main(["db", "current"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1, err
     assert named in err and "Traceback" not in err and "hunter22" not in err and "ter22" not in err, err
+
+
+@pytest.mark.parametrize("url", ["foo://", "postgresql://u:hunter22@h:abc/db", "postgresql://u:hun@ter22@h/db"])
+def test_a_malformed_db_argument_is_one_line_too(url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["db", "current", "--db", url], ["db", "copy", "--to", url], ["play", "peiper", "--db", url]):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "ter22" not in err, err
+        assert "--db" in err or "--to" in err
 
 
 def test_the_env_file_is_found_the_same_way_by_every_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
