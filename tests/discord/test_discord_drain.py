@@ -60,6 +60,8 @@ async def test_a_stop_under_load_finishes_every_order_in_flight_and_refuses_the_
     stopping = asyncio.create_task(live_bot.shutdown("SIGTERM received"))
     await fake.wait_for(lambda: live_bot.stopping, timeout=5)
     late = [await fake.send_interaction(fake.slash(fake.alice, "peiper ready", thread)) for _, thread in games]
+    opening = next(m for m in fake.sent[:before] if m.custom_ids)  # a button of a notice posted before the stop
+    late.append(await fake.send_interaction(fake.click(fake.alice, opening, opening.custom_ids[0])))
     await asyncio.wait_for(stopping, timeout=30)
 
     for iid in late:  # answered at once, privately, and nothing applied
@@ -69,6 +71,8 @@ async def test_a_stop_under_load_finishes_every_order_in_flight_and_refuses_the_
     for (gid, thread), iid in zip(games, orders, strict=True):
         info = live_bot.service.info(gid)
         assert info.version > versions[gid], f"game {gid}: the order in flight was applied"
+        readies = [e for e in live_bot.service.log(gid) if e.action["kind"] == "ready" and e.side == "us"]
+        assert len(readies) == 1, f"game {gid}: the order sent after the stop was not applied"
         assert any("`/peiper ready`" in a for a in _answered(fake, iid)), f"game {gid} got no answer"
         notices = [s for s in fake.sent[before:] if s.channel_id == thread["id"] and s.custom_ids]
         assert notices, f"game {gid}: the next decision's notice (with its buttons) was posted"
