@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from bot.logs import configure_logging
+from bot.version import version
 from engine import registry
 from engine.ai.policy import LEVELS
 from engine.errors import UmpireError
 from engine.game import Action
-from engine.service.settings import Settings, load_settings
+from engine.service.settings import ConfigError, Settings, check_database_url, load_settings
 
 DB_HELP = "database URL (default: DATABASE_URL, environment or .env; else umpire.db in UMPIRE_DATA_DIR)"
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="umpire", description="Umpire: a Discord gamemaster for hex wargames.")
+    p.add_argument("--version", action="version", version=f"umpire {version()}")
     sub = p.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="a game at the terminal (the local table)")
@@ -72,13 +75,14 @@ def _parser() -> argparse.ArgumentParser:
 
     db = sub.add_parser("db", help="the database: schema, backup, copy, forget a user, export/import a game")
     db.add_argument("what", choices=["upgrade", "downgrade", "current", "check", "backup", "copy", "forget-user",
-                                     "export", "import"])
+                                     "export", "import", "prune"])
     db.add_argument("target", nargs="?", help="export: a game id; import: an exported JSON file; backup: the "
                     "file to write; downgrade: a revision (default: one back); forget-user: the Discord user id")
     db.add_argument("--db", help=DB_HELP)
     db.add_argument("--to", help="copy: the database URL to copy every game into (empty)")
     db.add_argument("--live", action="store_true", help="copy, backup: even while a running bot holds the "
                     "database (a snapshot; the orders after it are named and stay behind)")
+    db.add_argument("--dry-run", action="store_true", help="prune: list what the retention settings would delete")
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
@@ -87,13 +91,34 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # the database, its backups and records are the owner's only (0600 files, 0700 folders); the caller's
+    # umask comes back afterwards (a test, an embedding program)
+    old = os.umask(0o077)
+    try:
+        return _main(argv)
+    finally:
+        os.umask(old)
+
+
+def _main(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     command = args.command
     try:
         settings = load_settings()
     except ValidationError as exc:
-        print(f"umpire: a setting is invalid (environment or .env): {_first_error(exc)}", file=sys.stderr)
+        print(f"umpire: a setting is invalid (environment or env file): {_first_error(exc)}", file=sys.stderr)
         return 2
+    except ConfigError as exc:
+        print(f"umpire: {exc}", file=sys.stderr)
+        return 2
+    for flag in ("db", "to"):  # a database URL given on the command line is checked as DATABASE_URL is
+        value = getattr(args, flag, None)
+        if value:
+            try:
+                check_database_url(value.strip())
+            except ValueError as exc:
+                print(f"umpire: --{flag}: {exc}", file=sys.stderr)
+                return 2
     configure_logging(settings)
     _old_data_note(settings)
     if command is None:
@@ -152,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
                 return db_cli.db_current(args.db)
             if args.what == "check":
                 return db_cli.db_check(args.db)
+            if args.what == "prune":
+                return db_cli.db_prune(args.db, dry_run=args.dry_run)
             if args.what == "copy":
                 if not args.to:
                     print("umpire db copy needs --to URL (the database to copy into)", file=sys.stderr)
@@ -200,9 +227,11 @@ def _old_data_note(settings: Settings) -> None:
 
 
 def _first_error(exc: ValidationError) -> str:
+    """The first problem, one line naming the setting (never the value: it may hold a password)."""
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ())).upper()
-    return f"{where}: {err.get('msg', 'invalid')}"
+    msg = str(err.get("msg", "invalid")).removeprefix("Value error, ").replace("\n", " ")
+    return f"{where}: {msg}" if where else msg
 
 
 def _render(game: str, scenario: str, out: Path | None) -> int:

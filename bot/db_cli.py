@@ -18,6 +18,9 @@ file in UMPIRE_DATA_DIR.
 - ``umpire db forget-user ID``: a user's ids and names replaced by a tombstone (PRIVACY.md).
 - ``umpire db export GAME_ID`` / ``umpire db import FILE``: a game as JSON, and a finished game's
   export recreated by replaying its log.
+- ``umpire db prune [--dry-run]``: the retention settings applied (UMPIRE_KEEP_FINISHED_DAYS,
+  UMPIRE_KEEP_BACKUP_DAYS): finished games and old backups deleted, each one named
+  (engine/service/retention.py); the bot runs the same pass once a day.
 """
 
 from __future__ import annotations
@@ -40,9 +43,10 @@ from engine.service.database import (
     sqlite_path,
     unavailable,
 )
+from engine.service.settings import Settings
 
 __all__ = ["db_backup", "db_check", "db_copy", "db_current", "db_downgrade", "db_export", "db_forget_user", "db_import",
-           "db_upgrade", "shown"]
+           "db_prune", "db_upgrade", "shown"]
 
 
 def _fail(command: str, exc: BaseException, url: str | None) -> int:
@@ -239,4 +243,42 @@ def db_import(path: Path, url: str | None = None, out: TextIO | None = None) -> 
         print(f"umpire db import: {exc}", file=sys.stderr)
         return 2
     print(f"Imported as game #{info.id}: {info.title}, {info.status}", file=out or sys.stdout)
+    return 0
+
+
+def backups_folder(url: str | None, settings: Settings) -> Path:
+    """Where the backups before migrations go: beside a SQLite file, else in the data folder."""
+    full = normalize_url(url, settings)
+    path = sqlite_path(full) if not is_memory(full) else ""
+    return Path(path).parent / "backups" if path else settings.data_dir / "backups"
+
+
+def db_prune(url: str | None = None, dry_run: bool = False, out: TextIO | None = None) -> int:
+    from engine.service.retention import prune
+
+    out = out or sys.stdout
+    settings = Settings()
+    if settings.umpire_keep_finished_days is None and settings.umpire_keep_backup_days is None:
+        print("umpire db prune: nothing to do: set UMPIRE_KEEP_FINISHED_DAYS and/or UMPIRE_KEEP_BACKUP_DAYS",
+              file=sys.stderr)
+        return 2
+    missing = _existing(url)
+    if missing:
+        print(f"umpire db prune: {missing}", file=sys.stderr)
+        return 2
+    try:
+        engine = make_engine(url, settings)
+    except Exception as exc:  # noqa: BLE001
+        return _fail("prune", exc, url)
+    try:
+        done = prune(engine, settings, dry_run=dry_run, backups=backups_folder(url, settings))
+    except Exception as exc:  # noqa: BLE001
+        return _fail("prune", exc, url)
+    finally:
+        engine.dispose()
+    for gid, title, last in done.games:
+        print(f"{'would delete' if dry_run else 'deleted'} finished game #{gid} {title} (last move {last})", file=out)
+    for path in done.backups:
+        print(f"{'would delete' if dry_run else 'deleted'} backup {path}", file=out)
+    print(f"{shown(url)}: {done.summary()}", file=out)
     return 0

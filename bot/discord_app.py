@@ -14,6 +14,7 @@ counted in the metrics (bot/observe.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
@@ -32,8 +33,12 @@ from engine.service import GameService
 from engine.service.database import ShardLockHeld, shard_layout
 from engine.service.server_settings import ServerSettingsStore
 
+from . import connect, passes
+from .connect import DiscordUnreachable
+from .drain import Drain
 from .observe import Observer
 from .settings import Settings
+from .version import build_info
 
 log = logging.getLogger("umpire.discord")
 R = TypeVar("R")
@@ -66,6 +71,10 @@ class GameLocks:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+    def held(self) -> list[int]:
+        """The games a command is working on now (their lock held)."""
+        return sorted(gid for gid, lock in self._locks.items() if lock.locked())
 
 
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "discord-ui-modal")
@@ -130,6 +139,11 @@ class UmpireBot(commands.AutoShardedBot):
         self.locks = GameLocks()
         self.observer = Observer(settings)
         self.stopping = False
+        self.drain = Drain(self)
+        self.drain.install()  # while stopping, interactions are answered "restarting", not dispatched
+        self._announced = False
+        self._announcer: asyncio.Task[int] | None = None
+        self._retention: asyncio.Task[None] | None = None
         # maps and replays are drawn here, never on the service's threads (see bot/settings.py)
         self.render_pool = ThreadPoolExecutor(settings.umpire_render_workers, thread_name_prefix="umpire-render")
         # replays, exports and log pages: a bounded pool and queue of their own, so orders and status
@@ -187,6 +201,10 @@ class UmpireBot(commands.AutoShardedBot):
         for ext in EXTENSIONS + (BACKGROUND if self.background else ()):
             await self.load_extension(ext)
         self.add_dynamic_items(ChoiceButton)
+        if self.shard_lock:  # a bot that will answer (not `umpire sync`): nothing cold for the first command
+            from .warm import warm
+
+            await asyncio.to_thread(warm, self)
 
     async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
         synced = await self.tree.sync()
@@ -203,29 +221,24 @@ class UmpireBot(commands.AutoShardedBot):
         return [t for t in asyncio.all_tasks() if t is not me and not t.done() and t.get_name().startswith(IN_FLIGHT)]
 
     async def shutdown(self, reason: str = "stopping") -> None:
-        """Let the answers in flight finish (up to UMPIRE_SHUTDOWN_GRACE s), then close. Idempotent."""
+        """Drain (bot/drain.py): refuse new interactions, let the answers in flight finish (up to
+        UMPIRE_SHUTDOWN_GRACE s, recording the games of any cut short), then close. Idempotent."""
         if self.stopping:
             return
         self.stopping = True
-        grace = self.settings.umpire_shutdown_grace
-        pending = self.in_flight()
-        log.info("%s: %d answers in flight", reason, len(pending),
-                 extra={"fields": {"event": "shutdown", "in_flight": len(pending)}})
-        end = asyncio.get_running_loop().time() + grace
-        while pending:
-            left = end - asyncio.get_running_loop().time()
-            if left <= 0:
-                log.warning("%d answers still in flight after %.0f s: closing anyway", len(pending), grace)
-                break
-            await asyncio.wait(pending, timeout=left)
-            pending = self.in_flight()  # and any that arrived meanwhile
+        await self.drain.run(reason)
         await self.close()
 
     async def close(self) -> None:
+        """Close whatever state the connections are in: a database restarted meanwhile, a lost gateway
+        (each step is logged if it fails; none stops the others or makes the exit fail)."""
+        self.stopping = True
+        if self._retention is not None:
+            self._retention.cancel()
         for ext in list(self.extensions):  # stops the background task before the connection closes
             try:
                 await self.unload_extension(ext)
-            except commands.ExtensionError:
+            except Exception:  # noqa: BLE001
                 log.exception("unloading %s failed", ext)
         await super().close()
         self.render_pool.shutdown(wait=False, cancel_futures=True)
@@ -233,13 +246,25 @@ class UmpireBot(commands.AutoShardedBot):
         if self.shard_guard is not None:
             self.shard_guard.stop()
         for lock in self.shard_locks:
-            lock.release()
+            try:
+                lock.release()
+            except Exception as exc:  # noqa: BLE001  (its connection died with the database: freed by the server)
+                log.warning("releasing the %s lock failed (%s): the database frees it with the connection",
+                            lock.name, type(exc).__name__)
         self.shard_locks = []
-        await self.observer.stop()
+        try:
+            await self.observer.stop()
+        except Exception:  # noqa: BLE001
+            log.exception("stopping the health check failed")
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (shards %s of %s)", self.user, self.shard_ids or "all", self.shard_count)
         await self.observer.start(self)
+        if not self._announced:  # once per process: the games a previous stop left unannounced
+            self._announced = True
+            self._announcer = asyncio.create_task(self.drain.announce_recorded(), name="umpire-announce-recorded")
+            if self.background and passes.wants_retention(self):
+                self._retention = asyncio.create_task(passes.retention_loop(self), name="umpire-retention")
 
 
 async def _sync(settings: Settings) -> int:
@@ -266,7 +291,7 @@ async def serve(settings: Settings, bot: UmpireBot | None = None) -> int:
         loop.add_signal_handler(sig, on_signal, sig)
     try:
         async with bot:
-            runner = asyncio.create_task(bot.start(settings.token), name="umpire-bot")
+            runner = asyncio.create_task(connect.start(bot, settings.token), name="umpire-bot")
             stopper = asyncio.create_task(stop.wait(), name="umpire-stop")
             done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
             if runner in done:
@@ -274,12 +299,24 @@ async def serve(settings: Settings, bot: UmpireBot | None = None) -> int:
                 runner.result()  # LoginFailure and other start-up errors
             else:
                 await bot.shutdown(f"{received[0]} received")
-                await runner
+                if not bot.is_ready():  # stopped while still logging in (a retry's wait): nothing to finish
+                    runner.cancel()
+                with contextlib.suppress(asyncio.CancelledError, DiscordUnreachable):
+                    await runner
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
     log.info("closed cleanly", extra={"fields": {"event": "closed"}})
     return 2 if bot.exit_reason else 0
+
+
+def _env_file_name() -> str:
+    from engine.service.settings import env_file
+
+    try:
+        return env_file() or "none"
+    except ValueError:
+        return "?"
 
 
 def run_bot(sync_only: bool = False, settings: Settings | None = None) -> int:
@@ -292,6 +329,12 @@ def run_bot(sync_only: bool = False, settings: Settings | None = None) -> int:
         from .logs import configure_logging
 
         configure_logging(settings)
+    from engine.service.database import shown
+
+    info = build_info()
+    log.info("Umpire %s starting (Python %s, discord.py %s); database %s; data folder %s", info["version"],
+             info["python"], info["discord_py"], shown(settings.db_url), settings.data_dir,
+             extra={"fields": {"event": "start", **info, "env_file": _env_file_name()}})
     try:
         if sync_only:
             return asyncio.run(_sync(settings))
@@ -299,6 +342,9 @@ def run_bot(sync_only: bool = False, settings: Settings | None = None) -> int:
     except discord.LoginFailure:
         print("Discord refused the token (LoginFailure): check DISCORD_TOKEN", file=sys.stderr)
         return 2
+    except DiscordUnreachable as exc:  # retried with back-off already: exit 1, so systemd tries again later
+        print(f"umpire bot: {exc}", file=sys.stderr)
+        return 1
     except ShardLockHeld as exc:
         print(f"umpire bot: {exc.message}", file=sys.stderr)
         return 2

@@ -2,6 +2,8 @@
 
 - ``json``: one JSON object a line (``ts``, ``level``, ``logger``, ``msg``, and a record's ``fields``),
   for a log collector. ``text``: ``time LEVEL logger: message key=value ...``.
+- No secret in any line: the Discord token and the database URL's password(s) (whatever the URL's form,
+  engine/service/redact.py) are replaced by ``***`` in every formatted line, tracebacks included.
 - Alembic's start-up chatter (about 11 INFO lines) shows only at DEBUG; discord.py's warnings about
   voice support (Umpire has no voice) are dropped.
 """
@@ -24,9 +26,16 @@ class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
     """Ours: replaced, not doubled, when logging is configured again. Without a given stream it writes to
     the sys.stderr of the moment (a test's capture, a redirected stream)."""
 
-    def __init__(self, stream: Any = None) -> None:
+    def __init__(self, stream: Any = None, secrets: tuple[str, ...] = ()) -> None:
         super().__init__(stream or sys.stderr)
         self.follow = stream is None
+        self.secrets = secrets
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = super().format(record)
+        for secret in self.secrets:
+            line = line.replace(secret, "***")
+        return line
 
     def emit(self, record: logging.LogRecord) -> None:
         if self.follow:
@@ -64,6 +73,14 @@ def _not_voice(record: logging.LogRecord) -> bool:
     return not (record.name.startswith("discord") and any(w in record.getMessage() for w in VOICE_WORDS))
 
 
+def secrets_of(settings: Settings) -> tuple[str, ...]:
+    """What no log line may hold (longest first, so a secret's tail is not left behind)."""
+    from engine.service.redact import MIN_SCRUB, secrets_in
+
+    found = {settings.token} | set(secrets_in(settings.database_url))
+    return tuple(sorted((s for s in found if len(s) >= MIN_SCRUB), key=len, reverse=True))
+
+
 def configure_logging(settings: Settings, stream: Any = None) -> None:
     level = logging.getLevelName(settings.umpire_log_level.upper())
     if not isinstance(level, int):
@@ -71,7 +88,7 @@ def configure_logging(settings: Settings, stream: Any = None) -> None:
     root = logging.getLogger()
     for old in [h for h in root.handlers if isinstance(h, _Handler)]:
         root.removeHandler(old)
-    handler = _Handler(stream)
+    handler = _Handler(stream, secrets_of(settings))
     handler.setFormatter(JsonFormatter() if settings.umpire_log_format == "json" else TextFormatter())
     handler.addFilter(_not_voice)
     root.addHandler(handler)

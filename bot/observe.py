@@ -2,13 +2,19 @@
 
 - Every slash command: one log line ``command name=... outcome=ok|refused|fault ms=...`` (with the game's
   channel and guild ids, never a user's name), and the same in the metrics.
-- Health: with UMPIRE_HEALTH_PORT, ``http://127.0.0.1:PORT/healthz`` answers 200 while the bot is
-  connected, its database answers and its schema is the newest (else 503, naming what differs); with UMPIRE_HEARTBEAT_FILE, that file is touched
-  every 15 s while the bot is connected (``umpire health`` checks either: a container's HEALTHCHECK).
+- Health: with UMPIRE_HEALTH_PORT, ``http://UMPIRE_HEALTH_HOST:PORT/healthz`` (the loopback unless told)
+  answers 200 while the bot is connected, its database answers, its schema is the newest and no
+  background pass has been failing for longer than its interval; 503 otherwise. The body says which
+  (naming what differs in the schema, and the version). With UMPIRE_HEARTBEAT_FILE, that file is
+  touched every 15 s while healthy (``umpire health`` checks either: a container's HEALTHCHECK).
 - Metrics: ``/metrics`` on the same port, in Prometheus' format, when prometheus-client is installed
   (``pip install umpire[metrics]``): ``umpire_commands_total{command,outcome}``,
   ``umpire_command_seconds`` (a histogram), ``umpire_refusals_total``, ``umpire_faults_total``,
-  ``umpire_queue_depth`` (service calls waiting for a worker thread), ``umpire_ready``.
+  ``umpire_queue_depth`` (service calls waiting for a worker thread), ``umpire_ready``,
+  ``umpire_build_info{version,python,discord_py}``, the process (``process_*``: CPU, memory, open
+  files), the database pool (``umpire_db_pool_size``, ``_checked_out``, ``_overflow``) and each
+  background pass (``umpire_pass_runs_total{pass}``, ``umpire_pass_failures_total{pass}``,
+  ``umpire_pass_seconds{pass}``, ``umpire_pass_last_success_timestamp_seconds{pass}``).
 """
 
 from __future__ import annotations
@@ -16,9 +22,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.version import build_info, version
 from engine.service.settings import Settings
 
 if TYPE_CHECKING:
@@ -32,7 +42,7 @@ SCHEMA_CHECK_SECONDS = 600.0
 
 class _Prometheus:
     def __init__(self) -> None:
-        from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+        from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, ProcessCollector
 
         self.registry = CollectorRegistry()
         self.commands = Counter("umpire_commands", "Slash commands answered", ["command", "outcome"],
@@ -44,11 +54,52 @@ class _Prometheus:
                                  buckets=(0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10), registry=self.registry)
         self.queue = Gauge("umpire_queue_depth", "Service calls waiting for a worker thread", registry=self.registry)
         self.ready = Gauge("umpire_ready", "1 while the bot is connected to Discord", registry=self.registry)
+        Info("umpire_build", "The running Umpire", registry=self.registry).info(build_info())
+        ProcessCollector(registry=self.registry)
+        self.pool_size = Gauge("umpire_db_pool_size", "Connections the database pool keeps", registry=self.registry)
+        self.pool_out = Gauge("umpire_db_pool_checked_out", "Pool connections in use now", registry=self.registry)
+        self.pool_overflow = Gauge("umpire_db_pool_overflow", "Connections open beyond the pool's size (negative: "
+                                   "room left before the pool is full)", registry=self.registry)
+        self.pass_runs = Counter("umpire_pass_runs", "Background passes run", ["pass"], registry=self.registry)
+        self.pass_failures = Counter("umpire_pass_failures", "Background passes that failed", ["pass"],
+                                     registry=self.registry)
+        self.pass_seconds = Histogram("umpire_pass_seconds", "Time a background pass took", ["pass"],
+                                      buckets=(0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300), registry=self.registry)
+        self.pass_success = Gauge("umpire_pass_last_success_timestamp_seconds", "When a pass last succeeded (Unix)",
+                                  ["pass"], registry=self.registry)
+
+    def watch_pool(self, engine: Any) -> None:
+        pool = engine.pool
+        for gauge, name in ((self.pool_size, "size"), (self.pool_out, "checkedout"), (self.pool_overflow, "overflow")):
+            read = getattr(pool, name, None)
+            if callable(read):
+                gauge.set_function(lambda read=read: float(read()))
 
     def render(self) -> bytes:
         from prometheus_client import generate_latest
 
         return bytes(generate_latest(self.registry))
+
+
+@dataclass
+class PassState:
+    """One background pass: its interval, when it last succeeded, since when it has been failing."""
+
+    interval: float
+    runs: int = 0
+    failures: int = 0
+    last_success: float | None = None
+    failing_since: float | None = None
+    last_error: str = ""
+
+    def red(self, now: float) -> bool:
+        """Failing for longer than its interval: a round or more missed, not one bad moment."""
+        return self.failing_since is not None and now - self.failing_since > self.interval
+
+    def shown(self, now: float) -> dict[str, Any]:
+        return {"runs": self.runs, "failures": self.failures, "healthy": not self.red(now),
+                "last_success_s_ago": None if self.last_success is None else round(now - self.last_success, 1),
+                **({"error": self.last_error} if self.failing_since is not None else {})}
 
 
 def prometheus() -> _Prometheus | None:
@@ -68,6 +119,38 @@ class Observer:
         self._tasks: list[asyncio.Task[None]] = []
         self.port: int | None = None
         self._schema: tuple[float, list[str]] | None = None  # (when, what differs) of the last schema check
+        self.passes: dict[str, PassState] = {}
+
+    # --- background passes ------------------------------------------------------------------------
+    @asynccontextmanager
+    async def background_pass(self, name: str, interval: float) -> AsyncIterator[None]:
+        """Around one round of a background pass: counted, timed, and its failures kept for /healthz.
+        The exception goes on (the pass logs it)."""
+        state = self.passes.setdefault(name, PassState(interval))
+        state.interval = interval
+        start = time.perf_counter()
+        ok = False
+        try:
+            yield
+            ok = True
+        except Exception as exc:
+            state.last_error = type(exc).__name__
+            raise
+        finally:
+            seconds = time.perf_counter() - start
+            state.runs += 1
+            if ok:
+                state.last_success, state.failing_since = time.time(), None
+            else:
+                state.failures += 1
+                state.failing_since = state.failing_since or time.time()
+            if self.metrics is not None:
+                self.metrics.pass_runs.labels(name).inc()
+                self.metrics.pass_seconds.labels(name).observe(seconds)
+                if ok:
+                    self.metrics.pass_success.labels(name).set(time.time())
+                else:
+                    self.metrics.pass_failures.labels(name).inc()
 
     # --- commands ---------------------------------------------------------------------------------
     def command(self, name: str, outcome: str, seconds: float, interaction: Any = None) -> None:
@@ -126,16 +209,22 @@ class Observer:
         ready = bot is not None and bot.is_ready() and not bot.is_closed() and not bot.stopping
         db = await asyncio.to_thread(self.db_ok) if ready else False
         schema = await asyncio.to_thread(self.schema_differs) if db else []
-        body = {"ready": ready, "database": db, "queue_depth": self.queue_depth(), **self.counts}
+        now = time.time()
+        passes_ok = not any(p.red(now) for p in self.passes.values())
+        body = {"ready": ready, "database": db, "passes_ok": passes_ok, "version": version(),
+                "queue_depth": self.queue_depth(), **self.counts,
+                "passes": {name: p.shown(now) for name, p in self.passes.items()}}
         if schema:
             body["schema_differs"] = schema
-        return ready and db and not schema, body
+        return ready and db and passes_ok and not schema, body
 
     async def start(self, bot: UmpireBot) -> None:
         """Called when the bot is ready (again: a reconnect calls it once more and nothing is doubled)."""
         self._bot = bot
         if self._tasks:
             return
+        if self.metrics is not None:
+            self.metrics.watch_pool(bot.service.engine)
         if self.settings.umpire_heartbeat_file is not None:
             self._tasks.append(asyncio.create_task(self._heartbeat(self.settings.umpire_heartbeat_file)))
         if self.metrics is not None:
@@ -192,12 +281,13 @@ class Observer:
         app.router.add_get("/metrics", metrics)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", port)  # loopback only: never a public port
+        host = self.settings.umpire_health_host  # the loopback unless told (a container publishes it there)
+        site = web.TCPSite(self._runner, host, port)
         await site.start()
         server = getattr(site, "_server", None)
         sockets = getattr(server, "sockets", None) or []
         self.port = sockets[0].getsockname()[1] if sockets else port
-        log.info("health check on http://127.0.0.1:%s/healthz", self.port)
+        log.info("health check on http://%s:%s/healthz", host, self.port)
 
 
 def check_health(settings: Settings) -> tuple[bool, str]:
@@ -213,7 +303,9 @@ def check_health(settings: Settings) -> tuple[bool, str]:
         import urllib.error
         import urllib.request
 
-        url = f"http://127.0.0.1:{settings.umpire_health_port}/healthz"
+        host = settings.umpire_health_host
+        host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host  # listening everywhere: ask the loopback
+        url = f"http://{'[' + host + ']' if ':' in host else host}:{settings.umpire_health_port}/healthz"
         try:
             with urllib.request.urlopen(url, timeout=5) as resp:  # noqa: S310  (loopback)
                 return resp.status == 200, resp.read().decode()

@@ -68,8 +68,9 @@ class Notices(commands.Cog):
 
     async def _tick(self) -> None:
         await self.bot.wait_until_ready()
-        try:
-            await self.check_games()
+        try:  # counted and timed; failing for longer than its interval turns /healthz red (bot/observe.py)
+            async with self.bot.observer.background_pass("notices", self.bot.settings.umpire_check_minutes * 60):
+                await self.check_games()
         except Exception:  # one bad game must not stop the task
             log.exception("checking idle games failed")
 

@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select, text
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import URL, Connection, Engine
 from sqlmodel import SQLModel
 
 from engine.errors import UmpireError
 
 from .database import shown, sqlite_path
+from .redact import scrub
 from .settings import Settings
 
 log = logging.getLogger("umpire.database")
@@ -44,7 +45,7 @@ def backup(engine: Engine, dest: Path) -> Path:
     """A consistent copy of the database behind ``engine`` in ``dest`` (SQLite: a .db file; Postgres: a
     pg_dump custom-format archive). Safe while the bot runs."""
     dest = Path(dest)
-    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = sqlite_path(engine)
     if path:
         return backup_sqlite(Path(path), dest)
@@ -68,6 +69,7 @@ def backup_sqlite(source: Path, dest: Path) -> Path:
             out.close()
     finally:
         src.close()
+    os.chmod(tmp, 0o600)  # a backup holds every game and player id: the owner's only
     os.replace(tmp, dest)
     return dest
 
@@ -86,18 +88,15 @@ def backup_postgres(engine: Engine, dest: Path, snapshot: str | None = None) -> 
     if pg_dump is None:
         raise BackupFailed("pg_dump is not installed: install the PostgreSQL client (Debian: postgresql-client) "
                            "or back up with your own tools")
-    url = engine.url
-    env = dict(os.environ)
-    if url.password:
-        env["PGPASSWORD"] = str(url.password)
-    conninfo = url.set(drivername="postgresql", password=None).render_as_string(hide_password=False)
+    argv, env = pg_dump_call(pg_dump, engine, dest)
     # --snapshot: the dump reads the snapshot an open transaction exported (backup_snapshot)
-    at = [f"--snapshot={snapshot}"] if snapshot else []
-    proc = subprocess.run([pg_dump, "--format=custom", "--no-owner", f"--file={dest}", f"--dbname={conninfo}", *at],
-                          env=env, capture_output=True, text=True)
+    if snapshot:
+        argv.append(f"--snapshot={snapshot}")
+    proc = subprocess.run(argv, env=env, capture_output=True, text=True)
     if proc.returncode != 0:
         first = (proc.stderr.strip().splitlines() or ["failed"])[0]
-        raise BackupFailed(f"pg_dump of {shown(engine)} failed: {first}")
+        raise BackupFailed(f"pg_dump of {shown(engine)} failed: {scrub(first, engine.url.render_as_string(hide_password=False))}")
+    os.chmod(dest, 0o600)
     return dest
 
 
@@ -140,6 +139,21 @@ def make_bare_sqlite(path: Path) -> Engine:
     from sqlalchemy import create_engine
 
     return create_engine(f"sqlite:///{path}")
+
+
+def pg_dump_call(pg_dump: str, engine: Engine, dest: Path) -> tuple[list[str], dict[str, str]]:
+    """pg_dump's arguments and environment: the password (the URL's, or its ``?password=``) goes in
+    PGPASSWORD only, never on the command line, where any user of the host could read it (ps)."""
+    url = engine.url
+    password = url.password if url.password is not None else url.query.get("password")
+    env = dict(os.environ)
+    if password:
+        env["PGPASSWORD"] = str(password if isinstance(password, str) else password[0])
+    # URL.set(password=None) keeps the old password (SQLAlchemy reads None as "unchanged"): built anew
+    query = {k: v for k, v in url.query.items() if k.lower() != "password"}
+    bare = URL.create("postgresql", url.username, None, url.host, url.port, url.database, query)
+    conninfo = bare.render_as_string(hide_password=False)
+    return [pg_dump, "--format=custom", "--no-owner", f"--file={dest}", f"--dbname={conninfo}"], env
 
 
 def backup_before_migration(engine: Engine, revision: str | None, settings: Settings) -> Path | None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event, inspect, text
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel, create_engine
@@ -29,6 +29,7 @@ from sqlmodel import SQLModel, create_engine
 from engine.errors import UmpireError
 
 from . import models  # noqa: F401  (registers the tables)
+from .redact import redact_url, scrub
 from .settings import Settings
 
 log = logging.getLogger("umpire.database")
@@ -57,18 +58,20 @@ def normalize_url(url: str | None = None, settings: Settings | None = None) -> s
     return url
 
 
+def _full(url: str | Engine | None) -> str:
+    return url.url.render_as_string(hide_password=False) if isinstance(url, Engine) else normalize_url(url)
+
+
 def shown(url: str | Engine | None) -> str:
-    """The URL without its password, for messages."""
-    if isinstance(url, Engine):
-        return url.url.render_as_string(hide_password=True)
-    return make_url(normalize_url(url)).render_as_string(hide_password=True)
+    """The URL without its password, whatever its form (engine/service/redact.py), for messages."""
+    return redact_url(_full(url))
 
 
 def unavailable(url: str | Engine | None, exc: BaseException) -> DatabaseUnavailable:
     """A one-line error from a driver's exception (its first line; psycopg's can run to many)."""
     original = getattr(exc, "orig", None) or exc
     reason = (str(original).strip().splitlines() or [type(original).__name__])[0]
-    return DatabaseUnavailable(f"cannot use the database {shown(url)}: {reason}")
+    return DatabaseUnavailable(f"cannot use the database {shown(url)}: {scrub(reason, _full(url))}")
 
 
 def _sqlite_path(url: str) -> str:

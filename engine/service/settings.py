@@ -1,11 +1,15 @@
-"""Umpire's one set of settings: the environment, then a ``.env`` file, then the defaults (pydantic-settings).
+"""Umpire's one set of settings: the environment, then an env file, then the defaults (pydantic-settings).
 
-Every ``umpire`` command, the bot and the game service read this class, so ``DATABASE_URL`` in ``.env``
-is the database of ``umpire db ...`` as much as of the bot. Keys are case-insensitive; ``.env`` is
-read by python-dotenv (``export KEY=...``, quotes and ``# comments`` are understood). The token is a
-``SecretStr``: it never appears in a repr, a log line or an error message.
+Every ``umpire`` command, the bot, the systemd unit and the cron backup read this class the same way,
+so ``DATABASE_URL`` and ``UMPIRE_DATA_DIR`` in the env file are those of ``umpire db ...`` by hand as
+much as of the bot. Keys are case-insensitive; the file is read by python-dotenv (``export KEY=...``,
+quotes and ``# comments`` are understood). The token is a ``SecretStr``: it never appears in a repr,
+a log line or an error message; a database URL is shown only through ``redact.redact_url``.
 
-``UMPIRE_ENV_FILE`` names another file than ``./.env`` (``none`` reads no file).
+The env file: ``UMPIRE_ENV_FILE`` names it (``none`` reads no file; a named file that does not exist
+or cannot be read is an error, not silence); unset, ``./.env`` if there is one, else
+``/etc/umpire/umpire.env`` (the systemd install's) if there is one. Every value is checked when it is
+read: a malformed one is a ``ConfigError`` (or pydantic's ValidationError), one line naming the setting.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # Threads that run the service and the rules for the bot (the executor behind asyncio.to_thread).
@@ -33,14 +37,76 @@ def default_data_dir() -> Path:
     return Path(base) / "umpire"
 
 
+SYSTEM_ENV_FILE = Path("/etc/umpire/umpire.env")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DATABASE_SCHEMES = ("sqlite", "postgres", "postgresql", "postgresql+psycopg")
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used: one line that names it and says why (never its secret)."""
+
+
+def _readable(path: Path, how: str) -> str:
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as exc:
+        raise ConfigError(f"{how} {path} cannot be read: {exc.strerror or type(exc).__name__} "
+                          "(run as the user the bot runs as, or fix its permissions)") from None
+    return str(path)
+
+
 def env_file() -> str | None:
-    name = os.environ.get("UMPIRE_ENV_FILE", ".env")
-    return None if name.lower() in ("", "none") else name
+    """The env file every command reads (see the module's doc); raises ConfigError for a named one missing."""
+    name = os.environ.get("UMPIRE_ENV_FILE")
+    if name is not None:
+        if name.strip().lower() in ("", "none"):
+            return None
+        path = Path(name).expanduser()
+        if not path.is_file():
+            raise ConfigError(f"UMPIRE_ENV_FILE names {path}, which does not exist or is not a file")
+        return _readable(path, "UMPIRE_ENV_FILE")
+    if Path(".env").is_file():
+        return _readable(Path(".env"), "the env file")
+    if SYSTEM_ENV_FILE.is_file():
+        return _readable(SYSTEM_ENV_FILE, "the env file")
+    return None
+
+
+def check_database_url(url: str) -> str:
+    """The URL's scheme, host and port make sense, and its password is written so a parser reads it
+    whole; the message never holds the password (``redact_url``)."""
+    from sqlalchemy.engine import make_url
+
+    from .redact import redact_url
+
+    shown = redact_url(url)
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme not in DATABASE_SCHEMES:
+        raise ValueError(f"{shown!r} is not a database URL Umpire uses: it starts sqlite:/// (a file) or "
+                         "postgresql:// (user:password@host:port/database)")
+    if scheme == "sqlite":
+        return url
+    try:
+        parsed = make_url(url.replace(url.split("://", 1)[0], "postgresql+psycopg", 1))
+        port = parsed.port
+    except ValueError:
+        raise ValueError(f"{shown!r}: the port is not a number") from None
+    except Exception:  # noqa: BLE001  (sqlalchemy's ArgumentError and kin)
+        raise ValueError(f"{shown!r} cannot be parsed as a Postgres URL") from None
+    if not parsed.host:
+        raise ValueError(f"{shown!r} names no host (postgresql://user:password@host:5432/database)")
+    if "@" in parsed.host:  # a raw '@' in the password: the parser took its tail for the host
+        raise ValueError(f"{shown!r}: the password holds a raw '@': percent-encode it (@ is %40)")
+    if port is not None and not 0 < port < 65536:
+        raise ValueError(f"{shown!r}: the port {port} is out of range (1-65535)")
+    return url
 
 
 class Settings(BaseSettings):
+    # an empty value (``KEY=`` in the env file, compose's ``${KEY:-}``) means "not set": the default
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore",
-                                      case_sensitive=False)
+                                      case_sensitive=False, env_ignore_empty=True)
 
     discord_token: SecretStr = SecretStr("")
     # Where games live; None: a SQLite file in the data folder.
@@ -58,7 +124,7 @@ class Settings(BaseSettings):
     umpire_discord_api_base: str | None = None
     # A gateway URL (ws:// or wss://) used instead of the one Discord announces.
     umpire_discord_gateway: str | None = None
-    umpire_shard_count: int | None = None
+    umpire_shard_count: int | None = Field(default=None, ge=1, le=10_000)
     umpire_shard_ids: str | None = None  # "0,1": the shards this process runs (needs UMPIRE_SHARD_COUNT)
     # Turn reminders: after this many idle hours the player to act is reminded once per decision.
     umpire_reminder_hours: float = Field(default=12.0, gt=0)
@@ -85,10 +151,60 @@ class Settings(BaseSettings):
     umpire_backup_before_migrate: bool = True
     # 127.0.0.1:PORT/healthz (and /metrics with prometheus-client) when set.
     umpire_health_port: int | None = Field(default=None, ge=0, le=65535)
+    # The address /healthz and /metrics listen on: the loopback unless told (a container: 0.0.0.0, with
+    # the port published to the host's loopback only, deploy/compose.yaml).
+    umpire_health_host: str = Field(default="127.0.0.1", min_length=1, max_length=255)
+    # Logging in to Discord at start: attempts, and the longest wait between two (bot/connect.py).
+    umpire_discord_retries: int = Field(default=8, ge=1, le=100)
+    umpire_discord_retry_max_seconds: float = Field(default=60.0, gt=0, le=3600)
+    # Retention (umpire db prune, and the bot's daily pass): finished games whose last move is older than
+    # this many days are deleted; backups in the data folder's backups/ older than this many days are
+    # deleted (the newest is always kept). None: kept for ever.
+    umpire_keep_finished_days: float | None = Field(default=None, ge=1, le=36_500)
+    umpire_keep_backup_days: float | None = Field(default=None, ge=1, le=36_500)
     # A file touched while the bot is connected (a container's health check reads its age).
     umpire_heartbeat_file: Path | None = None
     # Seconds the bot waits, when stopped, for the answers it is giving to finish.
     umpire_shutdown_grace: float = Field(default=20.0, ge=0)
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        return check_database_url(value.strip())
+
+    @field_validator("umpire_log_level")
+    @classmethod
+    def _log_level(cls, value: str) -> str:
+        if value.strip().upper() not in LOG_LEVELS:
+            raise ValueError(f"{value[:20]!r} is not a level: one of {', '.join(LOG_LEVELS)}")
+        return value.strip().upper()
+
+    @field_validator("umpire_discord_api_base", "umpire_discord_gateway")
+    @classmethod
+    def _endpoint(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        if not value.strip().lower().startswith(("http://", "https://", "ws://", "wss://")):
+            raise ValueError(f"{value[:60]!r} is not an http(s):// or ws(s):// URL")
+        return value.strip()
+
+    @model_validator(mode="after")
+    def _shards(self) -> Settings:
+        raw = self.umpire_shard_ids
+        if not raw or not raw.strip():
+            return self
+        parts = [p for p in raw.replace(" ", "").split(",") if p]
+        if not all(p.isdigit() for p in parts) or not parts:
+            raise ValueError(f"UMPIRE_SHARD_IDS {raw[:40]!r} is not a list of shard numbers (such as 0,1)")
+        if self.umpire_shard_count is None:
+            raise ValueError("UMPIRE_SHARD_IDS needs UMPIRE_SHARD_COUNT (the number of shards in all)")
+        wrong = [p for p in parts if int(p) >= self.umpire_shard_count]
+        if wrong:
+            raise ValueError(f"UMPIRE_SHARD_IDS {','.join(wrong)} not below UMPIRE_SHARD_COUNT "
+                             f"{self.umpire_shard_count}")
+        return self
 
     def __init__(self, **values: Any) -> None:
         if "_env_file" not in values:

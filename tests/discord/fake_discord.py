@@ -536,6 +536,7 @@ class FakeDiscord:
 # --- the client's side: settings pointing at the fake, waiting for the gateway ---------------------
 def make_settings(fake: FakeDiscord, tmp_path: Path, **extra: Any) -> Settings:
     extra.setdefault("umpire_owner_guild", int(fake.guild_id))  # /admin is registered in the owner's server
+    extra.setdefault("umpire_data_dir", tmp_path)  # the data folder (records, backups) is the test's own
     return Settings(_env_file=None, discord_token=TOKEN, database_url=f"sqlite:///{tmp_path / 'umpire.db'}",
                     umpire_discord_api_base=fake.api_base, umpire_discord_gateway=fake.gateway_url, **extra)
 
