@@ -77,6 +77,8 @@ def _parser() -> argparse.ArgumentParser:
                     "file to write; downgrade: a revision (default: one back); forget-user: the Discord user id")
     db.add_argument("--db", help=DB_HELP)
     db.add_argument("--to", help="copy: the database URL to copy every game into (empty)")
+    db.add_argument("--name", action="append", default=[], metavar="NAME",
+                    help="forget-user: another name the user went by, scrubbed from texts too (repeatable)")
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
@@ -160,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.what == "backup":
                 return db_cli.db_backup(Path(args.target), args.db)
             if args.what == "forget-user":
-                return db_cli.db_forget_user(args.target, args.db)
+                return db_cli.db_forget_user(args.target, args.db, names=args.name)
             if args.what == "export":
                 return db_cli.db_export(int(args.target), args.db)
             return db_cli.db_import(Path(args.target), args.db)
