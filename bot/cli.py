@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load", "reads", "background"])
+    bench.add_argument("what", choices=["render", "load", "reads", "background", "import"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=int, default=20)
     bench.add_argument("--db", help=DB_HELP)
@@ -65,8 +65,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--concurrency", type=int, default=50)
     bench.add_argument("--think-ms", type=float, default=200.0,
                        help="bench load: a player's mean thinking time before each order (0: a closed loop)")
-    bench.add_argument("--entries", default="100,100000",
-                       help="bench reads: the log lengths compared (default 100,100000)")
+    bench.add_argument("--entries", default=None,
+                       help="bench reads: the log lengths compared (default 100,100000); bench import: the undone "
+                       "entries padding the export (default 1500,4500,20000)")
     bench.add_argument("--workers", type=int, default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
@@ -122,10 +123,14 @@ def main(argv: list[str] | None = None) -> int:
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":
-            if args.what == "reads":
+            if args.what in ("reads", "import"):
+                sizes = _sizes(args.entries, "100,100000" if args.what == "reads" else "1500,4500,20000")
+                if args.what == "import":
+                    from bot.bench_import import main as bench_import
+
+                    return bench_import(args.db, sizes, args.json)
                 from bot.bench_reads import main as bench_reads
 
-                sizes = tuple(int(x) for x in args.entries.split(",") if x.strip())
                 return bench_reads(args.db, sizes, args.json)
             if args.what == "background":
                 from bot.bench_background import main as bench_background
@@ -185,6 +190,17 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def _sizes(given: str | None, default: str) -> tuple[int, ...]:
+    """``--entries 100,2000``: whole numbers from 1 to 1,000,000, refused in one line otherwise."""
+    try:
+        sizes = tuple(int(x) for x in (given or default).split(",") if x.strip())
+    except ValueError:
+        raise UmpireError(f"--entries takes whole numbers separated by commas, not {given[:40]!r}") from None
+    if not sizes or len(sizes) > 10 or not all(1 <= n <= 1_000_000 for n in sizes):
+        raise UmpireError("--entries takes 1 to 10 sizes from 1 to 1000000")
+    return sizes
 
 
 def _old_data_note(settings: Settings) -> None:

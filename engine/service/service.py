@@ -1089,7 +1089,7 @@ class GameService:
         if not rules.is_over(state) or data["status"] != "over" or data.get("winner") != rules.winner(state):
             raise IllegalAction("The export's log does not end the game with its result: only a whole record of "
                                 "a finished game is imported")
-        dumped, seq = rules.dump(state), entries[-1].seq if entries else 0
+        dumped, seq = rules.dump(state), entries[-1]["seq"] if entries else 0
         rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options),
                          title=" ".join(str(data.get("title") or rules.title).split())[:100], guild_id=guild_id,
                          channel_id=channel_id, state=dumped, version=seq, seq=seq, status="over",
@@ -1100,8 +1100,8 @@ class GameService:
         except DBAPIError as exc:  # what the checks above did not foresee: one line, nothing stored
             raise IllegalAction(f"The database refused the import: {type(exc.orig).__name__}") from None
 
-    def _store_import(self, rules: GameRules, rec: GameRecord, opening: dict[str, Any], entries: list[LogEntry],
-                      snapshots: list[tuple[int, dict[str, Any]]]) -> GameInfo:
+    def _store_import(self, rules: GameRules, rec: GameRecord, opening: dict[str, Any],
+                      entries: list[dict[str, Any]], snapshots: list[tuple[int, dict[str, Any]]]) -> GameInfo:
         """The imported game's rows, in one transaction."""
         with Session(self.engine) as s:
             s.add(rec)
@@ -1110,8 +1110,9 @@ class GameService:
             for side in rules.sides:
                 s.add(SeatRecord(game_id=rec.id, side=side, kind="bot"))
             for e in entries:
-                e.game_id = rec.id
-                s.add(e)
+                e["game_id"] = rec.id
+            for at in range(0, len(entries), 1000):  # rows in bulk: the log is most of an import
+                s.connection().execute(LogEntry.__table__.insert(), entries[at:at + 1000])  # type: ignore[attr-defined]
             s.add(SnapshotRecord(game_id=rec.id, seq=0, state=opening))
             for at, snap in snapshots:
                 s.add(SnapshotRecord(game_id=rec.id, seq=at, state=snap))

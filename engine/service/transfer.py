@@ -8,7 +8,7 @@ from engine.errors import IllegalAction, UmpireError
 from engine.game import Action, GameRules
 from engine.rng import Rng, seed_from
 
-from .models import LogEntry
+from .models import now
 
 MAX_ENTRIES = 200_000  # entries of one imported log
 
@@ -27,23 +27,17 @@ def load_export(text: str | bytes) -> dict[str, Any]:
     ``IllegalAction``s with the reason, never a traceback."""
     import json
     import math
+    import re
+    from itertools import accumulate
 
     if len(text) > MAX_EXPORT_BYTES:
         raise IllegalAction(f"The export is {len(text)} bytes: at most {MAX_EXPORT_BYTES} are imported")
-    depth = level = 0
-    in_string = escaped = False
-    for ch in text.decode("utf-8", "replace") if isinstance(text, bytes) else text:
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            level += 1
-            depth = max(depth, level)
-            if depth > MAX_DEPTH:
-                raise IllegalAction(f"The export nests deeper than {MAX_DEPTH} levels: it is not an export")
-        elif ch in "]}":
-            level -= 1
+    # the nesting, counted on the brackets outside strings, before the parser recurses into it
+    body = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    brackets = re.sub(r'"[^"\\]*(?:\\.[^"\\]*)*"', "", body)
+    steps = (1 if ch in "[{" else -1 for ch in re.findall(r"[\[\]{}]", brackets))
+    if max(accumulate(steps, initial=0)) > MAX_DEPTH:
+        raise IllegalAction(f"The export nests deeper than {MAX_DEPTH} levels: it is not an export")
 
     def number(value: str) -> float:
         parsed = float(value)
@@ -51,11 +45,16 @@ def load_export(text: str | bytes) -> dict[str, Any]:
             raise ValueError(f"a number out of range ({value[:20]}...)")
         return parsed
 
+    def whole(value: str) -> int:
+        if len(value) > 100:  # a number of 100 digits is no export's; check_values names a field past 64 bits
+            raise ValueError(f"a number of {len(value)} digits")
+        return int(value)
+
     def constant(value: str) -> Any:
         raise ValueError(f"{value} is not a number an export holds")
 
     try:
-        data = json.loads(text, parse_float=number, parse_constant=constant)
+        data = json.loads(text, parse_float=number, parse_int=whole, parse_constant=constant)
     except (ValueError, RecursionError) as exc:
         raise IllegalAction(f"The export is not valid JSON: {str(exc)[:120]}") from None
     if not isinstance(data, dict):
@@ -92,34 +91,43 @@ def check_values(data: Any) -> None:
     Refuses with the field's path (``log[3].reason``). Iterative: no recursion however deep the data."""
     import math
 
-    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
-    while stack:
-        value, path = stack.pop()
-        if len(path) > MAX_DEPTH:
-            raise IllegalAction(f"The export nests deeper than {MAX_DEPTH} levels at {_field(path[:MAX_DEPTH])}")
+    def refuse(path: tuple[Any, ...], problem: str, key: Any = None) -> None:
+        raise IllegalAction(f"The export's {_field(path if key is None else (*path, key))} {problem}")
+
+    def scalar(value: Any, path: tuple[Any, ...], key: Any = None) -> bool:
+        """Checks a scalar (``key`` of the container at ``path``); False for a container."""
         if isinstance(value, str):
             if "\x00" in value:
-                raise IllegalAction(f"The export's {_field(path)} holds a NUL character: refusing the import")
+                refuse(path, "holds a NUL character: refusing the import", key)
             if len(value) > MAX_STRING:
-                raise IllegalAction(f"The export's {_field(path)} is {len(value)} characters long: at most "
-                                    f"{MAX_STRING}")
+                refuse(path, f"is {len(value)} characters long: at most {MAX_STRING}", key)
         elif value is None or isinstance(value, bool):
-            continue
+            pass
         elif isinstance(value, int):
             if not -MAX_INT <= value < MAX_INT:
-                raise IllegalAction(f"The export's {_field(path)} is a number beyond 64 bits")
+                refuse(path, "is a number beyond 64 bits", key)
         elif isinstance(value, float):
             if not math.isfinite(value):
-                raise IllegalAction(f"The export's {_field(path)} is not a finite number")
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                if not isinstance(k, str) or "\x00" in k or len(k) > 100:
-                    raise IllegalAction(f"The export's {_field(path)} has a malformed key")
-                stack.append((v, (*path, k)))
-        elif isinstance(value, list):
-            stack.extend((v, (*path, i)) for i, v in enumerate(value))
+                refuse(path, "is not a finite number", key)
+        elif isinstance(value, dict | list):
+            return False
         else:
-            raise IllegalAction(f"The export's {_field(path)} is a {type(value).__name__}, not a JSON value")
+            refuse(path, f"is a {type(value).__name__}, not a JSON value", key)
+        return True
+
+    stack: list[tuple[Any, tuple[Any, ...]]] = []
+    if not scalar(data, ()):
+        stack.append((data, ()))
+    while stack:
+        value, path = stack.pop()
+        if len(path) >= MAX_DEPTH:
+            refuse(path, f"nests deeper than {MAX_DEPTH} levels")
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, v in items:
+            if isinstance(k, str) and ("\x00" in k or len(k) > 100):
+                refuse(path, "has a malformed key")
+            if not scalar(v, path, k):
+                stack.append((v, (*path, k)))
 
 
 def text_field(value: Any, name: str, where: str, optional: bool = True) -> str | None:
@@ -175,8 +183,8 @@ def _events(value: Any, where: str) -> list[dict[str, Any]]:
 
 
 def rebuild_log(rules: GameRules, state: Any, log: list[Any], reseeds: list[dict[str, Any]] | None = None
-                ) -> tuple[list[LogEntry], list[tuple[int, dict[str, Any]]], Any]:
-    """Log rows for an exported log, the snapshots, and the final state, in one pass (linear in the log).
+                ) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]], Any]:
+    """Log rows (``log`` table values, ``game_id`` 0) for an exported log, the snapshots, and the final state, in one pass (linear in the log).
 
     Live entries that change the state are applied again (their events are recomputed); undone and
     bookkeeping entries keep the exported text. Raises IllegalAction naming the entry (and the field)
@@ -194,7 +202,8 @@ def rebuild_log(rules: GameRules, state: Any, log: list[Any], reseeds: list[dict
         raise IllegalAction(f"The export's log has {len(log)} entries: at most {MAX_ENTRIES} are imported")
     reseeds = reseeds or []
     seeds_used = 0
-    entries: list[LogEntry] = []
+    entries: list[dict[str, Any]] = []
+    created = now()
     snapshots: list[tuple[int, dict[str, Any]]] = []
     last = applied = 0
     for raw in log:
@@ -226,29 +235,31 @@ def rebuild_log(rules: GameRules, state: Any, log: list[Any], reseeds: list[dict
         side = text_field(raw.get("side"), "side", where)
         action_data = _action(raw.get("action"), where)
         who = " ".join((text_field(raw.get("actor"), "actor", where) or "").split()).removesuffix(" (imported)")
-        entry = LogEntry(game_id=0, seq=seq, kind=kind, side=side, actor="import",
-                         actor_name=f"{who or 'someone'} (imported)", action=action_data,
-                         reason=text_field(raw.get("reason"), "reason", where) or "",
-                         rule=text_field(raw.get("rule"), "rule", where) or "",
-                         refers_to=refers_to, salt=salt, undone=undone, version=seq, rng=rng)
-        entry.events = [dict(ev, kind=kind) for ev in _events(raw.get("events"), where)]
+        entry: dict[str, Any] = {
+            "game_id": 0, "seq": seq, "kind": kind, "side": side, "actor": "import",
+            "actor_name": f"{who or 'someone'} (imported)", "action": action_data,
+            "events": [dict(ev, kind=kind) for ev in _events(raw.get("events"), where)],
+            "reason": text_field(raw.get("reason"), "reason", where) or "",
+            "rule": text_field(raw.get("rule"), "rule", where) or "", "refers_to": refers_to, "salt": salt,
+            "undone": undone, "undone_by": None, "random": False, "version": seq, "created_at": created,
+            "interaction_id": None, "rng": rng}
         if kind in STATE_KINDS and not undone:
             try:
                 if salt is not None:
                     state.rng = Rng(seed_from(state.rng.state, salt))
                 if rng == "redraw":
                     reshuffle(state)
-                action = Action.from_dict(entry.action)
+                action = Action.from_dict(action_data)
                 if kind == "gm":
                     events = rules.gm_apply(state, action)
                 else:
-                    events = rules.apply(state, entry.side or "", action)
+                    events = rules.apply(state, side or "", action)
             except UmpireError as exc:
                 raise IllegalAction(f"{where} does not replay: {exc.message}") from None
             except Exception as exc:  # an entry the rules cannot even read: the import is refused whole
                 raise IllegalAction(f"{where} is malformed: {type(exc).__name__}") from None
-            entry.events = [_event(e) for e in events]
-            entry.random = any(e.random for e in events)
+            entry["events"] = [_event(e) for e in events]
+            entry["random"] = any(e.random for e in events)
             applied += 1
         if rng is not None and rng.startswith("seed:"):
             fresh_seed(state, reseeds, rng)
@@ -261,21 +272,22 @@ def rebuild_log(rules: GameRules, state: Any, log: list[Any], reseeds: list[dict
     return entries, snapshots, state
 
 
-def link_undone(entries: list[LogEntry]) -> None:
+def link_undone(entries: list[dict[str, Any]]) -> None:
     """undone_by for each undone entry: the first later undo, revert or re-roll of it, or rewind past it.
 
     One pass: the undone entries not yet linked wait on a stack in log order; an undoer links the one it
     names, a rewind links every waiting entry after the point it rewinds to (the top of the stack)."""
-    waiting: list[LogEntry] = []
-    by_seq: dict[int, LogEntry] = {}
+    waiting: list[dict[str, Any]] = []
+    by_seq: dict[int, dict[str, Any]] = {}
     for e in entries:
-        if e.kind in UNDOERS and e.refers_to is not None and (target := by_seq.pop(e.refers_to, None)):
-            target.undone_by = e.seq
-        elif e.kind == "rewind" and e.refers_to is not None:
-            while waiting and waiting[-1].seq > e.refers_to:
+        refers_to = e["refers_to"]
+        if e["kind"] in UNDOERS and refers_to is not None and (target := by_seq.pop(refers_to, None)):
+            target["undone_by"] = e["seq"]
+        elif e["kind"] == "rewind" and refers_to is not None:
+            while waiting and waiting[-1]["seq"] > refers_to:
                 target = waiting.pop()
-                if by_seq.pop(target.seq, None) is not None:
-                    target.undone_by = e.seq
-        if e.undone:
+                if by_seq.pop(target["seq"], None) is not None:
+                    target["undone_by"] = e["seq"]
+        if e["undone"]:
             waiting.append(e)
-            by_seq[e.seq] = e
+            by_seq[e["seq"]] = e
