@@ -189,7 +189,35 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        from bot.console import disk_full
+
+        if not disk_full(exc):
+            raise
+        print(f"umpire: no space left on the device ({_what_failed(exc)}): every order acknowledged before is "
+              "kept; free some space and go on with --game-id", file=sys.stderr)
+        _mute_stdout()
+        return 2
     return 0
+
+
+def _what_failed(exc: BaseException) -> str:
+    name = getattr(exc, "filename", None)
+    if name:
+        return f"writing {Path(str(name)).name}"
+    return "writing the database" if getattr(exc, "orig", None) is not None else "writing the output"
+
+
+def _mute_stdout() -> None:
+    """Output that could not be written is dropped, so leaving does not try (and fail) to flush it again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # a stdout with no file behind it (tests)
+        pass
 
 
 def _sizes(given: str | None, default: str) -> tuple[int, ...]:
