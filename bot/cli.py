@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 from pydantic import ValidationError
 
@@ -18,18 +20,52 @@ from engine.service.settings import Settings, load_settings
 DB_HELP = "database URL (default: DATABASE_URL, environment or .env; else umpire.db in UMPIRE_DATA_DIR)"
 
 
+class Parser(argparse.ArgumentParser):
+    """A mistake in the arguments is one line (and exit 2), not the usage and then the error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {' '.join(message.split())[:300]} (see {self.prog} --help)\n")
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, refused naming the range."""
+
+    def read(text: str) -> int:
+        value = text.strip()
+        if not value.lstrip("+-").isdigit() or len(value) > 20 or not low <= int(value) <= high:
+            raise argparse.ArgumentTypeError(f"a whole number from {low} to {high}, not {text[:30]!r}")
+        return int(value)
+
+    read.__name__ = "number"
+    return read
+
+
+def milliseconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60_000:  # also NaN
+        raise argparse.ArgumentTypeError(f"a number of milliseconds from 0 to 60000, not {text[:30]!r}")
+    return value
+
+
+SEED = whole(0, 2**63 - 1)
+GAME_ID = whole(1, 2**31 - 1)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="umpire", description="Umpire: a Discord gamemaster for hex wargames.")
+    p = Parser(prog="umpire", description="Umpire: a Discord gamemaster for hex wargames.")
     sub = p.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="a game at the terminal (the local table)")
     play.add_argument("game", nargs="?", choices=list(registry.GAME_PACKAGES))
     play.add_argument("--scenario", default="")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", type=SEED)
     play.add_argument("--as", dest="side", help="the side you hold: a side key or 'both'")
     play.add_argument("--script", type=Path, help="read commands from a file; exit 2 at the first refused")
     play.add_argument("--db", help=DB_HELP)
-    play.add_argument("--game-id", "--game", dest="game_id", type=int, help="resume this game from the database")
+    play.add_argument("--game-id", "--game", dest="game_id", type=GAME_ID, help="resume this game from the database")
     play.add_argument("--out", type=Path, default=Path("out"), help="folder for map images")
     play.add_argument("--no-images", action="store_true")
     play.add_argument("--level", default=None, choices=list(LEVELS),
@@ -39,15 +75,15 @@ def _parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("selfplay", help="bots on every side, invariants checked after every action")
     sp.add_argument("game", choices=list(registry.GAME_PACKAGES))
-    sp.add_argument("--games", type=int, default=10)
-    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--games", type=whole(1, 100_000), default=10)
+    sp.add_argument("--seed", type=SEED, default=1)
     sp.add_argument("--scenario", default="")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--policy", action="append", default=[], metavar="SIDE=NAME[:LEVEL]",
                     help="a side's bot: random, greedy, ai:easy, ai:normal or ai:hard (repeatable; default greedy)")
     sp.add_argument("--match", metavar="A,B",
                     help="two policies (e.g. ai:hard,ai:normal) meeting on every deal twice, seats swapped")
-    sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over (same results)")
+    sp.add_argument("--workers", type=whole(1, 64), default=1, help="processes to spread the games over (same results)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option, such as an optional rule: --option opportunity_fire=true (repeatable)")
 
@@ -59,16 +95,16 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks that print figures")
     bench.add_argument("what", choices=["render", "load", "reads", "background", "import"])
     bench.add_argument("--json", action="store_true")
-    bench.add_argument("--runs", type=int, default=20)
+    bench.add_argument("--runs", type=whole(1, 10_000), default=20)
     bench.add_argument("--db", help=DB_HELP)
-    bench.add_argument("--games", type=int, default=500)
-    bench.add_argument("--concurrency", type=int, default=50)
-    bench.add_argument("--think-ms", type=float, default=200.0,
+    bench.add_argument("--games", type=whole(1, 1_000_000), default=500)
+    bench.add_argument("--concurrency", type=whole(1, 10_000), default=50)
+    bench.add_argument("--think-ms", type=milliseconds, default=200.0,
                        help="bench load: a player's mean thinking time before each order (0: a closed loop)")
     bench.add_argument("--entries", default=None,
                        help="bench reads: the log lengths compared (default 100,100000); bench import: the undone "
                        "entries padding the export (default 1500,4500,20000)")
-    bench.add_argument("--workers", type=int, default=None,
+    bench.add_argument("--workers", type=whole(1, 256), default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
     db = sub.add_parser("db", help="the database: schema, backup, copy, forget a user, export/import a game")
@@ -169,7 +205,12 @@ def main(argv: list[str] | None = None) -> int:
             if args.what == "forget-user":
                 return db_cli.db_forget_user(args.target, args.db, names=args.name)
             if args.what == "export":
-                return db_cli.db_export(int(args.target), args.db)
+                try:
+                    game_id = GAME_ID(args.target)
+                except argparse.ArgumentTypeError as exc:
+                    print(f"umpire db export: the game id is {exc}", file=sys.stderr)
+                    return 2
+                return db_cli.db_export(game_id, args.db)
             return db_cli.db_import(Path(args.target), args.db)
         if command == "health":
             from bot.observe import check_health

@@ -318,6 +318,8 @@ class Contract:
         text = str(value).strip()
         if len(text) > MAX_TEXT:
             raise IllegalAction(f"{opt.name} is too long ({len(text)} characters; at most {MAX_TEXT})")
+        if any(ord(c) < 32 for c in text):  # a NUL or a line break is no unit, hex or word a player means
+            raise IllegalAction(f"{opt.name} holds control characters")
         kind = opt.kind
         if kind == "int":
             if isinstance(value, int):
