@@ -163,8 +163,9 @@ def db_forget_user(user_id: str, url: str | None = None, out: TextIO | None = No
           f"{done.tombstone}. A running bot forgets the user's cached seats at its next restart.",
           file=out or sys.stdout)
     if not done.compacted:
-        print("umpire db forget-user: another connection kept the SQLite write-ahead log from being truncated: "
-              "run it again while the bot is stopped to be sure the old bytes are gone", file=sys.stderr)
+        print("umpire db forget-user: forgotten, but the database could not be compacted (another connection "
+              "kept SQLite's write-ahead log, or VACUUM was refused): run it again while the bot is stopped to be "
+              "sure the old bytes are gone", file=sys.stderr)
     return 0
 
 

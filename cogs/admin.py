@@ -50,8 +50,8 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="The bot
         done = await asyncio.to_thread(forget_user, service.engine, user_id.strip())
         for game_id in done.games:
             service.cache.drop(game_id)  # the cached seats held the user too
-        note = "" if done.compacted else (" The database's write-ahead log could not be truncated while in use: "
-                                          "run `umpire db forget-user` with the bot stopped to be sure.")
+        note = "" if done.compacted else (" The database could not be compacted while in use: run "
+                                          "`umpire db forget-user` with the bot stopped to be sure the old bytes go.")
         await reply(interaction, f"Forgot user {user_id.strip()}: {done.seats} seats, {done.entries} log entries "
                     f"and {done.rows} rows in all, in {len(done.games)} games.{note}", ephemeral=True)
 

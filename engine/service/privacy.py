@@ -47,6 +47,7 @@ FORGOTTEN_NAME = "(forgotten)"
 # argument is the rules' vocabulary (units, hexes, choices), which a forget must not rewrite
 FREE_TEXT_ARGS = ("result", "reason", "text", "note", "message", "title")
 MAX_EXTRA_NAMES = 20
+MIN_WIDE_NAME = 4  # a name shorter than this is scrubbed only in the games the user took part in
 
 # Every column that can hold a user's id or name, and what forgetting does to it (PRIVACY.md lists the same).
 PLACES: dict[str, dict[str, str]] = {
@@ -141,7 +142,11 @@ def forget_user(engine: Engine, user_id: str, names: Iterable[str] = (), compact
     with engine.begin() as conn:
         done = _forget(conn, str(user_id), names)
     if compact_after and done.rows:
-        done.compacted = compact(engine)
+        try:
+            done.compacted = compact(engine)
+        except Exception as exc:  # noqa: BLE001  (the forget is committed; only the old bytes may linger)
+            log.warning("compacting the database after a forget failed: %s", type(exc).__name__)
+            done.compacted = False
     return done
 
 
@@ -149,7 +154,11 @@ def _forget(conn: Connection, user_id: str, extra: Iterable[str] = ()) -> Forgot
     t = _tables()
     games, seats, entries, snaps = t["games"], t["seats"], t["log"], t["snapshots"]
     done = Forgotten(tombstone())
-    scrub = Scrubber(user_id, known_names(conn, user_id) | {n.strip() for n in list(extra)[:MAX_EXTRA_NAMES]})
+    names = known_names(conn, user_id) | {n.strip() for n in list(extra)[:MAX_EXTRA_NAMES]}
+    # in the games they took part in, every name they went by; elsewhere only the names long enough not to
+    # be someone else's word (a player called "Al" must not blank out every "Al" in other people's games)
+    full = Scrubber(user_id, names)
+    wide = Scrubber(user_id, {n for n in names if len(n) >= MIN_WIDE_NAME})
     # the ids: the seat opens (a tombstone there would be pinged as if it were a user); the rest name a tombstone
     for row in conn.execute(select(seats.c.game_id).where(seats.c.user_id == user_id)):
         done.games.add(row.game_id)
@@ -165,16 +174,24 @@ def _forget(conn: Connection, user_id: str, extra: Iterable[str] = ()) -> Forgot
     done.games |= set(owned)
     done.rows = done.seats + done.entries + len(owned) + changed
     done.games |= _forget_pending(conn, user_id)
-    # the texts: every row that may name the user, wherever it is
-    done.rows += _scrub_rows(conn, games, ("title",), (), scrub, done.games)
-    done.rows += _scrub_rows(conn, seats, ("user_name",), (), scrub, done.games)
-    done.rows += _scrub_rows(conn, entries, ("actor_name", "reason", "rule"), ("events", "action"), scrub,
-                             done.games)
-    done.rows += _scrub_rows(conn, t["server_setting_changes"], ("actor_name", "old", "new"), (), scrub, None)
+    # the texts: every row that may name the user, wherever it is (then, with every name, in their games)
+    for scrub, only in ((wide, None), (full, set(done.games))):
+        if only is not None and full.words == wide.words:
+            break
+        done.rows += _scrub_rows(conn, games, ("title",), (), scrub, done.games, only)
+        done.rows += _scrub_rows(conn, seats, ("user_name",), (), scrub, done.games, only)
+        done.rows += _scrub_rows(conn, entries, ("actor_name", "reason", "rule"), ("events", "action"), scrub,
+                                 done.games, only)
+    done.rows += _scrub_rows(conn, t["server_setting_changes"], ("actor_name", "old", "new"), (), wide, None)
     # the states: rebuilt from the scrubbed log where one still names the user
-    stale = {r[0] for r in conn.execute(select(games.c.id).where(scrub.like(games.c.state)))}
-    stale |= {r[0] for r in conn.execute(select(snaps.c.game_id).where(scrub.like(snaps.c.state)).distinct())}
+    stale = {r[0] for r in conn.execute(select(games.c.id).where(wide.like(games.c.state)))}
+    stale |= {r[0] for r in conn.execute(select(snaps.c.game_id).where(wide.like(snaps.c.state)).distinct())}
+    mine = sorted(done.games)
+    stale |= {r[0] for r in conn.execute(select(games.c.id).where(games.c.id.in_(mine), full.like(games.c.state)))}
+    stale |= {r[0] for r in conn.execute(select(snaps.c.game_id).where(snaps.c.game_id.in_(mine),
+                                                                       full.like(snaps.c.state)).distinct())}
     for game_id in sorted(stale):
+        scrub = full if game_id in done.games else wide
         if _states_name(conn, game_id, scrub):
             done.rows += rebuild_states(conn, game_id, scrub)
             done.rebuilt.add(game_id)
@@ -183,12 +200,15 @@ def _forget(conn: Connection, user_id: str, extra: Iterable[str] = ()) -> Forgot
 
 
 def _scrub_rows(conn: Connection, table: Table, texts: tuple[str, ...], jsons: tuple[str, ...], scrub: Scrubber,
-                games: set[int] | None) -> int:
-    """Rewrite the rows whose texts name the user; the games they belong to join ``games``."""
+                games: set[int] | None, only: set[int] | None = None) -> int:
+    """Rewrite the rows whose texts name the user (of the games ``only``, if given); the games they belong
+    to join ``games``."""
     columns = [table.c[n] for n in (*texts, *jsons)]
     owner = table.c.game_id if "game_id" in table.c else table.c.id
-    rows = list(conn.execute(select(table.c.id, owner.label("owner"), *columns)
-                             .where(or_(*(scrub.like(c) for c in columns)))))
+    query = select(table.c.id, owner.label("owner"), *columns).where(or_(*(scrub.like(c) for c in columns)))
+    if only is not None:
+        query = query.where(owner.in_(sorted(only)))
+    rows = list(conn.execute(query))
     count = 0
     for row in rows:
         values: dict[str, Any] = {}

@@ -160,3 +160,28 @@ def test_privacy_md_lists_every_place_forgetting_reaches() -> None:
     for table, columns in PLACES.items():
         for column in columns:
             assert f"`{table}.{column}`" in policy, f"PRIVACY.md does not list {table}.{column}"
+
+
+def test_a_settings_change_is_logged_without_who_made_it(db_url: str, caplog: pytest.LogCaptureFixture  # noqa: F811
+                                                         ) -> None:
+    """The one log line that carried a user's id: a log kept elsewhere is out of reach of a forget."""
+    caplog.set_level(logging.DEBUG)
+    service = GameService(db_url)
+    ServerSettingsStore(service.engine, Settings(_env_file=None)).set(GUILD, "reminder_hours", "6", QUILL, NAME)
+    lines = [f"{r.getMessage()} {getattr(r, 'fields', '')}" for r in caplog.records if "reminder_hours" in r.getMessage()]
+    assert lines and not any(QUILL in line or NAME in line for line in lines), lines
+    service.engine.dispose()
+
+
+def test_a_short_name_is_scrubbed_only_in_the_users_own_games(db_url: str) -> None:  # noqa: F811
+    service = GameService(db_url)
+    hers = service.create_game("peiper", seed=2, seats={"us": Seat("human", QUILL, "Al")}).id
+    service.gm(hers, Action("turn", {"turn": 2}), BOB, "Al asked", actor_name="bob")
+    other = service.create_game("peiper", seed=2, seats={"us": Seat("human", CARL, "carl")}).id
+    service.gm(other, Action("turn", {"turn": 2}), BOB, "Al Capone's rule", actor_name="bob")
+    service.gm(other, Action("turn", {"turn": 3}), BOB, f"for <@{QUILL}>", actor_name="bob")
+    forget_user(service.engine, QUILL)
+    reasons = {e.game_id: e.reason for e in service.rulings(hers) + service.rulings(other)}
+    assert service.rulings(hers)[0].reason == f"{FORGOTTEN_NAME} asked"
+    assert [e.reason for e in service.rulings(other)] == ["Al Capone's rule", f"for {FORGOTTEN_NAME}"], reasons
+    service.engine.dispose()
