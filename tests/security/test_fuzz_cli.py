@@ -106,7 +106,8 @@ LINES = st.one_of(
                                                                   HealthCheck.too_slow])
 @given(lines=st.lists(LINES, min_size=1, max_size=5))
 def test_fuzz_play_script_lines_answer_or_stop_with_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                             lines: list[str]) -> None:
+                                                             monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    monkeypatch.chdir(tmp_path)  # /export writes its file here
     script = tmp_path / "script.txt"
     script.write_text("\n".join(line.replace("\n", " ").replace("\r", " ") for line in lines), encoding="utf-8")
     url = f"sqlite:///{tmp_path / 'play.db'}"
@@ -130,7 +131,7 @@ def test_a_full_disk_under_play_script_output_is_one_line_and_exit_2(tmp_path: P
     with open("/dev/full", "w") as full:
         done = subprocess.run([sys.executable, "-m", "bot", "play", "peiper", "--script", str(_script(tmp_path)),
                                "--db", f"sqlite:///{tmp_path / 'full.db'}", "--no-images"], stdout=full,
-                              stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120,
+                              stderr=subprocess.PIPE, text=True, cwd=tmp_path, timeout=120,
                               env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
                                    "UMPIRE_DATA_DIR": str(tmp_path)})
     assert done.returncode == 2
@@ -141,6 +142,8 @@ def test_a_full_disk_under_play_script_images_is_one_line_and_exit_2(tmp_path: P
                                                                      monkeypatch: pytest.MonkeyPatch,
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     import bot.console
+
+    monkeypatch.chdir(tmp_path)
 
     def no_room(self: Any, name: str, data: bytes) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / name))
@@ -159,6 +162,7 @@ def test_a_full_sqlite_file_under_play_script_is_one_line_and_exit_2(tmp_path: P
     """SQLite's own 'database or disk is full' (SQLITE_FULL), made real with max_page_count."""
     import engine.service.database as database
 
+    monkeypatch.chdir(tmp_path)
     url = f"sqlite:///{tmp_path / 'small.db'}"
     GameService(url).engine.dispose()  # the schema, and no room for a game
     import sqlite3
