@@ -72,7 +72,7 @@ def _event(e: Any) -> dict[str, Any]:
 MAX_STRING = 4000  # any text anywhere in an export (the view's included)
 MAX_INT = 2**63  # any whole number (BIGINT); entry numbers and references are below 2**31 (INTEGER)
 MAX_SEQ = 2**31 - 1
-MAX_EVENTS = 500  # events of one entry
+MAX_EVENTS = 5000  # events of one entry (an entry replayed has its events recomputed)
 MAX_ARGS = 32  # arguments of one order
 LIMITS = {"title": 200, "scenario": 100, "game": 20, "side": 20, "actor": 100, "reason": 2000, "rule": 200,
           "rng": 20, "kind": 40, "text": 2000}

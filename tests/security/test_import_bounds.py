@@ -65,7 +65,7 @@ ATTACKS: dict[str, tuple[Attack, str]] = {
     "any_text_too_long": (lambda d: d["view"].update(junk="v" * (MAX_STRING + 1)), "view.junk"),
     "deep_nesting_in_an_action": (lambda d: _entry(d)["action"]["args"].update(
         unit=json.loads("[" * (MAX_DEPTH + 2) + "]" * (MAX_DEPTH + 2))), "nest"),
-    "too_many_events": (lambda d: d["log"][0].update(events=[{"text": "e"}] * 600), "events"),
+    "too_many_events": (lambda d: d["log"][0].update(events=[{"text": "e"}] * 6000), "events"),
 }
 
 
