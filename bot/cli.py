@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 from pydantic import ValidationError
 
@@ -20,19 +22,53 @@ from engine.service.settings import ConfigError, Settings, check_database_url, l
 DB_HELP = "database URL (default: DATABASE_URL, environment or .env; else umpire.db in UMPIRE_DATA_DIR)"
 
 
+class Parser(argparse.ArgumentParser):
+    """A mistake in the arguments is one line (and exit 2), not the usage and then the error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {' '.join(message.split())[:300]} (see {self.prog} --help)\n")
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, refused naming the range."""
+
+    def read(text: str) -> int:
+        value = text.strip()
+        if not value.lstrip("+-").isdigit() or len(value) > 20 or not low <= int(value) <= high:
+            raise argparse.ArgumentTypeError(f"a whole number from {low} to {high}, not {text[:30]!r}")
+        return int(value)
+
+    read.__name__ = "number"
+    return read
+
+
+def milliseconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60_000:  # also NaN
+        raise argparse.ArgumentTypeError(f"a number of milliseconds from 0 to 60000, not {text[:30]!r}")
+    return value
+
+
+SEED = whole(0, 2**63 - 1)
+GAME_ID = whole(1, 2**31 - 1)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="umpire", description="Umpire: a Discord gamemaster for hex wargames.")
+    p = Parser(prog="umpire", description="Umpire: a Discord gamemaster for hex wargames.")
     p.add_argument("--version", action="version", version=f"umpire {version()}")
     sub = p.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="a game at the terminal (the local table)")
     play.add_argument("game", nargs="?", choices=list(registry.GAME_PACKAGES))
     play.add_argument("--scenario", default="")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", type=SEED)
     play.add_argument("--as", dest="side", help="the side you hold: a side key or 'both'")
     play.add_argument("--script", type=Path, help="read commands from a file; exit 2 at the first refused")
     play.add_argument("--db", help=DB_HELP)
-    play.add_argument("--game-id", "--game", dest="game_id", type=int, help="resume this game from the database")
+    play.add_argument("--game-id", "--game", dest="game_id", type=GAME_ID, help="resume this game from the database")
     play.add_argument("--out", type=Path, default=Path("out"), help="folder for map images")
     play.add_argument("--no-images", action="store_true")
     play.add_argument("--level", default=None, choices=list(LEVELS),
@@ -42,15 +78,15 @@ def _parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("selfplay", help="bots on every side, invariants checked after every action")
     sp.add_argument("game", choices=list(registry.GAME_PACKAGES))
-    sp.add_argument("--games", type=int, default=10)
-    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--games", type=whole(1, 100_000), default=10)
+    sp.add_argument("--seed", type=SEED, default=1)
     sp.add_argument("--scenario", default="")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--policy", action="append", default=[], metavar="SIDE=NAME[:LEVEL]",
                     help="a side's bot: random, greedy, ai:easy, ai:normal or ai:hard (repeatable; default greedy)")
     sp.add_argument("--match", metavar="A,B",
                     help="two policies (e.g. ai:hard,ai:normal) meeting on every deal twice, seats swapped")
-    sp.add_argument("--workers", type=int, default=1, help="processes to spread the games over (same results)")
+    sp.add_argument("--workers", type=whole(1, 64), default=1, help="processes to spread the games over (same results)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option, such as an optional rule: --option opportunity_fire=true (repeatable)")
 
@@ -60,17 +96,18 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load", "reads", "background"])
+    bench.add_argument("what", choices=["render", "load", "reads", "background", "import"])
     bench.add_argument("--json", action="store_true")
-    bench.add_argument("--runs", type=int, default=20)
+    bench.add_argument("--runs", type=whole(1, 10_000), default=20)
     bench.add_argument("--db", help=DB_HELP)
-    bench.add_argument("--games", type=int, default=500)
-    bench.add_argument("--concurrency", type=int, default=50)
-    bench.add_argument("--think-ms", type=float, default=200.0,
+    bench.add_argument("--games", type=whole(1, 1_000_000), default=500)
+    bench.add_argument("--concurrency", type=whole(1, 10_000), default=50)
+    bench.add_argument("--think-ms", type=milliseconds, default=200.0,
                        help="bench load: a player's mean thinking time before each order (0: a closed loop)")
-    bench.add_argument("--entries", default="100,100000",
-                       help="bench reads: the log lengths compared (default 100,100000)")
-    bench.add_argument("--workers", type=int, default=None,
+    bench.add_argument("--entries", default=None,
+                       help="bench reads: the log lengths compared (default 100,100000); bench import: the undone "
+                       "entries padding the export (default 1500,4500,20000)")
+    bench.add_argument("--workers", type=whole(1, 256), default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
     db = sub.add_parser("db", help="the database: schema, backup, copy, forget a user, export/import a game")
@@ -83,6 +120,8 @@ def _parser() -> argparse.ArgumentParser:
     db.add_argument("--live", action="store_true", help="copy, backup: even while a running bot holds the "
                     "database (a snapshot; the orders after it are named and stay behind)")
     db.add_argument("--dry-run", action="store_true", help="prune: list what the retention settings would delete")
+    db.add_argument("--name", action="append", default=[], metavar="NAME",
+                    help="forget-user: another name the user went by, scrubbed from texts too (repeatable)")
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
@@ -147,10 +186,14 @@ def _main(argv: list[str] | None) -> int:
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":
-            if args.what == "reads":
+            if args.what in ("reads", "import"):
+                sizes = _sizes(args.entries, "100,100000" if args.what == "reads" else "1500,4500,20000")
+                if args.what == "import":
+                    from bot.bench_import import main as bench_import
+
+                    return bench_import(args.db, sizes, args.json)
                 from bot.bench_reads import main as bench_reads
 
-                sizes = tuple(int(x) for x in args.entries.split(",") if x.strip())
                 return bench_reads(args.db, sizes, args.json)
             if args.what == "background":
                 from bot.bench_background import main as bench_background
@@ -191,9 +234,14 @@ def _main(argv: list[str] | None) -> int:
             if args.what == "backup":
                 return db_cli.db_backup(Path(args.target), args.db, live=args.live)
             if args.what == "forget-user":
-                return db_cli.db_forget_user(args.target, args.db)
+                return db_cli.db_forget_user(args.target, args.db, names=args.name)
             if args.what == "export":
-                return db_cli.db_export(int(args.target), args.db)
+                try:
+                    game_id = GAME_ID(args.target)
+                except argparse.ArgumentTypeError as exc:
+                    print(f"umpire db export: the game id is {exc}", file=sys.stderr)
+                    return 2
+                return db_cli.db_export(game_id, args.db)
             return db_cli.db_import(Path(args.target), args.db)
         if command == "health":
             from bot.observe import check_health
@@ -213,7 +261,46 @@ def _main(argv: list[str] | None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        from bot.console import disk_full
+
+        if not disk_full(exc):
+            raise
+        print(f"umpire: no space left on the device ({_what_failed(exc)}): every order acknowledged before is "
+              "kept; free some space and go on with --game-id", file=sys.stderr)
+        _mute_stdout()
+        return 2
     return 0
+
+
+def _what_failed(exc: BaseException) -> str:
+    name = getattr(exc, "filename", None)
+    if name:
+        return f"writing {Path(str(name)).name}"
+    return "writing the database" if getattr(exc, "orig", None) is not None else "writing the output"
+
+
+def _mute_stdout() -> None:
+    """Output that could not be written is dropped, so leaving does not try (and fail) to flush it again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # a stdout with no file behind it (tests)
+        pass
+
+
+def _sizes(given: str | None, default: str) -> tuple[int, ...]:
+    """``--entries 100,2000``: whole numbers from 1 to 1,000,000, refused in one line otherwise."""
+    try:
+        sizes = tuple(int(x) for x in (given or default).split(",") if x.strip())
+    except ValueError:
+        raise UmpireError(f"--entries takes whole numbers separated by commas, not {given[:40]!r}") from None
+    if not sizes or len(sizes) > 10 or not all(1 <= n <= 1_000_000 for n in sizes):
+        raise UmpireError("--entries takes 1 to 10 sizes from 1 to 1000000")
+    return sizes
 
 
 def _old_data_note(settings: Settings) -> None:

@@ -242,7 +242,9 @@ class Table:
         except UmpireError as exc:
             self.say(f"Refused: {exc}")
             return False
-        except Exception:
+        except Exception as exc:
+            if disk_full(exc):
+                raise  # not a fault of ours: the command line says so in one line (bot/cli.py)
             # A fault of ours, not of the order: the same words as the service's, the details in the log.
             fault = new_fault_id()
             logging.getLogger("umpire.table").exception("internal fault %s on %r", fault, line[:200])
@@ -589,6 +591,16 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
             table.bots()
     table.status()
     return 0
+
+
+def disk_full(exc: BaseException) -> bool:
+    """A write the disk had no room for: an OSError, or SQLite's 'database or disk is full'."""
+    import errno
+
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", 122))
+    original = getattr(exc, "orig", None)
+    return original is not None and ("disk is full" in str(original) or disk_full(original))
 
 
 def _run_script(table: Table, script: Path) -> int:

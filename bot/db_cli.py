@@ -15,7 +15,8 @@ file in UMPIRE_DATA_DIR.
 - ``umpire db copy --to URL [--live]``: every game, live ones included, into another (empty) database,
   read in one snapshot, refused while a bot holds the source unless ``--live``; every game must then
   replay on the target to its stored state.
-- ``umpire db forget-user ID``: a user's ids and names replaced by a tombstone (PRIVACY.md).
+- ``umpire db forget-user ID [--name NAME]``: a user's ids and names replaced by a pseudonym everywhere, then
+  the database compacted so the old bytes are gone (PRIVACY.md).
 - ``umpire db export GAME_ID`` / ``umpire db import FILE``: a game as JSON, and a finished game's
   export recreated by replaying its log.
 - ``umpire db prune [--dry-run]``: the retention settings applied (UMPIRE_KEEP_FINISHED_DAYS,
@@ -193,23 +194,37 @@ def db_copy(target: str, url: str | None = None, out: TextIO | None = None, live
     return 0
 
 
-def db_forget_user(user_id: str, url: str | None = None, out: TextIO | None = None) -> int:
-    from engine.service.privacy import forget_user
+def db_forget_user(user_id: str, url: str | None = None, out: TextIO | None = None,
+                   names: list[str] | None = None) -> int:
+    from engine.service.privacy import MAX_EXTRA_NAMES, forget_user
 
-    if not user_id.strip():
-        print("umpire db forget-user needs a user id", file=sys.stderr)
+    user_id = user_id.strip()
+    if not user_id.isdigit() or len(user_id) > 25:
+        print("umpire db forget-user: a Discord user id is a number (Developer Mode: Copy User ID)", file=sys.stderr)
+        return 2
+    names = [n.strip() for n in names or [] if n.strip()]
+    if len(names) > MAX_EXTRA_NAMES or any(len(n) > 100 for n in names):
+        print(f"umpire db forget-user: at most {MAX_EXTRA_NAMES} --name values of up to 100 characters",
+              file=sys.stderr)
         return 2
     try:
         engine = make_engine(url)
     except Exception as exc:  # noqa: BLE001
         return _fail("forget-user", exc, url)
     try:
-        done = forget_user(engine, user_id.strip())
+        done = forget_user(engine, user_id, names)
+    except Exception as exc:  # noqa: BLE001  (nothing was changed: the forget is one transaction)
+        return _fail("forget-user", exc, url)
     finally:
         engine.dispose()
-    print(f"Forgot user {user_id}: {done.seats} seats and {done.entries} log entries in {len(done.games)} games "
-          f"now read {done.tombstone}. A running bot forgets the user's cached seats at its next restart.",
+    print(f"Forgot user {user_id}: {done.seats} seats, {done.entries} log entries and {done.rows} rows in all, "
+          f"in {len(done.games)} games ({len(done.rebuilt)} states rebuilt by replay); they now read "
+          f"{done.tombstone}. A running bot forgets the user's cached seats at its next restart.",
           file=out or sys.stdout)
+    if not done.compacted:
+        print("umpire db forget-user: forgotten, but the database could not be compacted (another connection "
+              "kept SQLite's write-ahead log, or VACUUM was refused): run it again while the bot is stopped to be "
+              "sure the old bytes are gone", file=sys.stderr)
     return 0
 
 

@@ -43,15 +43,17 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="The bot
 
         if not await self.bot.is_owner(interaction.user):
             raise Forbidden("Only the bot's owner may forget a user")
-        if not user_id.strip().isdigit():
+        if not user_id.strip().isdigit() or len(user_id.strip()) > 25:
             raise IllegalAction("A Discord user id is a number")
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = getattr(self.bot, "service")  # noqa: B009
         done = await asyncio.to_thread(forget_user, service.engine, user_id.strip())
         for game_id in done.games:
             service.cache.drop(game_id)  # the cached seats held the user too
-        await reply(interaction, f"Forgot user {user_id.strip()}: {done.seats} seats and {done.entries} log entries "
-                    f"in {len(done.games)} games.", ephemeral=True)
+        note = "" if done.compacted else (" The database could not be compacted while in use: run "
+                                          "`umpire db forget-user` with the bot stopped to be sure the old bytes go.")
+        await reply(interaction, f"Forgot user {user_id.strip()}: {done.seats} seats, {done.entries} log entries "
+                    f"and {done.rows} rows in all, in {len(done.games)} games.{note}", ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -32,7 +32,7 @@ from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
 from engine.listing import listing, outside
-from engine.options import GameOptionSpec, parse_options, shorten
+from engine.options import GameOptionSpec, empty_table, parse_options, shorten
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 
 MAX_UNITS = 12  # units named in one order ("units:A,B,C")
@@ -173,6 +173,8 @@ class Contract:
         for spec in self.option_specs():
             if spec.name not in out and spec.legacy is not None:
                 out[spec.name] = spec.legacy
+            elif spec.type == "table" and spec.name in out and empty_table(out[spec.name]):
+                out[spec.name] = spec.default  # an empty table, accepted once, was read as the game's own
         return out
 
     def build_view(self, state: Any, side: str | None) -> dict[str, Any]:
@@ -316,6 +318,8 @@ class Contract:
         text = str(value).strip()
         if len(text) > MAX_TEXT:
             raise IllegalAction(f"{opt.name} is too long ({len(text)} characters; at most {MAX_TEXT})")
+        if any(ord(c) < 32 for c in text):  # a NUL or a line break is no unit, hex or word a player means
+            raise IllegalAction(f"{opt.name} holds control characters")
         kind = opt.kind
         if kind == "int":
             if isinstance(value, int):

@@ -12,6 +12,7 @@ allows and its ruling, before anything is created.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -117,6 +118,8 @@ class GameOptionSpec:
         if kind == "table":
             if value is None or value == self.default:
                 return value
+            if empty_table(value):
+                raise self.refuse(value, "is an empty table: leave the option out to play with the game's own")
             if self.check is None:
                 raise self.refuse(value, "cannot be set")
             return self.check(value)
@@ -151,6 +154,16 @@ class GameOptionSpec:
         if not self.minimum <= number <= self.maximum:
             raise self.refuse(value, "is out of range")
         return number
+
+
+def empty_table(value: Any) -> bool:
+    """A table option given as nothing: {}, [], null, or their JSON text (once read as the game's own)."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value) if value.strip() else None
+        except ValueError:
+            return False  # malformed: the option's check names what is wrong
+    return value is None or (isinstance(value, dict | list) and not value)
 
 
 def _num(x: float | None) -> str:

@@ -233,8 +233,9 @@ class ServerSettingsStore:
                 guild_id=gid, name=key, old=show(spec, old), new=show(spec, new), actor=str(actor),
                 actor_name=actor_name[:32], at=now()))
         self.drop(gid)
-        log.info("server %s: %s set from %s to %s by %s", gid, key, show(spec, old), show(spec, new), actor,
-                 extra={"fields": {"event": "server_setting", "guild": gid, "setting": key, "actor": str(actor)}})
+        # who changed it is in server_setting_changes, which forgetting reaches; a log line kept elsewhere is not
+        log.info("server %s: %s set from %s to %s", gid, key, show(spec, old), show(spec, new),
+                 extra={"fields": {"event": "server_setting", "guild": gid, "setting": key}})
         return old, new
 
     def changes(self, guild_id: str | int, limit: int = 5) -> list[ServerSettingChange]:

@@ -1039,16 +1039,21 @@ class GameService:
         entry (undone ones marked, each attributed "(imported)"); every side is the bot's, so no seat is
         left that nobody holds.
         """
-        from .transfer import rebuild_log
+        from sqlalchemy.exc import DBAPIError
+
+        from .transfer import check_values, rebuild_log, text_field
 
         if not isinstance(data, dict):
             raise IllegalAction("An import needs an exported game (a JSON object)")
+        check_values(data)  # NUL characters, huge numbers, over-long texts, deep nesting: refused by field
         if data.get("seed") is None:
             raise Forbidden("Only a finished game can be imported: an export of a game in progress holds no seed")
         for key in ("game", "scenario", "seed_hash", "view", "log", "status"):
             if data.get(key) is None:
                 raise IllegalAction(f"The export has no {key}: only a whole export of a finished game is imported")
-        rules = registry.get(str(data["game"])[:20])
+        for key in ("game", "scenario", "title", "seed_hash", "status"):
+            text_field(data.get(key), key, "The export")
+        rules = registry.get(str(data["game"]))
         seed, salt = data["seed"], data.get("seed_salt")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise IllegalAction("The export's seed must be a whole number below 2**63")
@@ -1069,7 +1074,7 @@ class GameService:
         if not isinstance(options, dict) or len(options) > 64:
             raise IllegalAction("The export's options must be a short object")
         try:
-            scenario = str(data["scenario"])[:100]
+            scenario = str(data["scenario"])
             state = rules.new_state(scenario, seed, rules.upgrade_options(options))
         except UmpireError:
             raise
@@ -1084,23 +1089,31 @@ class GameService:
         if not rules.is_over(state) or data["status"] != "over" or data.get("winner") != rules.winner(state):
             raise IllegalAction("The export's log does not end the game with its result: only a whole record of "
                                 "a finished game is imported")
-        dumped = rules.dump(state)
-        seq = entries[-1].seq if entries else 0
+        dumped, seq = rules.dump(state), entries[-1]["seq"] if entries else 0
+        rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options),
+                         title=" ".join(str(data.get("title") or rules.title).split())[:100], guild_id=guild_id,
+                         channel_id=channel_id, state=dumped, version=seq, seq=seq, status="over",
+                         winner=rules.winner(state), seed_salt=salt, reseeds=fresh)
+        opening = rules.dump(rules.new_state(scenario, seed, rules.upgrade_options(options)))
+        try:
+            return self._store_import(rules, rec, opening, entries, snapshots)
+        except DBAPIError as exc:  # what the checks above did not foresee: one line, nothing stored
+            raise IllegalAction(f"The database refused the import: {type(exc.orig).__name__}") from None
+
+    def _store_import(self, rules: GameRules, rec: GameRecord, opening: dict[str, Any],
+                      entries: list[dict[str, Any]], snapshots: list[tuple[int, dict[str, Any]]]) -> GameInfo:
+        """The imported game's rows, in one transaction."""
         with Session(self.engine) as s:
-            rec = GameRecord(game=rules.key, scenario=scenario, seed=seed, options=dumped.get("options", options),
-                             title=" ".join(str(data.get("title") or rules.title).split())[:100], guild_id=guild_id,
-                             channel_id=channel_id, state=dumped, version=seq, seq=seq, status="over",
-                             winner=rules.winner(state), seed_salt=salt, reseeds=fresh)
             s.add(rec)
             s.flush()
             assert rec.id is not None
             for side in rules.sides:
                 s.add(SeatRecord(game_id=rec.id, side=side, kind="bot"))
             for e in entries:
-                e.game_id = rec.id
-                s.add(e)
-            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=rules.dump(rules.new_state(
-                scenario, seed, rules.upgrade_options(options)))))
+                e["game_id"] = rec.id
+            for at in range(0, len(entries), 1000):  # rows in bulk: the log is most of an import
+                s.connection().execute(LogEntry.__table__.insert(), entries[at:at + 1000])  # type: ignore[attr-defined]
+            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=opening))
             for at, snap in snapshots:
                 s.add(SnapshotRecord(game_id=rec.id, seq=at, state=snap))
             s.commit()

@@ -8,7 +8,7 @@ from engine.errors import IllegalAction, UmpireError
 from engine.game import Action, GameRules
 from engine.rng import Rng, seed_from
 
-from .models import LogEntry
+from .models import now
 
 MAX_ENTRIES = 200_000  # entries of one imported log
 
@@ -27,23 +27,17 @@ def load_export(text: str | bytes) -> dict[str, Any]:
     ``IllegalAction``s with the reason, never a traceback."""
     import json
     import math
+    import re
+    from itertools import accumulate
 
     if len(text) > MAX_EXPORT_BYTES:
         raise IllegalAction(f"The export is {len(text)} bytes: at most {MAX_EXPORT_BYTES} are imported")
-    depth = level = 0
-    in_string = escaped = False
-    for ch in text.decode("utf-8", "replace") if isinstance(text, bytes) else text:
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            level += 1
-            depth = max(depth, level)
-            if depth > MAX_DEPTH:
-                raise IllegalAction(f"The export nests deeper than {MAX_DEPTH} levels: it is not an export")
-        elif ch in "]}":
-            level -= 1
+    # the nesting, counted on the brackets outside strings, before the parser recurses into it
+    body = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    brackets = re.sub(r'"[^"\\]*(?:\\.[^"\\]*)*"', "", body)
+    steps = (1 if ch in "[{" else -1 for ch in re.findall(r"[\[\]{}]", brackets))
+    if max(accumulate(steps, initial=0)) > MAX_DEPTH:
+        raise IllegalAction(f"The export nests deeper than {MAX_DEPTH} levels: it is not an export")
 
     def number(value: str) -> float:
         parsed = float(value)
@@ -51,11 +45,16 @@ def load_export(text: str | bytes) -> dict[str, Any]:
             raise ValueError(f"a number out of range ({value[:20]}...)")
         return parsed
 
+    def whole(value: str) -> int:
+        if len(value) > 100:  # a number of 100 digits is no export's; check_values names a field past 64 bits
+            raise ValueError(f"a number of {len(value)} digits")
+        return int(value)
+
     def constant(value: str) -> Any:
         raise ValueError(f"{value} is not a number an export holds")
 
     try:
-        data = json.loads(text, parse_float=number, parse_constant=constant)
+        data = json.loads(text, parse_float=number, parse_int=whole, parse_constant=constant)
     except (ValueError, RecursionError) as exc:
         raise IllegalAction(f"The export is not valid JSON: {str(exc)[:120]}") from None
     if not isinstance(data, dict):
@@ -68,27 +67,132 @@ def _event(e: Any) -> dict[str, Any]:
             "phase_end": e.phase_end}
 
 
-def _text(value: Any, limit: int = 500) -> str:
-    return "" if value is None else str(value)[:limit]
+# Bounds of an export's values: what Umpire itself writes stays well inside them (a title is at most 100
+# characters, a GM's reason 300, a rule 100); anything past them is refused, naming the field, not cut.
+MAX_STRING = 4000  # any text anywhere in an export (the view's included)
+MAX_INT = 2**63  # any whole number (BIGINT); entry numbers and references are below 2**31 (INTEGER)
+MAX_SEQ = 2**31 - 1
+MAX_EVENTS = 5000  # events of one entry (an entry replayed has its events recomputed)
+MAX_ARGS = 32  # arguments of one order
+LIMITS = {"title": 200, "scenario": 100, "game": 20, "side": 20, "actor": 100, "reason": 2000, "rule": 200,
+          "rng": 20, "kind": 40, "text": 2000}
 
 
-def _int(value: Any, seq: int) -> int | None:
-    if value is None:
+def _field(path: tuple[Any, ...]) -> str:
+    out = ""
+    for key in path:
+        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else str(key))
+    return out or "(the whole export)"
+
+
+def check_values(data: Any) -> None:
+    """Every value of an export, wherever it is: no NUL character (Postgres cannot store one), no text
+    over MAX_STRING, no number beyond 64 bits or not finite, no nesting past MAX_DEPTH, only JSON's types.
+    Refuses with the field's path (``log[3].reason``). Iterative: no recursion however deep the data."""
+    import math
+
+    def refuse(path: tuple[Any, ...], problem: str, key: Any = None) -> None:
+        raise IllegalAction(f"The export's {_field(path if key is None else (*path, key))} {problem}")
+
+    def scalar(value: Any, path: tuple[Any, ...], key: Any = None) -> bool:
+        """Checks a scalar (``key`` of the container at ``path``); False for a container."""
+        if isinstance(value, str):
+            if "\x00" in value:
+                refuse(path, "holds a NUL character: refusing the import", key)
+            if len(value) > MAX_STRING:
+                refuse(path, f"is {len(value)} characters long: at most {MAX_STRING}", key)
+        elif value is None or isinstance(value, bool):
+            pass
+        elif isinstance(value, int):
+            if not -MAX_INT <= value < MAX_INT:
+                refuse(path, "is a number beyond 64 bits", key)
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                refuse(path, "is not a finite number", key)
+        elif isinstance(value, dict | list):
+            return False
+        else:
+            refuse(path, f"is a {type(value).__name__}, not a JSON value", key)
+        return True
+
+    stack: list[tuple[Any, tuple[Any, ...]]] = []
+    if not scalar(data, ()):
+        stack.append((data, ()))
+    while stack:
+        value, path = stack.pop()
+        if len(path) >= MAX_DEPTH:
+            refuse(path, f"nests deeper than {MAX_DEPTH} levels")
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, v in items:
+            if isinstance(k, str) and ("\x00" in k or len(k) > 100):
+                refuse(path, "has a malformed key")
+            if not scalar(v, path, k):
+                stack.append((v, (*path, k)))
+
+
+def text_field(value: Any, name: str, where: str, optional: bool = True) -> str | None:
+    """A text of the export, refused (naming it) when of the wrong type or longer than its limit."""
+    if value is None and optional:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
-        raise IllegalAction(f"Log entry #{seq}: salt and refers_to must be small whole numbers")
+    if not isinstance(value, str):
+        raise IllegalAction(f"{where}: {name} must be a text, not {type(value).__name__}")
+    if len(value) > LIMITS.get(name, MAX_STRING):
+        raise IllegalAction(f"{where}: {name} is {len(value)} characters long: at most {LIMITS.get(name, MAX_STRING)}")
     return value
 
 
+def _int(value: Any, name: str, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEQ:
+        raise IllegalAction(f"{where}: {name} must be a whole number from 0 to {MAX_SEQ}")
+    return value
+
+
+def _action(value: Any, where: str) -> dict[str, Any]:
+    """An order as the log stores it: {"kind": text, "args": {name: text | number | bool | None}}."""
+    if value is None or value == {}:
+        return {}
+    if not isinstance(value, dict) or set(value) - {"kind", "args"}:
+        raise IllegalAction(f"{where}: action must be an object with kind and args")
+    text_field(value.get("kind"), "kind", f"{where}: action", optional=False)
+    args = value.get("args", {})
+    if not isinstance(args, dict) or len(args) > MAX_ARGS:
+        raise IllegalAction(f"{where}: action args must be an object of at most {MAX_ARGS} values")
+    for key, arg in args.items():
+        if isinstance(arg, list | dict):
+            raise IllegalAction(f"{where}: action argument {key[:40]} must be a text, a number or true/false")
+        if isinstance(arg, str) and len(arg) > 500:
+            raise IllegalAction(f"{where}: action argument {key[:40]} is {len(arg)} characters long: at most 500")
+    return value
+
+
+def _events(value: Any, where: str) -> list[dict[str, Any]]:
+    """The texts of an entry not replayed, as the export gives them."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > MAX_EVENTS:
+        raise IllegalAction(f"{where}: events must be a list of at most {MAX_EVENTS}")
+    out = []
+    for i, ev in enumerate(value):
+        if not isinstance(ev, dict):
+            raise IllegalAction(f"{where}: event {i + 1} must be an object")
+        out.append({"kind": "", "text": text_field(ev.get("text"), "text", f"{where}: event {i + 1}") or "",
+                    "rule": text_field(ev.get("rule"), "rule", f"{where}: event {i + 1}") or ""})
+    return out
+
+
 def rebuild_log(rules: GameRules, state: Any, log: list[Any], reseeds: list[dict[str, Any]] | None = None
-                ) -> tuple[list[LogEntry], list[tuple[int, dict[str, Any]]], Any]:
-    """Log rows for an exported log, the snapshots every SNAPSHOT_EVERY entries, and the final state.
+                ) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]], Any]:
+    """Log rows (``log`` table values, ``game_id`` 0) for an exported log, the snapshots, and the final state, in one pass (linear in the log).
 
     Live entries that change the state are applied again (their events are recomputed); undone and
-    bookkeeping entries keep the exported text. Raises IllegalAction naming the entry that fails.
-    Nothing in the export may steer the dice: a re-roll's salt is its own entry number (as the service
-    gives it), other entries carry none, and a fresh seed is taken only in the order the export's
-    revealed seeds give. Who did what is kept as the export says it, marked "(imported)".
+    bookkeeping entries keep the exported text. Raises IllegalAction naming the entry (and the field)
+    that fails. Nothing in the export may steer the dice: a re-roll's salt is its own entry number (as
+    the service gives it), other entries carry none, and a fresh seed is taken only in the order the
+    export's revealed seeds give. Who did what is kept as the export says it, marked "(imported)".
+    A snapshot is taken after every SNAPSHOT_EVERY entries that changed the state: a run of undone
+    entries adds rows about the size of the file's, not a copy of the state every twenty of them.
     """
     from .service import fresh_seed, reshuffle
 
@@ -98,78 +202,92 @@ def rebuild_log(rules: GameRules, state: Any, log: list[Any], reseeds: list[dict
         raise IllegalAction(f"The export's log has {len(log)} entries: at most {MAX_ENTRIES} are imported")
     reseeds = reseeds or []
     seeds_used = 0
-    entries: list[LogEntry] = []
+    entries: list[dict[str, Any]] = []
+    created = now()
     snapshots: list[tuple[int, dict[str, Any]]] = []
-    last = 0
+    last = applied = 0
     for raw in log:
+        where = f"Log entry after #{last}"
         if not isinstance(raw, dict):
-            raise IllegalAction(f"Log entry after #{last} is not an object")
-        try:
-            seq = int(raw["seq"])
-            kind = str(raw["kind"])
-        except (KeyError, TypeError, ValueError):
-            raise IllegalAction(f"Log entry after #{last} has no valid seq and kind") from None
-        if seq <= last or kind not in KINDS:
-            raise IllegalAction(f"Log entry #{seq}: out of order or of unknown kind '{kind[:20]}'")
-        undone = bool(raw.get("undone"))
-        salt, refers_to = _int(raw.get("salt"), seq), _int(raw.get("refers_to"), seq)
-        rng = raw.get("rng")
+            raise IllegalAction(f"{where} is not an object")
+        seq, kind = raw.get("seq"), raw.get("kind")
+        if isinstance(seq, bool) or not isinstance(seq, int) or not isinstance(kind, str):
+            raise IllegalAction(f"{where} has no valid seq and kind")
+        if not last < seq <= MAX_SEQ or kind not in KINDS:
+            raise IllegalAction(f"{where}: seq {str(seq)[:20]} out of order or beyond {MAX_SEQ}, or kind "
+                                f"'{kind[:20]}' unknown")
+        where = f"Log entry #{seq}"
+        undone = raw.get("undone", False)
+        if not isinstance(undone, bool):
+            raise IllegalAction(f"{where}: undone must be true or false")
+        salt, refers_to = _int(raw.get("salt"), "salt", where), _int(raw.get("refers_to"), "refers_to", where)
+        rng = text_field(raw.get("rng"), "rng", where)
         if (kind == "reroll") != (salt is not None) or (salt is not None and salt != seq):
-            raise IllegalAction(f"Log entry #{seq}: a salt belongs to a re-roll, and is its own entry number")
-        if rng is not None and rng != "redraw" and not (isinstance(rng, str) and rng == f"seed:{seeds_used + 1}"):
-            raise IllegalAction(f"Log entry #{seq}: an unknown random-generator mark")
+            raise IllegalAction(f"{where}: a salt belongs to a re-roll, and is its own entry number")
+        if rng is not None and rng != "redraw" and rng != f"seed:{seeds_used + 1}":
+            raise IllegalAction(f"{where}: an unknown random-generator mark")
         if rng == "redraw" and kind != "reroll":
-            raise IllegalAction(f"Log entry #{seq}: only a re-roll redraws")
-        if isinstance(rng, str) and rng.startswith("seed:"):
+            raise IllegalAction(f"{where}: only a re-roll redraws")
+        if rng is not None and rng.startswith("seed:"):
             if seeds_used >= len(reseeds) or undone:
-                raise IllegalAction(f"Log entry #{seq} takes a fresh seed the export does not reveal")
+                raise IllegalAction(f"{where} takes a fresh seed the export does not reveal")
             seeds_used += 1
-        side = None if raw.get("side") is None else _text(raw["side"], 20)
-        action_data = raw.get("action") or {}
-        if not isinstance(action_data, dict):
-            raise IllegalAction(f"Log entry #{seq}: the action must be an object")
-        who = " ".join(_text(raw.get("actor"), 40).split()).removesuffix(" (imported)")
-        entry = LogEntry(game_id=0, seq=seq, kind=kind, side=side, actor="import",
-                         actor_name=f"{who or 'someone'} (imported)", action=action_data,
-                         reason=_text(raw.get("reason")), rule=_text(raw.get("rule"), 100),
-                         refers_to=refers_to, salt=salt, undone=undone, version=seq, rng=rng)
-        exported = [{"kind": kind, "text": _text(ev.get("text")), "rule": _text(ev.get("rule"), 100)}
-                    for ev in raw.get("events") or [] if isinstance(ev, dict)]
-        entry.events = exported
+        side = text_field(raw.get("side"), "side", where)
+        action_data = _action(raw.get("action"), where)
+        who = " ".join((text_field(raw.get("actor"), "actor", where) or "").split()).removesuffix(" (imported)")
+        entry: dict[str, Any] = {
+            "game_id": 0, "seq": seq, "kind": kind, "side": side, "actor": "import",
+            "actor_name": f"{who or 'someone'} (imported)", "action": action_data,
+            "events": [dict(ev, kind=kind) for ev in _events(raw.get("events"), where)],
+            "reason": text_field(raw.get("reason"), "reason", where) or "",
+            "rule": text_field(raw.get("rule"), "rule", where) or "", "refers_to": refers_to, "salt": salt,
+            "undone": undone, "undone_by": None, "random": False, "version": seq, "created_at": created,
+            "interaction_id": None, "rng": rng}
         if kind in STATE_KINDS and not undone:
             try:
                 if salt is not None:
                     state.rng = Rng(seed_from(state.rng.state, salt))
                 if rng == "redraw":
                     reshuffle(state)
-                action = Action.from_dict(entry.action)
+                action = Action.from_dict(action_data)
                 if kind == "gm":
                     events = rules.gm_apply(state, action)
                 else:
-                    events = rules.apply(state, entry.side or "", action)
+                    events = rules.apply(state, side or "", action)
             except UmpireError as exc:
-                raise IllegalAction(f"Log entry #{seq} does not replay: {exc.message}") from None
+                raise IllegalAction(f"{where} does not replay: {exc.message}") from None
             except Exception as exc:  # an entry the rules cannot even read: the import is refused whole
-                raise IllegalAction(f"Log entry #{seq} is malformed: {type(exc).__name__}") from None
-            entry.events = [_event(e) for e in events]
-            entry.random = any(e.random for e in events)
-        if isinstance(rng, str) and rng.startswith("seed:"):
+                raise IllegalAction(f"{where} is malformed: {type(exc).__name__}") from None
+            entry["events"] = [_event(e) for e in events]
+            entry["random"] = any(e.random for e in events)
+            applied += 1
+        if rng is not None and rng.startswith("seed:"):
             fresh_seed(state, reseeds, rng)
         entries.append(entry)
-        if seq % SNAPSHOT_EVERY == 0:
+        if applied >= SNAPSHOT_EVERY:
             snapshots.append((seq, rules.dump(state)))
+            applied = 0
         last = seq
-    _link_undone(entries)
+    link_undone(entries)
     return entries, snapshots, state
 
 
-def _link_undone(entries: list[LogEntry]) -> None:
-    """undone_by for each undone entry: the later undo, revert or re-roll of it, or the rewind past it."""
-    for i, e in enumerate(entries):
-        if not e.undone:
-            continue
-        for later in entries[i + 1:]:
-            if (later.kind in UNDOERS and later.refers_to == e.seq) or (
-                    later.kind == "rewind" and later.refers_to is not None and later.refers_to < e.seq):
-                e.undone_by = later.seq
-                break
+def link_undone(entries: list[dict[str, Any]]) -> None:
+    """undone_by for each undone entry: the first later undo, revert or re-roll of it, or rewind past it.
+
+    One pass: the undone entries not yet linked wait on a stack in log order; an undoer links the one it
+    names, a rewind links every waiting entry after the point it rewinds to (the top of the stack)."""
+    waiting: list[dict[str, Any]] = []
+    by_seq: dict[int, dict[str, Any]] = {}
+    for e in entries:
+        refers_to = e["refers_to"]
+        if e["kind"] in UNDOERS and refers_to is not None and (target := by_seq.pop(refers_to, None)):
+            target["undone_by"] = e["seq"]
+        elif e["kind"] == "rewind" and refers_to is not None:
+            while waiting and waiting[-1]["seq"] > refers_to:
+                target = waiting.pop()
+                if by_seq.pop(target["seq"], None) is not None:
+                    target["undone_by"] = e["seq"]
+        if e["undone"]:
+            waiting.append(e)
+            by_seq[e["seq"]] = e
