@@ -12,7 +12,6 @@ import io
 import logging
 import re
 import shlex
-import unicodedata
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,6 +26,8 @@ from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService, Outcome
 from engine.service.server_settings import ServerConfig
 from engine.service.service import SECRET_TEXT
+
+from .text import MAX_NAME, clean, clip, no_links, no_mentions, shown
 
 if TYPE_CHECKING:
     from bot.discord_app import UmpireBot
@@ -58,26 +59,13 @@ def bot_of(interaction: discord.Interaction[Any]) -> UmpireBot:
     return cast("UmpireBot", interaction.client)
 
 
-MAX_NAME = 32  # characters of a member's name as Umpire stores and shows it
 MAX_QUOTED = 60  # characters of a value quoted back in a message
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-def clean(text: object, limit: int = MAX_NAME) -> str:
-    """One plain line: no control, zero-width or direction-override characters, at most ``limit`` long."""
-    flat = " ".join(str(text).split())
-    kept = "".join(ch for ch in flat if unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
-    return clip(kept.strip(), limit)
-
-
-def no_mentions(text: str) -> str:
-    """Mention syntax shown as text: <@id>, <@&id>, <#id>, @everyone and @here never render as mentions."""
-    return text.replace("@", "@\u200b").replace("<#", "<\u200b#")
-
-
 def esc(text: object, limit: int = MAX_NAME) -> str:
-    """A name or value someone typed, for a message: one clean line, shortened, markdown and mentions escaped."""
-    return no_mentions(discord.utils.escape_markdown(clean(text, limit)))
+    """A name or value someone typed, for a message or an embed: the one escaping function (cogs/text.py)."""
+    return shown(text, limit)
 
 
 def code(text: object, limit: int = 200) -> str:
@@ -98,8 +86,8 @@ def no_paths(text: str) -> str:
 def safe_refusal(message: str, limit: int = 1500) -> str:
     """A refusal's text for Discord: quoted values shortened and escaped, no host paths, no mentions."""
     text = no_paths(message)
-    text = _QUOTED.sub(lambda m: "'" + discord.utils.escape_markdown(clean(m[1], MAX_QUOTED)) + "'", text)
-    return clip(no_mentions(clean(text, 10 * limit)), limit)
+    text = _QUOTED.sub(lambda m: "'" + shown(m[1], MAX_QUOTED) + "'", text)
+    return clip(no_links(no_mentions(clean(text, 10 * limit))), limit)
 
 
 def user_name(user: discord.abc.User) -> str:
@@ -133,10 +121,6 @@ def fit(text: str, limit: int = MAX_CONTENT, filename: str = "umpire.txt") -> tu
     if cut <= 0:
         cut = limit - len(note)
     return text[:cut] + note, discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # Seconds a user waits between two heavy reads of a kind (per user; everyone else is not held up).
@@ -442,9 +426,14 @@ def outcome_lines(rules: GameRules, o: Outcome, *, by_bot: bool = False, private
     return lines
 
 
+def status_of(info: GameInfo) -> str:
+    """A game's status line for a message or an embed (it holds a GM's result: no link, no mention)."""
+    return event_text(info.status_line, 1000)
+
+
 def event_text(line: str, limit: int = 500) -> str:
     """A line of the rules' (which may quote a GM's or player's words): no mentions, no paths, shortened."""
-    return no_mentions(clip(no_paths(line), limit))
+    return no_links(no_mentions(clip(no_paths(line), limit)))
 
 
 @asynccontextmanager
@@ -531,14 +520,14 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
                 log.exception("the map now of game %s", game_id)
                 image = await map_file(bot, game_id, limit=limit)
             files, words = ([image] if image else []), "now"
-        await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {info.status_line}",
+        await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {status_of(info)}",
                    interaction=interaction, files=files)
     if info.status == "over":
         record = await asyncio.to_thread(service.seed_record, game_id)
         view = await asyncio.to_thread(service.view, game_id, None)
         result = view.get("result") or {}
         why = f"{result['text']}" + (f" [{result['rule']}]" if result.get("rule") else "") \
-            if result.get("text") else info.status_line
+            if result.get("text") else status_of(info)
         players = [s.user_id for s in info.seats.values() if s.kind == "human" and s.user_id]
         pings = " ".join(f"<@{uid}>" for uid in players)
         await post(bot, info, f"{pings} **Game #{game_id} is over: {esc(why, 300)}.**\n{seed_text(record)} "
@@ -586,7 +575,7 @@ async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.In
     orders = ", ".join(f"`/{rules.key} {k}`" for k in kinds)
     ping = seat.user_id != last_user
     who = f"<@{seat.user_id}>" if ping else esc(seat.user_name or side_name(rules, side))
-    text = f"{prefix}{who}, {side_name(rules, side)} to decide. {info.status_line}\nYour orders: {orders}"
+    text = f"{prefix}{who}, {side_name(rules, side)} to decide. {status_of(info)}\nYour orders: {orders}"
     view = choice_view(info.id, info.version, rules, legal)
     mention = [seat.user_id] if ping else []
     dm_allowed = info.guild_id is None or bot.server_settings.get(info.guild_id).dm_notices

@@ -11,7 +11,6 @@ import asyncio
 import io
 import json
 import logging
-import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Literal
@@ -30,7 +29,6 @@ from engine.service.phases import phases
 from .common import (
     advance,
     bot_of,
-    clean,
     clip,
     code,
     cooldown,
@@ -60,8 +58,10 @@ from .common import (
     server_config,
     side_name,
     sides_held,
+    status_of,
     user_name,
 )
+from .text import shown
 
 log = logging.getLogger("umpire.discord")
 
@@ -77,9 +77,8 @@ def thread_name(key: str, rules: Any, info_seats: dict[str, Seat]) -> str:
     """"Peiper - alice (US) vs Umpire (GE)": names cleaned (no direction overrides, no mention syntax)."""
     parts = []
     for side, seat in info_seats.items():
-        who = clean(seat.user_name, 24) if seat.kind == "human" and seat.user_id else (
-            "Umpire" if seat.kind == "bot" else "open")
-        who = " ".join(re.sub(r"[<>@#`*_~|\\]", " ", who).split())  # a thread name shows them as typed
+        who = shown(seat.user_name, 24, markup=False) if seat.kind == "human" and seat.user_id else (
+            "Umpire" if seat.kind == "bot" else "open")  # a thread name shows text as typed: no markup in it
         parts.append(f"{who or 'player'} ({side.upper()})")
     return clip(f"{rules.short_name} - {' vs '.join(parts)}", 100)
 
@@ -362,7 +361,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             rules = registry.get(g.game)
             seats = ", ".join(seat_label(rules, g, s) for s in g.seats)
             where = f" <#{g.channel_id}>" if g.guild_id else ""
-            lines.append(f"**#{g.id}** {esc(g.title, 100)}{where} - {seats} - {g.status_line}")
+            lines.append(f"**#{g.id}** {esc(g.title, 100)}{where} - {seats} - {status_of(g)}")
         await reply(interaction, "\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="status", description="The game's turn, phase, score and seats")
@@ -370,8 +369,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         info = await game_for(interaction, game)
         rules = registry.get(info.game)
-        embed = discord.Embed(title=clip(f"#{info.id} {clean(info.title, 100)} ({info.scenario})", 256),
-                              description=clip(info.status_line, 4096))
+        embed = discord.Embed(title=clip(f"#{info.id} {esc(info.title, 100)} ({esc(info.scenario, 40)})", 256),
+                              description=clip(status_of(info), 4096))
         embed.add_field(name="Seats", value=clip("\n".join(seat_label(rules, info, s) for s in info.seats), 1024))
         embed.add_field(name="To decide", value=side_name(rules, info.to_act) if info.to_act else "nobody: over")
         deadline = f"{info.deadline_hours:g} h per decision" if info.deadline_hours else "none"
@@ -406,10 +405,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         image = await map_now(bot, info.id, hex_label=hex, radius=radius, phase=phase,
                               limit=interaction.filesize_limit)
         if image is None:
-            await reply(interaction, f"(no image: the renderer is not available) {info.status_line}")
+            await reply(interaction, f"(no image: the renderer is not available) {status_of(info)}")
             return
         what = f"phase {phase}" if phase else "now"
-        await reply(interaction, f"Game #{info.id}, {what}: {info.status_line}", files=[image])
+        await reply(interaction, f"Game #{info.id}, {what}: {status_of(info)}", files=[image])
 
     @app_commands.command(name="log", description="The game's log, newest first, with each rule applied")
     @app_commands.describe(page="Page 1 is the newest", game="Game number")
@@ -474,7 +473,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             outcome = await asyncio.to_thread(bot.service.undo, info.id, str(interaction.user.id),
                                               mine[0] if len(mine) == 1 else None, False, str(interaction.id))
             info = await asyncio.to_thread(bot.service.info, info.id)
-            await reply(interaction, f"{outcome.events[0].text}. {info.status_line}")
+            await reply(interaction, f"{outcome.events[0].text}. {status_of(info)}")
             await notify_turn(bot, info, interaction=interaction, last_user=str(interaction.user.id))
 
     @app_commands.command(name="resign", description="Concede the game: the other side wins")
