@@ -299,51 +299,68 @@ def acting_side(info: GameInfo, user_id: int | str) -> str:
 
 
 def server_config(interaction: discord.Interaction[Any]) -> ServerConfig:
-    """The settings of the interaction's server (/settings; in a DM, the defaults): cached by the store."""
+    """The settings of the server the command is typed in (/settings; in a DM, the defaults): for what
+    happens there (a new game, /settings). A command about a game reads ``game_config`` instead."""
     return bot_of(interaction).server_settings.get(interaction.guild_id)
+
+
+# --- authority: the game's server decides, wherever the command is typed -------------------------------
+def game_config(interaction: discord.Interaction[Any], info: GameInfo) -> ServerConfig:
+    """The settings of the game's server (a DM game: the defaults), wherever the command is typed: a
+    member's own server or DM never lends its rules, or his rights there, to a game of another server."""
+    return bot_of(interaction).server_settings.get(info.guild_id)
+
+
+def typed_in(interaction: discord.Interaction[Any], guild_id: str | None) -> bool:
+    """Whether the command was typed in that server: only there do its roles and permissions count."""
+    return guild_id is not None and interaction.guild_id is not None and str(interaction.guild_id) == guild_id
 
 
 def role_ids(interaction: discord.Interaction[Any]) -> set[str]:
     return {str(r.id) for r in getattr(interaction.user, "roles", [])}
 
 
-def has_gm_role(interaction: discord.Interaction[Any]) -> bool:
-    """Manage Server, or the server's GM role (/settings set gm-role), else the role named UMPIRE_GM_ROLE."""
+def has_gm_role(interaction: discord.Interaction[Any], config: ServerConfig | None = None) -> bool:
+    """Manage Server, or the server's GM role (/settings set gm-role), else the role named UMPIRE_GM_ROLE:
+    in the server of ``config`` (default: where the command is typed), and only when typed there (the
+    member's permissions and roles Discord sends are those of the server the command is typed in)."""
+    config = config if config is not None else server_config(interaction)
+    if not typed_in(interaction, config.guild_id):
+        return False
     if interaction.permissions.manage_guild:
         return True
-    config = server_config(interaction)
     if config.gm_role is not None:
         return config.gm_role in role_ids(interaction)
     role = config.gm_role_name.lower()
     return any(r.name.lower() == role for r in getattr(interaction.user, "roles", []))
 
 
-def gm_role_text(interaction: discord.Interaction[Any]) -> str:
-    """Who is a GM here, in words (for refusals)."""
-    config = server_config(interaction)
+def gm_role_text(interaction: discord.Interaction[Any], config: ServerConfig | None = None) -> str:
+    """Who is a GM in the server of ``config`` (default: here), in words (for refusals)."""
+    config = config if config is not None else server_config(interaction)
     if config.gm_role is not None:
-        return f"Manage Server or the '{role_name(interaction, config.gm_role)}' role"
+        return f"Manage Server or the '{role_name(interaction, config.gm_role, config.guild_id)}' role"
     return f"Manage Server or the '{clean(config.gm_role_name)}' role"
 
 
-def role_name(interaction: discord.Interaction[Any], role_id: str | None) -> str:
-    """A role's name as this server calls it now (one clean line), or its id when it is not known."""
+def role_name(interaction: discord.Interaction[Any], role_id: str | None, guild_id: str | None = None) -> str:
+    """A role's name as its server (default: this one) calls it now (one clean line), or its id."""
     if role_id is None:
         return "none"
-    role = interaction.guild.get_role(int(role_id)) if interaction.guild is not None else None
+    guild = interaction.guild if guild_id is None or typed_in(interaction, guild_id) else \
+        interaction.client.get_guild(int(guild_id))
+    role = guild.get_role(int(role_id)) if guild is not None else None
     return clean(role.name) if role is not None else f"role {role_id}"
 
 
 def is_gm(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
-    """Manage Server or the server's GM role in a guild; in a DM game, its owner (who opened it) alone: a
-    player seated there later never gets GM power over it."""
+    """Manage Server or the GM role of the game's server, typed in that server; in a DM game, its owner
+    (who opened it) alone: a player seated there later never gets GM power over it."""
     if info.guild_id is None:
         if info.owner_id is not None:
             return str(interaction.user.id) == info.owner_id
         return bool(sides_held(info, interaction.user.id))  # a game opened before owners were kept
-    if interaction.guild_id is None or str(interaction.guild_id) != info.guild_id:
-        return False
-    return has_gm_role(interaction)
+    return has_gm_role(interaction, game_config(interaction, info))
 
 
 def is_guild_gm(interaction: discord.Interaction[Any]) -> bool:
@@ -352,6 +369,13 @@ def is_guild_gm(interaction: discord.Interaction[Any]) -> bool:
     if interaction.guild_id is None:
         return True
     return has_gm_role(interaction)
+
+
+def elsewhere(interaction: discord.Interaction[Any], info: GameInfo) -> str:
+    """For a refusal: where the command must be typed to count, when it was typed elsewhere."""
+    if info.guild_id is None or typed_in(interaction, info.guild_id):
+        return ""
+    return f" (game #{info.id} belongs to another server: a GM's rights count there, so type it there)"
 
 
 GM_ONLY_NAMES = ("crt", "tec", "wec")  # Panzer Leader's tables; SAF's decks and cups end in _file
@@ -370,7 +394,8 @@ def gm_only_options(rules: GameRules, chosen: dict[str, Any]) -> list[str]:
 
 def require_gm(interaction: discord.Interaction[Any], info: GameInfo) -> None:
     if not is_gm(interaction, info):
-        raise Forbidden(f"Only a GM may do this: {gm_role_text(interaction)} (in a DM game, its player)")
+        raise Forbidden(f"Only a GM may do this: {gm_role_text(interaction, game_config(interaction, info))} "
+                        f"(in a DM game, its player){elsewhere(interaction, info)}")
 
 
 # --- images ---------------------------------------------------------------------------------

@@ -35,12 +35,12 @@ from .common import (
     defer,
     esc,
     event_text,
+    game_config,
     game_for,
     game_lock,
     game_options,
     gm_only_options,
     gm_role_text,
-    has_gm_role,
     hidden_orders,
     is_gm,
     is_guild_gm,
@@ -59,6 +59,7 @@ from .common import (
     side_name,
     sides_held,
     status_of,
+    typed_in,
     user_name,
 )
 from .text import shown
@@ -287,21 +288,26 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             await notify_turn(bot, info, interaction=interaction)
 
     async def _may_join(self, interaction: discord.Interaction[Any], info: Any) -> None:
-        """The server's join rule (/settings set join): anyone, a role, or the opener's invitation. A GM
-        (and the game's opener) may always join."""
-        config = server_config(interaction)
+        """The join rule of the game's server (/settings set join), wherever /game join is typed: anyone,
+        a role, or the opener's invitation. A GM of that server (typed there) and the game's opener may
+        always join."""
+        config = game_config(interaction, info)
         uid = str(interaction.user.id)
-        if config.join == "anyone" or has_gm_role(interaction) or uid == info.owner_id:
+        if config.join == "anyone" or is_gm(interaction, info) or uid == info.owner_id:
             return
         if config.join == "role":
+            if not typed_in(interaction, info.guild_id):
+                raise Forbidden(f"Game #{info.id}'s server lets members of a role join: type /game join in "
+                                "that server, where Umpire can see your roles")
             if config.join_role is not None and config.join_role in role_ids(interaction):
                 return
-            raise Forbidden(f"On this server only members with the '{role_name(interaction, config.join_role)}' "
-                            f"role (or a GM: {gm_role_text(interaction)}) may join a game")
+            raise Forbidden(f"On this server only members with the "
+                            f"'{role_name(interaction, config.join_role, info.guild_id)}' role (or a GM: "
+                            f"{gm_role_text(interaction, config)}) may join a game")
         invited = await asyncio.to_thread(bot_of(interaction).service.invited, info.id)
         if uid not in invited:
-            raise Forbidden(f"On this server a game is joined on its opener's invitation: ask them for "
-                            f"/game invite (game #{info.id})")
+            raise Forbidden(f"On game #{info.id}'s server a game is joined on its opener's invitation: ask them "
+                            f"for /game invite (game #{info.id})")
 
     @app_commands.command(name="invite", description="Invite a member to take a free side of your game")
     @app_commands.describe(member="Who may join", game="Game number")

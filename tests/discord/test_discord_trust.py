@@ -1,0 +1,93 @@
+"""Issue 24, "Safe among strangers": the attacks of a member of several servers, of a flood of games, of
+a bad settings row, of crafted names and results and of crafted button ids, through the real client
+against the fake Discord. Each is refused with a clear reason, privately, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fake_discord import FakeDiscord, Sent
+from test_discord_cogs import call, new_game
+
+from bot.discord_app import UmpireBot
+
+
+def refused(sent: list[Sent]) -> Sent:
+    out = [s for s in sent if s.content.startswith("Refused")]
+    assert out, [s.content for s in sent]
+    assert out[0].ephemeral, "a refusal is private"
+    assert not out[0].content.startswith("Refused: Internal fault"), out[0].content
+    return out[0]
+
+
+def own_server(fake: FakeDiscord, bot: UmpireBot, who: dict[str, Any]) -> dict[str, Any]:
+    """A server of ``who``'s own, where he has Manage Server, in the bot's cache."""
+    guild = fake.add_guild("Mallory's Den")
+    fake.make_admin(who, guild["id"])
+    bot._connection._add_guild_from_data(fake.guild_json(guild["id"]))  # type: ignore[arg-type]
+    return guild
+
+
+async def seated_on_an_invite_only_server(fake: FakeDiscord, bot: UmpireBot) -> tuple[int, dict[str, Any]]:
+    """Game N on Umpire Club (join: invite): bob holds the Germans, the US side is the bot's (alice left)."""
+    await call(bot, fake, fake.slash(fake.owner, "settings set join", fake.channel, rule="invite"))
+    game_id, thread = await new_game(bot, fake, opponent=fake.bob)
+    await call(bot, fake, fake.slash(fake.alice, "game leave", thread))
+    info = bot.service.info(game_id)
+    assert info.seats["us"].kind == "bot" and info.seats["ge"].user_id == fake.bob["id"]
+    return game_id, thread
+
+
+async def test_join_where_the_server_forbids_it_from_a_dm_or_ones_own_server_is_refused(
+        fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    game_id, thread = await seated_on_an_invite_only_server(fake, rest_bot)
+    den = own_server(fake, rest_bot, fake.bob)
+    before = rest_bot.service.info(game_id)
+    for where in (fake.dm_channel(fake.bob), den["channel"]):
+        sent = await call(rest_bot, fake, fake.slash(fake.bob, "game join", where, side="us", game=game_id))
+        assert "invitation" in refused(sent).content
+    after = rest_bot.service.info(game_id)
+    assert after.version == before.version and after.seats["us"].kind == "bot", "nothing changed"
+    # in the game's own server the same rule holds, and an invitation opens it
+    sent = await call(rest_bot, fake, fake.slash(fake.bob, "game join", thread, side="us"))
+    assert "invitation" in refused(sent).content
+    await call(rest_bot, fake, fake.slash(fake.alice, "game invite", thread, member=fake.bob))
+    await call(rest_bot, fake, fake.slash(fake.bob, "game join", fake.dm_channel(fake.bob), side="us", game=game_id))
+    assert rest_bot.service.info(game_id).seats["us"].user_id == fake.bob["id"]
+
+
+async def test_gm_rights_of_ones_own_server_do_not_reach_a_game_of_another(
+        fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    game_id, thread = await seated_on_an_invite_only_server(fake, rest_bot)
+    den = own_server(fake, rest_bot, fake.bob)
+    before = rest_bot.service.info(game_id)
+    for path, options in (("gm end", {"winner": "ge", "reason": "mine"}),
+                          ("gm seat", {"side": "us", "player": fake.bob, "reason": "mine"}),
+                          ("gm turn", {"turn": 3, "reason": "mine"})):
+        sent = await call(rest_bot, fake, fake.slash(fake.bob, path, den["channel"], game=game_id, **options))
+        answer = refused(sent).content
+        assert "Only a GM" in answer and "another server" in answer, answer
+    # nor an invitation: his own server's Manage Server does not make him a GM of this game
+    sent = await call(rest_bot, fake, fake.slash(fake.bob, "game invite", den["channel"], member=fake.carol,
+                                                 game=game_id))
+    assert "Only the player who opened" in refused(sent).content
+    after = rest_bot.service.info(game_id)
+    assert after.version == before.version and after.status == "active"
+    assert after.seats["us"].kind == "bot" and rest_bot.service.invited(game_id) == []
+
+
+async def test_a_role_join_rule_is_checked_in_the_games_server(fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    players = fake.add_role("Players")
+    rest_bot._connection._add_guild_from_data(fake.guild_json())  # type: ignore[arg-type]
+    await call(rest_bot, fake, fake.slash(fake.owner, "settings set join", fake.channel, rule="role", role=players))
+    game_id, thread = await new_game(rest_bot, fake, opponent=fake.bob)
+    await call(rest_bot, fake, fake.slash(fake.alice, "game leave", thread))
+    den = own_server(fake, rest_bot, fake.bob)
+    sent = await call(rest_bot, fake, fake.slash(fake.bob, "game join", den["channel"], side="us", game=game_id))
+    assert "type /game join in that server" in refused(sent).content
+    assert rest_bot.service.info(game_id).seats["us"].kind == "bot"
+    sent = await call(rest_bot, fake, fake.slash(fake.bob, "game join", thread, side="us"))
+    assert "Players" in refused(sent).content
+    assert re.search(r"<@", refused(sent).content) is None
