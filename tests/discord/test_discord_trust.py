@@ -91,3 +91,71 @@ async def test_a_role_join_rule_is_checked_in_the_games_server(fake: FakeDiscord
     sent = await call(rest_bot, fake, fake.slash(fake.bob, "game join", thread, side="us"))
     assert "Players" in refused(sent).content
     assert re.search(r"<@", refused(sent).content) is None
+
+
+def write_raw(bot: UmpireBot, sql: str, **params: Any) -> None:
+    from sqlalchemy import text
+
+    with bot.service.engine.begin() as conn:
+        conn.execute(text(sql), params)
+
+
+async def test_break_the_background_for_everyone_one_bad_settings_row_harms_one_server(
+        fake: FakeDiscord, rest_bot: UmpireBot, caplog: Any) -> None:
+    import logging
+
+    from test_discord_cogs import backdate
+
+    from cogs.notices import Notices
+    from engine.game import Action
+
+    second = fake.add_guild("Second Front")
+    rest_bot._connection._add_guild_from_data(fake.guild_json(second["id"]))  # type: ignore[arg-type]
+    first, thread1 = await new_game(rest_bot, fake, opponent=fake.bob)
+    await call(rest_bot, fake, fake.slash(fake.alice, "game new", second["channel"], game="peiper"))
+    other = rest_bot.service.list_games()[-1]
+    rest_bot.service.submit(first, "us", Action("ready"), fake.alice["id"])  # bob must draw: idle
+    for gid in (first, other.id):
+        backdate(rest_bot, gid, rest_bot.settings.umpire_reminder_hours + 1)
+    # the second server's settings row is a JSON list (written by hand, an old build, a bad restore)
+    write_raw(rest_bot, "INSERT INTO server_settings (guild_id, settings, updated_at) VALUES (:g, :s, :t)",
+              g=second["id"], s="[1, 2]", t="2026-11-29 12:00:00")
+    rest_bot.server_settings.drop(second["id"])
+    before = len(fake.sent)
+    with caplog.at_level(logging.WARNING):
+        await Notices(rest_bot).check_games()
+    reminded = {s.channel_id for s in fake.sent[before:] if s.content.startswith("Reminder")}
+    assert reminded == {thread1["id"], other.channel_id}, "every server's reminders went out, the bad one's too"
+    assert any(second["id"] in r.getMessage() and "not a JSON object" in r.getMessage() for r in caplog.records)
+    # that server's /game new answers with the defaults, not an internal fault
+    sent = await call(rest_bot, fake, fake.slash(fake.carol, "game new", second["channel"], game="peiper"))
+    assert not [s for s in sent if s.content.startswith("Refused")], [s.content for s in sent]
+    assert rest_bot.service.list_games()[-1].guild_id == second["id"]
+    # and its admins can write a good row over it
+    await call(rest_bot, fake, fake.slash(fake.owner, "settings set join", second["channel"], rule="invite"))
+    assert rest_bot.server_settings.get(second["id"]).join == "invite"
+
+
+async def test_a_settings_row_that_is_not_json_and_a_game_row_that_does_not_read_are_skipped(
+        fake: FakeDiscord, rest_bot: UmpireBot, caplog: Any) -> None:
+    import logging
+
+    from test_discord_cogs import backdate
+
+    from cogs.notices import Notices
+
+    first, thread1 = await new_game(rest_bot, fake)
+    broken, _ = await new_game(rest_bot, fake)
+    backdate(rest_bot, first, rest_bot.settings.umpire_reminder_hours + 1)
+    write_raw(rest_bot, "INSERT INTO server_settings (guild_id, settings, updated_at) VALUES (:g, :s, :t)",
+              g=fake.guild_id, s="{not json", t="2026-11-29 12:00:00")
+    write_raw(rest_bot, "UPDATE games SET last_action_at = 'yesterday-ish', deadline_hours = 1 WHERE id = :i",
+              i=broken)
+    rest_bot.server_settings.drop(fake.guild_id)
+    assert rest_bot.server_settings.get(fake.guild_id).join == "anyone"  # the defaults
+    before = len(fake.sent)
+    with caplog.at_level(logging.WARNING):
+        await Notices(rest_bot).check_games()
+    reminded = {s.channel_id for s in fake.sent[before:] if s.content.startswith("Reminder")}
+    assert reminded == {thread1["id"]}
+    assert any(f"game {broken}" in r.getMessage() and "skipped" in r.getMessage() for r in caplog.records)
