@@ -11,6 +11,8 @@ import asyncio
 import io
 import json
 import logging
+import weakref
+from contextlib import AsyncExitStack
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Literal
@@ -24,6 +26,7 @@ from engine.ai.policy import LEVELS
 from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
 from engine.service import GameService, Seat, event_from_dict
+from engine.service.limits import open_games, pending_invitations
 from engine.service.phases import phases
 
 from .common import (
@@ -82,6 +85,21 @@ def thread_name(key: str, rules: Any, info_seats: dict[str, Seat]) -> str:
             "Umpire" if seat.kind == "bot" else "open")  # a thread name shows text as typed: no markup in it
         parts.append(f"{who or 'player'} ({side.upper()})")
     return clip(f"{rules.short_name} - {' vs '.join(parts)}", 100)
+
+
+def check_open_games(engine: Any, config: Any, opener: int | str, seats: dict[str, Seat]) -> None:
+    """Refuse a new game when its opener or opponent already holds a seat in ``open_games`` open games of
+    the server (a DM game: of the DMs): the server's setting, 10 by default (a flood of games stops here)."""
+    limit = int(config.open_games)
+    where = "on this server" if config.guild_id else "in DMs"
+    for seat in seats.values():
+        if seat.kind != "human" or not seat.user_id:
+            continue
+        count = open_games(engine, seat.user_id, config.guild_id)
+        if count >= limit:
+            who = "You play" if seat.user_id == str(opener) else f"{esc(seat.user_name)} plays"
+            raise Forbidden(f"{who} {count} open games {where} already, the most a member may (the server's "
+                            f"open_games: {limit}): finish or resign one first")
 
 
 def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()) -> str:
@@ -144,6 +162,7 @@ LEVEL_CHOICES = [app_commands.Choice(name=n, value=n) for n in LEVELS]  # each g
 class GameCog(commands.GroupCog, group_name="game", group_description="Open, join and look at games"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self._opening: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # --- opening a game --------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a game: in a server a thread; in a DM a solo game")
@@ -155,7 +174,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def new(self, interaction: discord.Interaction[Any], game: str, scenario: str | None = None,
                   side: str | None = None, opponent: discord.User | None = None, options: str = "",
                   level: str | None = None) -> None:
-        bot = bot_of(interaction)
         rules = registry.get(game)
         config = server_config(interaction)
         level = level or config.level(rules.key)
@@ -184,6 +202,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         for s in others:
             seats.setdefault(s, Seat("bot", level=level))
         await defer(interaction)
+        players = sorted({seat.user_id for seat in seats.values() if seat.user_id})
+        async with AsyncExitStack() as held:  # the players' counts and the new game, one at a time per player
+            for uid in players:  # in order: no deadlock between two players opening games against each other
+                lock = self._opening.get(uid)
+                if lock is None:
+                    lock = self._opening[uid] = asyncio.Lock()
+                await held.enter_async_context(lock)
+            info, home, note = await self._open(interaction, config, rules, game, scenario, side, chosen, seats)
+        await self._announce(interaction, info, rules, game, scenario, side, seats, home, note, config)
+
+    async def _open(self, interaction: discord.Interaction[Any], config: Any, rules: Any, game: str, scenario: str,
+                    side: str, chosen: dict[str, Any], seats: dict[str, Seat]) -> tuple[Any, Any, str]:
+        bot = bot_of(interaction)
+        in_guild = interaction.guild_id is not None
+        await asyncio.to_thread(check_open_games, bot.service.engine, config, interaction.user.id, seats)
         # the whole game is built once before anything is opened: a refused game leaves no thread behind
         await asyncio.to_thread(bot.service.check_new_game, game, scenario, chosen, seats)
         ordered = {s: seats[s] for s in sorted(seats, key=lambda s: s != side)}
@@ -208,6 +241,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
                 except discord.HTTPException:
                     log.warning("could not delete the thread of a refused game")
             raise
+        return info, home, note
+
+    async def _announce(self, interaction: discord.Interaction[Any], info: Any, rules: Any, game: str,
+                        scenario: str, side: str, seats: dict[str, Seat], home: Any, note: str, config: Any) -> None:
+        bot = bot_of(interaction)
+        in_guild = interaction.guild_id is not None
+        ordered = {s: seats[s] for s in sorted(seats, key=lambda s: s != side)}
         if config.deadline_hours is not None:  # the server's default deadline (/settings set deadline)
             await asyncio.to_thread(bot.service.set_deadline, info.id, config.deadline_hours, "server",
                                     "the server's default deadline")
@@ -321,6 +361,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             raise Forbidden(f"Only the player who opened game #{info.id} or a GM may invite to it")
         if member.bot:
             raise IllegalAction("Umpire plays any side nobody holds: invite a member, not a bot")
+        if str(member.id) in await asyncio.to_thread(bot.service.invited, info.id):
+            await reply(interaction, f"{esc(user_name(member))} is already invited to game #{info.id}.",
+                        ephemeral=True)  # no second ping
+            return
+        limit = game_config(interaction, info).open_games
+        pending = await asyncio.to_thread(pending_invitations, bot.service.engine, str(member.id), info.guild_id)
+        if pending >= limit:
+            raise Forbidden(f"{esc(user_name(member))} has {pending} pending invitations on this server already, "
+                            f"the most a member may (the server's open_games: {limit})")
         await asyncio.to_thread(bot.service.invite, info.id, str(member.id))
         await reply(interaction, f"<@{member.id}>, {esc(user_name(interaction.user))} invites you to game "
                     f"#{info.id}: `/game join game:{info.id}` takes a free side.", mention=[member.id])

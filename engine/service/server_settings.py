@@ -19,6 +19,9 @@ The settings:
 - ``reminder_hours``: hours a player may leave a decision before being reminded.
 - ``deadline_hours``: hours per decision given to each new game (0: none).
 - ``dm_notices``: whether /game notify may send turn notices to players' DMs.
+- ``open_games``: how many open games a member may hold a seat in on the server, and how many pending
+  invitations he may have there: /game new is refused when the opener or the opponent is at it, /game
+  invite when the member is (a flood of games against one opponent stops there). DM games: the default.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ from .settings import Settings
 log = logging.getLogger("umpire.settings")
 
 JOIN_RULES = ("anyone", "role", "invite")
+OPEN_GAMES = 10  # open games per member (and pending invitations), by default; a server chooses 1-100
+MAX_OPEN_GAMES = 100
 MAX_HOURS = 720.0
 CACHE_SECONDS = 30.0
 _SNOWFLAKE_DIGITS = (15, 21)
@@ -93,6 +98,8 @@ def specs(settings: Settings) -> list[GameOptionSpec]:
         GameOptionSpec("deadline_hours", 0.0, "Hours per decision for each new game (0: none)", kind="float",
                        minimum=0.0, maximum=MAX_HOURS),
         GameOptionSpec("dm_notices", True, "Whether players may have their turn notices sent to their DMs"),
+        GameOptionSpec("open_games", OPEN_GAMES, "Open games (and pending invitations) a member may have at once",
+                       kind="int", minimum=1, maximum=MAX_OPEN_GAMES),
     ]
     return out
 
@@ -134,6 +141,10 @@ class ServerConfig:
     @property
     def dm_notices(self) -> bool:
         return bool(self.values.get("dm_notices", True))
+
+    @property
+    def open_games(self) -> int:
+        return int(self.values.get("open_games", OPEN_GAMES))
 
     def level(self, game: str) -> str:
         """The bot's default level in ``game``: always one that game plays at."""

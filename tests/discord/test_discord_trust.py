@@ -159,3 +159,53 @@ async def test_a_settings_row_that_is_not_json_and_a_game_row_that_does_not_read
     reminded = {s.channel_id for s in fake.sent[before:] if s.content.startswith("Reminder")}
     assert reminded == {thread1["id"]}
     assert any(f"game {broken}" in r.getMessage() and "skipped" in r.getMessage() for r in caplog.records)
+
+
+async def test_flood_of_games_against_one_opponent_stops_at_the_servers_limit(
+        fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    import asyncio
+
+    limit = rest_bot.server_settings.get(fake.guild_id).open_games
+    assert limit == 10  # the default
+    payloads = [fake.slash(fake.alice, "game new", fake.channel, game="peiper", opponent=fake.bob) for _ in range(25)]
+    before = len(fake.sent)
+    await asyncio.gather(*(call(rest_bot, fake, p) for p in payloads))  # 25 at once, as fast as they come
+    sent = fake.sent[before:]
+    games = rest_bot.service.list_games()
+    assert len(games) == limit and len([c for c in fake.channels.values() if c["type"] == 11]) == limit
+    refusals = [s for s in sent if s.content.startswith("Refused")]
+    assert len(refusals) == 25 - limit and all(s.ephemeral for s in refusals)
+    assert all("open games on this server already" in s.content and "open_games: 10" in s.content
+               for s in refusals), refusals[0].content
+    pinged = [s for s in sent if fake.bob["id"] in [str(u) for u in (s.payload.get("allowed_mentions") or {})
+                                                     .get("users", [])]]
+    assert len(pinged) <= 2 * limit  # the opening post and his first turn notice, per game at most
+    # bob, at his limit, cannot be drawn into an eleventh game by anyone else either
+    sent = await call(rest_bot, fake, fake.slash(fake.carol, "game new", fake.channel, game="peiper",
+                                                 opponent=fake.bob))
+    assert "bob plays 10 open games" in refused(sent).content
+    assert len(rest_bot.service.list_games()) == limit
+    # a server may choose its own limit, within 1-100
+    sent = await call(rest_bot, fake, fake.slash(fake.owner, "settings set open-games", fake.channel, count=500))
+    assert "from 1 to 100" in refused(sent).content
+    await call(rest_bot, fake, fake.slash(fake.owner, "settings set open-games", fake.channel, count=12))
+    await call(rest_bot, fake, fake.slash(fake.carol, "game new", fake.channel, game="peiper", opponent=fake.bob))
+    assert len(rest_bot.service.list_games()) == limit + 1
+
+
+async def test_flood_of_invitations_stops_at_the_limit_and_a_repeat_pings_nobody(
+        fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    await call(rest_bot, fake, fake.slash(fake.owner, "settings set open-games", fake.channel, count=3))
+    await call(rest_bot, fake, fake.slash(fake.owner, "settings set join", fake.channel, rule="invite"))
+    threads = [(await new_game(rest_bot, fake))[1] for _ in range(3)]  # alice against the bot, thrice
+    await call(rest_bot, fake, fake.slash(fake.carol, "game new", fake.channel, game="peiper"))
+    thread3 = fake.channels[rest_bot.service.list_games()[-1].channel_id or ""]
+    for thread in threads:
+        sent = await call(rest_bot, fake, fake.slash(fake.alice, "game invite", thread, member=fake.bob))
+        assert [str(u) for u in sent[0].payload["allowed_mentions"]["users"]] == [fake.bob["id"]]
+    sent = await call(rest_bot, fake, fake.slash(fake.alice, "game invite", threads[2], member=fake.bob))
+    assert "already invited" in sent[0].content and sent[0].payload["allowed_mentions"].get("users", []) == []
+    game3 = rest_bot.service.list_games()[-1].id
+    sent = await call(rest_bot, fake, fake.slash(fake.carol, "game invite", thread3, member=fake.bob))
+    assert "3 pending invitations" in refused(sent).content
+    assert rest_bot.service.invited(game3) == []
