@@ -45,7 +45,7 @@ def shown(text: object, limit: int = MAX_NAME, *, markup: bool = True) -> str:
     flat = clean(text, limit)
     if not markup:
         out = "".join(" " if ch in MARKDOWN or ch == "@" else ch for ch in flat)
-        out = out.replace("://", ": //")
+        out = _ORDERED.sub(r"\1", out.replace("://", ": //"))
         return " ".join(out.split())
     out = _ORDERED.sub(r"\1\\.", "".join("\\" + ch if ch in MARKDOWN else ch for ch in flat))
     out = out.replace("@", "@" + ZWSP)

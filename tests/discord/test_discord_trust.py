@@ -209,3 +209,83 @@ async def test_flood_of_invitations_stops_at_the_limit_and_a_repeat_pings_nobody
     sent = await call(rest_bot, fake, fake.slash(fake.carol, "game invite", thread3, member=fake.bob))
     assert "3 pending invitations" in refused(sent).content
     assert rest_bot.service.invited(game3) == []
+
+
+def live_links(text: str) -> list[str]:
+    """Masked links (an unescaped ``](``) and bare URLs (``scheme://``) Discord would render."""
+    return re.findall(r"\]\(|[A-Za-z][A-Za-z0-9+.\-]*://", text)
+
+
+def everything_shown(s: Sent) -> str:
+    embeds = s.payload.get("embeds") or []
+    parts = [s.content] + [f"{e.get('title', '')} {e.get('description', '')} {e.get('footer', {}).get('text', '')}"
+                           for e in embeds]
+    parts += [f"{f['name']} {f['value']}" for e in embeds for f in e.get("fields", [])]
+    return " ".join(parts)
+
+
+async def test_escaping_a_name_of_two_masked_links_renders_neither_anywhere(fake: FakeDiscord,
+                                                                            rest_bot: UmpireBot) -> None:
+    mallory = fake._user("mallory")
+    mallory["global_name"] = "[a](http://x.io)[b](http://e.vi)"
+    assert len(mallory["global_name"]) == 32
+    before = len(fake.sent)
+    await call(rest_bot, fake, fake.slash(mallory, "game new", fake.channel, game="peiper", opponent=fake.bob))
+    game_id = rest_bot.service.list_games()[-1].id
+    thread = fake.channels[rest_bot.service.info(game_id).channel_id or ""]
+    await call(rest_bot, fake, fake.slash(mallory, "game status", thread))
+    await call(rest_bot, fake, fake.slash(mallory, "game list", thread))
+    await call(rest_bot, fake, fake.slash(mallory, "peiper ready", thread))
+    await call(rest_bot, fake, fake.slash(mallory, "game log", thread))
+    shown = [everything_shown(s) for s in fake.sent[before:]]
+    assert any("http" in text for text in shown), "the name was shown"
+    for text in shown:
+        assert live_links(text) == [], text
+    assert live_links(thread["name"]) == [] and "[" not in thread["name"]
+
+
+async def test_escaping_the_gm_end_result_in_the_status_line_the_map_post_and_the_status_embed(
+        fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    game_id, thread = await new_game(rest_bot, fake, opponent=fake.bob)
+    result = "[won](http://x.io) ||@everyone|| ```# big``` <@&1234567890123456789>"
+    before = len(fake.sent)
+    await call(rest_bot, fake, fake.slash(fake.carol, "gm end", thread, winner="us", result=result[:100],
+                                          reason="[why](http://e.vi)"))
+    await call(rest_bot, fake, fake.slash(fake.alice, "game status", thread))
+    sent = fake.sent[before:]
+    maps = [s for s in sent if s.content.startswith("Map")]
+    embeds = [s for s in sent if s.payload.get("embeds")]
+    assert maps and embeds and any("won" in s.content for s in maps)
+    for s in sent:
+        text = everything_shown(s)
+        assert live_links(text) == [], text
+        assert "||" not in text and "```" not in text and "@everyone" not in text, text
+        assert not re.search(r"<@&\d", text), text
+        allowed = s.payload.get("allowed_mentions")
+        assert allowed is not None and allowed.get("parse", []) == [] and not allowed.get("roles"), allowed
+    status = rest_bot.service.info(game_id).status_line
+    assert "](" not in status and "://" not in status and "@" not in status  # stored as plain words
+
+
+async def test_every_message_names_the_mentions_it_allows(fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    """A game played for a while, with GM rulings, a join, a refusal, the background's reminders: every
+    message's payload carries allowed_mentions, which never parse @everyone, roles or users wholesale."""
+    from test_discord_cogs import backdate
+
+    from cogs.notices import Notices
+
+    game_id, thread = await new_game(rest_bot, fake, opponent=fake.bob)
+    for who, path, options in ((fake.alice, "peiper ready", {}), (fake.bob, "peiper draw", {}),
+                               (fake.carol, "gm turn", {"turn": 2, "reason": "test"}),
+                               (fake.alice, "game deadline", {"hours": 5}), (fake.bob, "game map", {}),
+                               (fake.alice, "help", {}), (fake.alice, "rules", {"game": "peiper"})):
+        await call(rest_bot, fake, fake.slash(who, path, thread, **options))
+    backdate(rest_bot, game_id, 100)
+    await Notices(rest_bot).check_games()
+    assert len(fake.sent) > 10
+    for s in fake.sent:
+        if not {"content", "embeds"} & set(s.payload):
+            continue  # a deferral ("thinking..."), an edit that only takes the buttons away: they say nothing
+        allowed = s.payload.get("allowed_mentions")
+        assert allowed is not None, f"no allowed_mentions: {s.via} {s.content[:80]!r}"
+        assert allowed.get("parse", []) == [] and not allowed.get("roles") and not allowed.get("replied_user")
