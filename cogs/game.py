@@ -14,7 +14,6 @@ import logging
 import weakref
 from contextlib import AsyncExitStack
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Literal
 
 import discord
@@ -25,15 +24,14 @@ from engine import registry
 from engine.ai.policy import LEVELS
 from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
-from engine.service import GameService, Seat, event_from_dict
-from engine.service.limits import open_games, pending_invitations
+from engine.service import GameService, Seat
+from engine.service.limits import pending_invitations
 from engine.service.phases import phases
 
 from .common import (
     advance,
     bot_of,
     clip,
-    code,
     cooldown,
     defer,
     esc,
@@ -65,7 +63,7 @@ from .common import (
     typed_in,
     user_name,
 )
-from .text import shown
+from .game_parts import check_open_games, entry_text, thread_name
 
 log = logging.getLogger("umpire.discord")
 
@@ -75,52 +73,6 @@ GAME_CHOICES = [app_commands.Choice(name=registry.title(k), value=k) for k in pl
 DEADLINE_RULE = ("When a deadline runs out, Umpire gives the standing order for the side to act: pass a card, "
                  "end activations, take a face card as a miss, finish the set-up; where none of these applies, "
                  "the bot decides for the side. The order is logged with the reason 'deadline'.")
-
-
-def thread_name(key: str, rules: Any, info_seats: dict[str, Seat]) -> str:
-    """"Peiper - alice (US) vs Umpire (GE)": names cleaned (no direction overrides, no mention syntax)."""
-    parts = []
-    for side, seat in info_seats.items():
-        who = shown(seat.user_name, 24, markup=False) if seat.kind == "human" and seat.user_id else (
-            "Umpire" if seat.kind == "bot" else "open")  # a thread name shows text as typed: no markup in it
-        parts.append(f"{who or 'player'} ({side.upper()})")
-    return clip(f"{rules.short_name} - {' vs '.join(parts)}", 100)
-
-
-def check_open_games(engine: Any, config: Any, opener: int | str, seats: dict[str, Seat]) -> None:
-    """Refuse a new game when its opener or opponent already holds a seat in ``open_games`` open games of
-    the server (a DM game: of the DMs): the server's setting, 10 by default (a flood of games stops here)."""
-    limit = int(config.open_games)
-    where = "on this server" if config.guild_id else "in DMs"
-    for seat in seats.values():
-        if seat.kind != "human" or not seat.user_id:
-            continue
-        count = open_games(engine, seat.user_id, config.guild_id)
-        if count >= limit:
-            who = "You play" if seat.user_id == str(opener) else f"{esc(seat.user_name)} plays"
-            raise Forbidden(f"{who} {count} open games {where} already, the most a member may (the server's "
-                            f"open_games: {limit}): finish or resign one first")
-
-
-def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()) -> str:
-    action = Action.from_dict(e.action) if e.action else None
-    secret = action is not None and action.kind in hidden and e.kind == "action"
-    if secret and action is not None:
-        action = Action(action.kind)  # a secret order's details stay out of the log until the end
-        e = SimpleNamespace(**{**e.model_dump(), "events": [{"kind": "secret", "text": "(a secret order: shown when the game ends)"}]})
-    head = code(action.command("gm" if e.kind == "gm" else group)) if action is not None else e.kind
-    who = esc(e.actor_name) if e.actor_name else ("bot" if e.actor == "bot" else "")
-    bits = [f"**#{e.seq}** {e.kind}" + (f" {esc(e.side, 20)}" if e.side else "") + f" `{head}`"
-            + (f" by {who}" if who else "")]
-    if e.undone:
-        bits[0] = f"~~{bits[0]}~~ (undone by #{e.undone_by})"
-    if e.reason:
-        bits.append(f"  reason: {esc(e.reason, 200)}" + (f" [{esc(e.rule, 100)}]" if e.rule else ""))
-    for ev in e.events[:events]:
-        bits.append(f"  > {event_text(event_from_dict(ev).line(), 300)}")
-    if len(e.events) > events:
-        bits.append(f"  > ... {len(e.events) - events} more")
-    return "\n".join(bits)
 
 
 REPLAY_WINDOW = 2000  # entries a replay goes back at most (from the snapshot before them)

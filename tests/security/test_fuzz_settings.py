@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select, text
 
@@ -47,6 +47,11 @@ def test_fuzzed_settings_are_refused_unchanged_or_stored_as_set(service: GameSer
     @settings(max_examples=300, deadline=None, database=None,
               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
     @given(name=st.sampled_from(names) | st.text(max_size=20), value=values)
+    @example(name="join", value="invite")
+    @example(name="open_games", value="7")
+    @example(name="reminder_hours", value=2.5)
+    @example(name="reminder_hours", value=float("nan"))
+    @example(name="gm_role", value=["123456789012345678"])
     def check(name: str, value: Any) -> None:
         before = tables(store)
         try:
