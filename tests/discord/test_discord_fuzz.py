@@ -107,15 +107,6 @@ def test_fuzzed_button_ids_are_refused_or_applied_never_a_fault(tmp_path: Path,
                 seen["applied"] += 1
 
         click()
-        # the two crafted ids of the issue, whatever Hypothesis chose
-        for cid in (f"umpire:{'9' * 60}:v0:ready", f"umpire:{game_id}:v{'9' * 60}:ready"):
-            before = snapshot(bot)
-            payload = crafted(fake, fake.alice, prompt, cid)
-            n = len(fake.sent)
-            loop.run_until_complete(_click(fake, bot, payload))
-            answer = [s.content for s in fake.sent[n:] if s.content.startswith("Refused")]
-            assert answer and ("stale" in answer[0] or "board has changed" in answer[0]), answer
-            assert snapshot(bot) == before
     finally:
         loop.run_until_complete(bot.close())
         loop.run_until_complete(fake.stop())

@@ -289,3 +289,25 @@ async def test_every_message_names_the_mentions_it_allows(fake: FakeDiscord, res
         allowed = s.payload.get("allowed_mentions")
         assert allowed is not None, f"no allowed_mentions: {s.via} {s.content[:80]!r}"
         assert allowed.get("parse", []) == [] and not allowed.get("roles") and not allowed.get("replied_user")
+
+
+async def test_a_button_with_a_sixty_digit_game_number_is_refused_as_stale(fake: FakeDiscord,
+                                                                          rest_bot: UmpireBot) -> None:
+    import time
+
+    from test_discord_fuzz import crafted, snapshot
+
+    game_id, _ = await new_game(rest_bot, fake, opponent=fake.bob)
+    prompt = next(s for s in reversed(fake.sent) if s.custom_ids)
+    for cid in (f"umpire:{'9' * 60}:v0:ready", f"umpire:{game_id}:v{'9' * 60}:ready",
+                f"umpire:{2**63}:v0:take:hex=0404"):
+        before = snapshot(rest_bot)
+        payload = crafted(fake, fake.alice, prompt, cid)
+        fake.dispatched_at[payload["id"]] = time.monotonic()
+        n = len(fake.sent)
+        rest_bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await fake.wait_for(lambda p=payload: p["id"] in fake.callbacks, timeout=5)
+        await fake.settle()
+        answer = refused(fake.sent[n:]).content
+        assert "stale" in answer or "board has changed" in answer, answer
+        assert snapshot(rest_bot) == before, "nothing changed"
