@@ -13,11 +13,13 @@ from typing import Any
 
 import discord
 
+from engine.errors import StaleVersion
 from engine.game import Action, GameRules
 
 TEMPLATE = r"umpire:(?P<game>\d+):v(?P<version>\d+):(?P<action>[a-z_]+)(?::(?P<key>[a-z_]+)=(?P<value>[^:]{1,60}))?"
 MAX_BUTTONS = 25
 MAX_WITH_ARG = 10  # one-argument choices become buttons only when there are few of them
+MAX_ID = 2**63 - 1  # a game number or version past a database integer was never shown: a stale button
 
 
 def custom_id(game_id: int, version: int, action: Action) -> str:
@@ -61,6 +63,9 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
         start = time.perf_counter()
         error: BaseException | None = None
         try:
+            if not (0 < self.game_id <= MAX_ID and 0 <= self.version <= MAX_ID):
+                raise StaleVersion("This button is stale (its game or version is not one Umpire showed): look "
+                                   "again and re-issue the order")
             await give_order(interaction, self.game_id, self.action, expected_version=self.version)
         except Exception as exc:  # a dynamic item's errors would only be logged: answer the click
             error = exc

@@ -12,7 +12,6 @@ import io
 import logging
 import re
 import shlex
-import unicodedata
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,6 +26,8 @@ from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService, Outcome
 from engine.service.server_settings import ServerConfig
 from engine.service.service import SECRET_TEXT
+
+from .text import MAX_NAME, clean, clip, no_links, no_mentions, shown
 
 if TYPE_CHECKING:
     from bot.discord_app import UmpireBot
@@ -58,26 +59,13 @@ def bot_of(interaction: discord.Interaction[Any]) -> UmpireBot:
     return cast("UmpireBot", interaction.client)
 
 
-MAX_NAME = 32  # characters of a member's name as Umpire stores and shows it
 MAX_QUOTED = 60  # characters of a value quoted back in a message
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-def clean(text: object, limit: int = MAX_NAME) -> str:
-    """One plain line: no control, zero-width or direction-override characters, at most ``limit`` long."""
-    flat = " ".join(str(text).split())
-    kept = "".join(ch for ch in flat if unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
-    return clip(kept.strip(), limit)
-
-
-def no_mentions(text: str) -> str:
-    """Mention syntax shown as text: <@id>, <@&id>, <#id>, @everyone and @here never render as mentions."""
-    return text.replace("@", "@\u200b").replace("<#", "<\u200b#")
-
-
 def esc(text: object, limit: int = MAX_NAME) -> str:
-    """A name or value someone typed, for a message: one clean line, shortened, markdown and mentions escaped."""
-    return no_mentions(discord.utils.escape_markdown(clean(text, limit)))
+    """A name or value someone typed, for a message or an embed: the one escaping function (cogs/text.py)."""
+    return shown(text, limit)
 
 
 def code(text: object, limit: int = 200) -> str:
@@ -98,8 +86,8 @@ def no_paths(text: str) -> str:
 def safe_refusal(message: str, limit: int = 1500) -> str:
     """A refusal's text for Discord: quoted values shortened and escaped, no host paths, no mentions."""
     text = no_paths(message)
-    text = _QUOTED.sub(lambda m: "'" + discord.utils.escape_markdown(clean(m[1], MAX_QUOTED)) + "'", text)
-    return clip(no_mentions(clean(text, 10 * limit)), limit)
+    text = _QUOTED.sub(lambda m: "'" + shown(m[1], MAX_QUOTED) + "'", text)
+    return clip(no_links(no_mentions(clean(text, 10 * limit))), limit)
 
 
 def user_name(user: discord.abc.User) -> str:
@@ -133,10 +121,6 @@ def fit(text: str, limit: int = MAX_CONTENT, filename: str = "umpire.txt") -> tu
     if cut <= 0:
         cut = limit - len(note)
     return text[:cut] + note, discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # Seconds a user waits between two heavy reads of a kind (per user; everyone else is not held up).
@@ -315,51 +299,68 @@ def acting_side(info: GameInfo, user_id: int | str) -> str:
 
 
 def server_config(interaction: discord.Interaction[Any]) -> ServerConfig:
-    """The settings of the interaction's server (/settings; in a DM, the defaults): cached by the store."""
+    """The settings of the server the command is typed in (/settings; in a DM, the defaults): for what
+    happens there (a new game, /settings). A command about a game reads ``game_config`` instead."""
     return bot_of(interaction).server_settings.get(interaction.guild_id)
+
+
+# --- authority: the game's server decides, wherever the command is typed -------------------------------
+def game_config(interaction: discord.Interaction[Any], info: GameInfo) -> ServerConfig:
+    """The settings of the game's server (a DM game: the defaults), wherever the command is typed: a
+    member's own server or DM never lends its rules, or his rights there, to a game of another server."""
+    return bot_of(interaction).server_settings.get(info.guild_id)
+
+
+def typed_in(interaction: discord.Interaction[Any], guild_id: str | None) -> bool:
+    """Whether the command was typed in that server: only there do its roles and permissions count."""
+    return guild_id is not None and interaction.guild_id is not None and str(interaction.guild_id) == guild_id
 
 
 def role_ids(interaction: discord.Interaction[Any]) -> set[str]:
     return {str(r.id) for r in getattr(interaction.user, "roles", [])}
 
 
-def has_gm_role(interaction: discord.Interaction[Any]) -> bool:
-    """Manage Server, or the server's GM role (/settings set gm-role), else the role named UMPIRE_GM_ROLE."""
+def has_gm_role(interaction: discord.Interaction[Any], config: ServerConfig | None = None) -> bool:
+    """Manage Server, or the server's GM role (/settings set gm-role), else the role named UMPIRE_GM_ROLE:
+    in the server of ``config`` (default: where the command is typed), and only when typed there (the
+    member's permissions and roles Discord sends are those of the server the command is typed in)."""
+    config = config if config is not None else server_config(interaction)
+    if not typed_in(interaction, config.guild_id):
+        return False
     if interaction.permissions.manage_guild:
         return True
-    config = server_config(interaction)
     if config.gm_role is not None:
         return config.gm_role in role_ids(interaction)
     role = config.gm_role_name.lower()
     return any(r.name.lower() == role for r in getattr(interaction.user, "roles", []))
 
 
-def gm_role_text(interaction: discord.Interaction[Any]) -> str:
-    """Who is a GM here, in words (for refusals)."""
-    config = server_config(interaction)
+def gm_role_text(interaction: discord.Interaction[Any], config: ServerConfig | None = None) -> str:
+    """Who is a GM in the server of ``config`` (default: here), in words (for refusals)."""
+    config = config if config is not None else server_config(interaction)
     if config.gm_role is not None:
-        return f"Manage Server or the '{role_name(interaction, config.gm_role)}' role"
+        return f"Manage Server or the '{role_name(interaction, config.gm_role, config.guild_id)}' role"
     return f"Manage Server or the '{clean(config.gm_role_name)}' role"
 
 
-def role_name(interaction: discord.Interaction[Any], role_id: str | None) -> str:
-    """A role's name as this server calls it now (one clean line), or its id when it is not known."""
+def role_name(interaction: discord.Interaction[Any], role_id: str | None, guild_id: str | None = None) -> str:
+    """A role's name as its server (default: this one) calls it now (one clean line), or its id."""
     if role_id is None:
         return "none"
-    role = interaction.guild.get_role(int(role_id)) if interaction.guild is not None else None
+    guild = interaction.guild if guild_id is None or typed_in(interaction, guild_id) else \
+        interaction.client.get_guild(int(guild_id))
+    role = guild.get_role(int(role_id)) if guild is not None else None
     return clean(role.name) if role is not None else f"role {role_id}"
 
 
 def is_gm(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
-    """Manage Server or the server's GM role in a guild; in a DM game, its owner (who opened it) alone: a
-    player seated there later never gets GM power over it."""
+    """Manage Server or the GM role of the game's server, typed in that server; in a DM game, its owner
+    (who opened it) alone: a player seated there later never gets GM power over it."""
     if info.guild_id is None:
         if info.owner_id is not None:
             return str(interaction.user.id) == info.owner_id
         return bool(sides_held(info, interaction.user.id))  # a game opened before owners were kept
-    if interaction.guild_id is None or str(interaction.guild_id) != info.guild_id:
-        return False
-    return has_gm_role(interaction)
+    return has_gm_role(interaction, game_config(interaction, info))
 
 
 def is_guild_gm(interaction: discord.Interaction[Any]) -> bool:
@@ -368,6 +369,13 @@ def is_guild_gm(interaction: discord.Interaction[Any]) -> bool:
     if interaction.guild_id is None:
         return True
     return has_gm_role(interaction)
+
+
+def elsewhere(interaction: discord.Interaction[Any], info: GameInfo) -> str:
+    """For a refusal: where the command must be typed to count, when it was typed elsewhere."""
+    if info.guild_id is None or typed_in(interaction, info.guild_id):
+        return ""
+    return f" (game #{info.id} belongs to another server: a GM's rights count there, so type it there)"
 
 
 GM_ONLY_NAMES = ("crt", "tec", "wec")  # Panzer Leader's tables; SAF's decks and cups end in _file
@@ -386,7 +394,8 @@ def gm_only_options(rules: GameRules, chosen: dict[str, Any]) -> list[str]:
 
 def require_gm(interaction: discord.Interaction[Any], info: GameInfo) -> None:
     if not is_gm(interaction, info):
-        raise Forbidden(f"Only a GM may do this: {gm_role_text(interaction)} (in a DM game, its player)")
+        raise Forbidden(f"Only a GM may do this: {gm_role_text(interaction, game_config(interaction, info))} "
+                        f"(in a DM game, its player){elsewhere(interaction, info)}")
 
 
 # --- images ---------------------------------------------------------------------------------
@@ -442,9 +451,14 @@ def outcome_lines(rules: GameRules, o: Outcome, *, by_bot: bool = False, private
     return lines
 
 
+def status_of(info: GameInfo) -> str:
+    """A game's status line for a message or an embed (it holds a GM's result: no link, no mention)."""
+    return event_text(info.status_line, 1000)
+
+
 def event_text(line: str, limit: int = 500) -> str:
     """A line of the rules' (which may quote a GM's or player's words): no mentions, no paths, shortened."""
-    return no_mentions(clip(no_paths(line), limit))
+    return no_links(no_mentions(clip(no_paths(line), limit)))
 
 
 @asynccontextmanager
@@ -531,14 +545,14 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
                 log.exception("the map now of game %s", game_id)
                 image = await map_file(bot, game_id, limit=limit)
             files, words = ([image] if image else []), "now"
-        await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {info.status_line}",
+        await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {status_of(info)}",
                    interaction=interaction, files=files)
     if info.status == "over":
         record = await asyncio.to_thread(service.seed_record, game_id)
         view = await asyncio.to_thread(service.view, game_id, None)
         result = view.get("result") or {}
         why = f"{result['text']}" + (f" [{result['rule']}]" if result.get("rule") else "") \
-            if result.get("text") else info.status_line
+            if result.get("text") else status_of(info)
         players = [s.user_id for s in info.seats.values() if s.kind == "human" and s.user_id]
         pings = " ".join(f"<@{uid}>" for uid in players)
         await post(bot, info, f"{pings} **Game #{game_id} is over: {esc(why, 300)}.**\n{seed_text(record)} "
@@ -586,7 +600,7 @@ async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.In
     orders = ", ".join(f"`/{rules.key} {k}`" for k in kinds)
     ping = seat.user_id != last_user
     who = f"<@{seat.user_id}>" if ping else esc(seat.user_name or side_name(rules, side))
-    text = f"{prefix}{who}, {side_name(rules, side)} to decide. {info.status_line}\nYour orders: {orders}"
+    text = f"{prefix}{who}, {side_name(rules, side)} to decide. {status_of(info)}\nYour orders: {orders}"
     view = choice_view(info.id, info.version, rules, legal)
     mention = [seat.user_id] if ping else []
     dm_allowed = info.guild_id is None or bot.server_settings.get(info.guild_id).dm_notices

@@ -11,9 +11,9 @@ import asyncio
 import io
 import json
 import logging
-import re
+import weakref
+from contextlib import AsyncExitStack
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Literal
 
 import discord
@@ -24,25 +24,24 @@ from engine import registry
 from engine.ai.policy import LEVELS
 from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
-from engine.service import GameService, Seat, event_from_dict
+from engine.service import GameService, Seat
+from engine.service.limits import pending_invitations
 from engine.service.phases import phases
 
 from .common import (
     advance,
     bot_of,
-    clean,
     clip,
-    code,
     cooldown,
     defer,
     esc,
     event_text,
+    game_config,
     game_for,
     game_lock,
     game_options,
     gm_only_options,
     gm_role_text,
-    has_gm_role,
     hidden_orders,
     is_gm,
     is_guild_gm,
@@ -60,8 +59,11 @@ from .common import (
     server_config,
     side_name,
     sides_held,
+    status_of,
+    typed_in,
     user_name,
 )
+from .game_parts import check_open_games, entry_text, thread_name
 
 log = logging.getLogger("umpire.discord")
 
@@ -71,38 +73,6 @@ GAME_CHOICES = [app_commands.Choice(name=registry.title(k), value=k) for k in pl
 DEADLINE_RULE = ("When a deadline runs out, Umpire gives the standing order for the side to act: pass a card, "
                  "end activations, take a face card as a miss, finish the set-up; where none of these applies, "
                  "the bot decides for the side. The order is logged with the reason 'deadline'.")
-
-
-def thread_name(key: str, rules: Any, info_seats: dict[str, Seat]) -> str:
-    """"Peiper - alice (US) vs Umpire (GE)": names cleaned (no direction overrides, no mention syntax)."""
-    parts = []
-    for side, seat in info_seats.items():
-        who = clean(seat.user_name, 24) if seat.kind == "human" and seat.user_id else (
-            "Umpire" if seat.kind == "bot" else "open")
-        who = " ".join(re.sub(r"[<>@#`*_~|\\]", " ", who).split())  # a thread name shows them as typed
-        parts.append(f"{who or 'player'} ({side.upper()})")
-    return clip(f"{rules.short_name} - {' vs '.join(parts)}", 100)
-
-
-def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()) -> str:
-    action = Action.from_dict(e.action) if e.action else None
-    secret = action is not None and action.kind in hidden and e.kind == "action"
-    if secret and action is not None:
-        action = Action(action.kind)  # a secret order's details stay out of the log until the end
-        e = SimpleNamespace(**{**e.model_dump(), "events": [{"kind": "secret", "text": "(a secret order: shown when the game ends)"}]})
-    head = code(action.command("gm" if e.kind == "gm" else group)) if action is not None else e.kind
-    who = esc(e.actor_name) if e.actor_name else ("bot" if e.actor == "bot" else "")
-    bits = [f"**#{e.seq}** {e.kind}" + (f" {esc(e.side, 20)}" if e.side else "") + f" `{head}`"
-            + (f" by {who}" if who else "")]
-    if e.undone:
-        bits[0] = f"~~{bits[0]}~~ (undone by #{e.undone_by})"
-    if e.reason:
-        bits.append(f"  reason: {esc(e.reason, 200)}" + (f" [{esc(e.rule, 100)}]" if e.rule else ""))
-    for ev in e.events[:events]:
-        bits.append(f"  > {event_text(event_from_dict(ev).line(), 300)}")
-    if len(e.events) > events:
-        bits.append(f"  > ... {len(e.events) - events} more")
-    return "\n".join(bits)
 
 
 REPLAY_WINDOW = 2000  # entries a replay goes back at most (from the snapshot before them)
@@ -144,6 +114,7 @@ LEVEL_CHOICES = [app_commands.Choice(name=n, value=n) for n in LEVELS]  # each g
 class GameCog(commands.GroupCog, group_name="game", group_description="Open, join and look at games"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self._opening: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # --- opening a game --------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a game: in a server a thread; in a DM a solo game")
@@ -155,7 +126,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def new(self, interaction: discord.Interaction[Any], game: str, scenario: str | None = None,
                   side: str | None = None, opponent: discord.User | None = None, options: str = "",
                   level: str | None = None) -> None:
-        bot = bot_of(interaction)
         rules = registry.get(game)
         config = server_config(interaction)
         level = level or config.level(rules.key)
@@ -184,6 +154,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         for s in others:
             seats.setdefault(s, Seat("bot", level=level))
         await defer(interaction)
+        players = sorted({seat.user_id for seat in seats.values() if seat.user_id})
+        async with AsyncExitStack() as held:  # the players' counts and the new game, one at a time per player
+            for uid in players:  # in order: no deadlock between two players opening games against each other
+                lock = self._opening.get(uid)
+                if lock is None:
+                    lock = self._opening[uid] = asyncio.Lock()
+                await held.enter_async_context(lock)
+            info, home, note = await self._open(interaction, config, rules, game, scenario, side, chosen, seats)
+        await self._announce(interaction, info, rules, game, scenario, side, seats, home, note, config)
+
+    async def _open(self, interaction: discord.Interaction[Any], config: Any, rules: Any, game: str, scenario: str,
+                    side: str, chosen: dict[str, Any], seats: dict[str, Seat]) -> tuple[Any, Any, str]:
+        bot = bot_of(interaction)
+        in_guild = interaction.guild_id is not None
+        await asyncio.to_thread(check_open_games, bot.service.engine, config, interaction.user.id, seats)
         # the whole game is built once before anything is opened: a refused game leaves no thread behind
         await asyncio.to_thread(bot.service.check_new_game, game, scenario, chosen, seats)
         ordered = {s: seats[s] for s in sorted(seats, key=lambda s: s != side)}
@@ -208,6 +193,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
                 except discord.HTTPException:
                     log.warning("could not delete the thread of a refused game")
             raise
+        return info, home, note
+
+    async def _announce(self, interaction: discord.Interaction[Any], info: Any, rules: Any, game: str,
+                        scenario: str, side: str, seats: dict[str, Seat], home: Any, note: str, config: Any) -> None:
+        bot = bot_of(interaction)
+        in_guild = interaction.guild_id is not None
+        ordered = {s: seats[s] for s in sorted(seats, key=lambda s: s != side)}
         if config.deadline_hours is not None:  # the server's default deadline (/settings set deadline)
             await asyncio.to_thread(bot.service.set_deadline, info.id, config.deadline_hours, "server",
                                     "the server's default deadline")
@@ -288,21 +280,26 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             await notify_turn(bot, info, interaction=interaction)
 
     async def _may_join(self, interaction: discord.Interaction[Any], info: Any) -> None:
-        """The server's join rule (/settings set join): anyone, a role, or the opener's invitation. A GM
-        (and the game's opener) may always join."""
-        config = server_config(interaction)
+        """The join rule of the game's server (/settings set join), wherever /game join is typed: anyone,
+        a role, or the opener's invitation. A GM of that server (typed there) and the game's opener may
+        always join."""
+        config = game_config(interaction, info)
         uid = str(interaction.user.id)
-        if config.join == "anyone" or has_gm_role(interaction) or uid == info.owner_id:
+        if config.join == "anyone" or is_gm(interaction, info) or uid == info.owner_id:
             return
         if config.join == "role":
+            if not typed_in(interaction, info.guild_id):
+                raise Forbidden(f"Game #{info.id}'s server lets members of a role join: type /game join in "
+                                "that server, where Umpire can see your roles")
             if config.join_role is not None and config.join_role in role_ids(interaction):
                 return
-            raise Forbidden(f"On this server only members with the '{role_name(interaction, config.join_role)}' "
-                            f"role (or a GM: {gm_role_text(interaction)}) may join a game")
+            raise Forbidden(f"On this server only members with the "
+                            f"'{role_name(interaction, config.join_role, info.guild_id)}' role (or a GM: "
+                            f"{gm_role_text(interaction, config)}) may join a game")
         invited = await asyncio.to_thread(bot_of(interaction).service.invited, info.id)
         if uid not in invited:
-            raise Forbidden(f"On this server a game is joined on its opener's invitation: ask them for "
-                            f"/game invite (game #{info.id})")
+            raise Forbidden(f"On game #{info.id}'s server a game is joined on its opener's invitation: ask them "
+                            f"for /game invite (game #{info.id})")
 
     @app_commands.command(name="invite", description="Invite a member to take a free side of your game")
     @app_commands.describe(member="Who may join", game="Game number")
@@ -316,6 +313,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             raise Forbidden(f"Only the player who opened game #{info.id} or a GM may invite to it")
         if member.bot:
             raise IllegalAction("Umpire plays any side nobody holds: invite a member, not a bot")
+        if str(member.id) in await asyncio.to_thread(bot.service.invited, info.id):
+            await reply(interaction, f"{esc(user_name(member))} is already invited to game #{info.id}.",
+                        ephemeral=True)  # no second ping
+            return
+        limit = game_config(interaction, info).open_games
+        pending = await asyncio.to_thread(pending_invitations, bot.service.engine, str(member.id), info.guild_id)
+        if pending >= limit:
+            raise Forbidden(f"{esc(user_name(member))} has {pending} pending invitations on this server already, "
+                            f"the most a member may (the server's open_games: {limit})")
         await asyncio.to_thread(bot.service.invite, info.id, str(member.id))
         await reply(interaction, f"<@{member.id}>, {esc(user_name(interaction.user))} invites you to game "
                     f"#{info.id}: `/game join game:{info.id}` takes a free side.", mention=[member.id])
@@ -362,7 +368,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             rules = registry.get(g.game)
             seats = ", ".join(seat_label(rules, g, s) for s in g.seats)
             where = f" <#{g.channel_id}>" if g.guild_id else ""
-            lines.append(f"**#{g.id}** {esc(g.title, 100)}{where} - {seats} - {g.status_line}")
+            lines.append(f"**#{g.id}** {esc(g.title, 100)}{where} - {seats} - {status_of(g)}")
         await reply(interaction, "\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="status", description="The game's turn, phase, score and seats")
@@ -370,8 +376,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         info = await game_for(interaction, game)
         rules = registry.get(info.game)
-        embed = discord.Embed(title=clip(f"#{info.id} {clean(info.title, 100)} ({info.scenario})", 256),
-                              description=clip(info.status_line, 4096))
+        embed = discord.Embed(title=clip(f"#{info.id} {esc(info.title, 100)} ({esc(info.scenario, 40)})", 256),
+                              description=clip(status_of(info), 4096))
         embed.add_field(name="Seats", value=clip("\n".join(seat_label(rules, info, s) for s in info.seats), 1024))
         embed.add_field(name="To decide", value=side_name(rules, info.to_act) if info.to_act else "nobody: over")
         deadline = f"{info.deadline_hours:g} h per decision" if info.deadline_hours else "none"
@@ -406,10 +412,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         image = await map_now(bot, info.id, hex_label=hex, radius=radius, phase=phase,
                               limit=interaction.filesize_limit)
         if image is None:
-            await reply(interaction, f"(no image: the renderer is not available) {info.status_line}")
+            await reply(interaction, f"(no image: the renderer is not available) {status_of(info)}")
             return
         what = f"phase {phase}" if phase else "now"
-        await reply(interaction, f"Game #{info.id}, {what}: {info.status_line}", files=[image])
+        await reply(interaction, f"Game #{info.id}, {what}: {status_of(info)}", files=[image])
 
     @app_commands.command(name="log", description="The game's log, newest first, with each rule applied")
     @app_commands.describe(page="Page 1 is the newest", game="Game number")
@@ -474,7 +480,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             outcome = await asyncio.to_thread(bot.service.undo, info.id, str(interaction.user.id),
                                               mine[0] if len(mine) == 1 else None, False, str(interaction.id))
             info = await asyncio.to_thread(bot.service.info, info.id)
-            await reply(interaction, f"{outcome.events[0].text}. {info.status_line}")
+            await reply(interaction, f"{outcome.events[0].text}. {status_of(info)}")
             await notify_turn(bot, info, interaction=interaction, last_user=str(interaction.user.id))
 
     @app_commands.command(name="resign", description="Concede the game: the other side wins")

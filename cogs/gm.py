@@ -20,7 +20,6 @@ from engine.service import Outcome, Seat
 from .common import (
     advance,
     bot_of,
-    clean,
     clip,
     code,
     cooldown,
@@ -30,7 +29,6 @@ from .common import (
     find_game,
     game_for,
     game_lock,
-    no_mentions,
     parse_pairs,
     public_events,
     reply,
@@ -38,6 +36,7 @@ from .common import (
     side_name,
     user_name,
 )
+from .text import shown
 
 Reason = app_commands.Range[str, 1, 300]
 Rule = app_commands.Range[str, 0, 100]
@@ -149,8 +148,9 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
     async def end(self, interaction: discord.Interaction[Any], winner: str, reason: Reason,
                   result: app_commands.Range[str, 1, 100] = "ended by the GM", rule: Rule = "",
                   game: int | None = None) -> None:
-        # the result becomes part of the game's status line, shown everywhere: one clean line, no mentions
-        result = no_mentions(clean(result, 100)) or "ended by the GM"
+        # the result is kept in the game and shown everywhere (status line, map, embed): plain words, no
+        # markup, link or mention (cogs/text.py)
+        result = shown(result, 100, markup=False) or "ended by the GM"
         await self._ruling(interaction, game, Action("end", {"winner": winner, "result": result}), reason, rule)
 
     @app_commands.command(name="reroll", description="Re-roll the last random event (card or dice)")

@@ -85,15 +85,29 @@ class Notices(commands.Cog):
         now = now or datetime.now(UTC)
         service, settings = self.bot.service, self.bot.settings
         count = self.bot.shard_count or 1
-        # the shortest reminder time of any server: each game is then held to its own server's (check_game)
-        soonest = await asyncio.to_thread(self.bot.server_settings.shortest_reminder)
-        due = await asyncio.to_thread(due_games, service.engine, soonest, count, self.bot.shard_ids, now)
+        # the shortest reminder time of any server: each game is then held to its own server's (check_game).
+        # Each step stands alone: one that fails is logged and the pass goes on (one bad row harms one server)
+        try:
+            soonest = await asyncio.to_thread(self.bot.server_settings.shortest_reminder)
+        except Exception:
+            log.exception("reading the servers' reminder hours failed: the default applies this pass")
+            soonest = float(settings.umpire_reminder_hours)
+        try:
+            due = await asyncio.to_thread(due_games, service.engine, soonest, count, self.bot.shard_ids, now)
+        except Exception:
+            log.exception("finding the games due a reminder or a deadline failed: none this pass")
+            due = []
         for game in due:
             try:  # one game that fails (its options, its deleted thread) must not stop the others
                 await self.check_game(game, now)
             except Exception:
                 log.exception("checking game %s failed: the other games go on", game.game_id)
-        forgotten = await asyncio.to_thread(expire_departures, service.engine, settings.umpire_left_guild_days, now)
+        try:
+            forgotten = await asyncio.to_thread(expire_departures, service.engine, settings.umpire_left_guild_days,
+                                                now)
+        except Exception:
+            log.exception("the retention rule's pass failed: it runs again next pass")
+            forgotten = []
         for guild in forgotten:
             log.info("forgot the players of server %s (left %g days ago or more)", guild,
                      settings.umpire_left_guild_days)

@@ -52,6 +52,8 @@ def describe(interaction: discord.Interaction[Any], config: ServerConfig) -> lis
     lines.append(f"**deadline**: each new game's deadline: {deadline}{mark('deadline_hours')}")
     lines.append(f"**dm-notices**: players {'may' if config.dm_notices else 'may not'} have turn notices sent "
                  f"to their DMs{mark('dm_notices')}")
+    lines.append(f"**open-games**: a member may hold a seat in {config.open_games} open games here, and have as "
+                 f"many pending invitations{mark('open_games')}")
     return lines
 
 
@@ -161,6 +163,13 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="T
     @app_commands.describe(allowed="true: /game notify where:dm is offered; false: notices stay in the channel")
     async def dm_notices(self, interaction: discord.Interaction[Any], allowed: bool) -> None:
         await self._set(interaction, "dm_notices", allowed, "on" if allowed else "off")
+
+    @set_.command(name="open-games", description="Open games (and pending invitations) a member may have at once")
+    @app_commands.describe(count="1 to 100 (leave out: the default, 10)")
+    async def open_games(self, interaction: discord.Interaction[Any], count: int | None = None) -> None:
+        spec = bot_of(interaction).server_settings.specs["open_games"]
+        value = spec.default if count is None else count
+        await self._set(interaction, "open_games", value, f"{value}")
 
 
 async def setup(bot: commands.Bot) -> None:

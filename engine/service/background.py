@@ -9,14 +9,30 @@ the ``reminders`` table, so a restart does not send it again.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from sqlalchemy import BigInteger, Integer, and_, case, cast, delete, literal, or_, select
+from sqlalchemy import (
+    BigInteger,
+    Integer,
+    String,
+    and_,
+    case,
+    cast,
+    delete,
+    literal,
+    or_,
+    select,
+    type_coerce,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql.elements import ColumnElement
 
 from .models import GameRecord, ReminderRecord, now
+
+log = logging.getLogger("umpire.background")
 
 GAMES = GameRecord.__table__  # type: ignore[attr-defined]
 REMINDERS = ReminderRecord.__table__  # type: ignore[attr-defined]
@@ -54,8 +70,11 @@ def due_games(engine: Engine, reminder_hours: float, shard_count: int = 1, shard
     at = at or now()
     cutoff = at - timedelta(hours=reminder_hours)
     not_reminded = or_(REMINDERS.c.version.is_(None), REMINDERS.c.version != GAMES.c.version)
+    # the columns come back as the driver gives them and are read row by row (``_due``): one row that does
+    # not read (a time SQLite cannot parse, a deadline that is not a number) is skipped and logged, the rest go on
     query = (
-        select(GAMES.c.id, GAMES.c.version, GAMES.c.guild_id, GAMES.c.deadline_hours, GAMES.c.last_action_at,
+        select(GAMES.c.id, GAMES.c.version, GAMES.c.guild_id, type_coerce(GAMES.c.deadline_hours, String),
+               type_coerce(GAMES.c.last_action_at, String).label("last_action_at"),
                REMINDERS.c.version.label("reminded"))
         .select_from(GAMES.outerjoin(REMINDERS, REMINDERS.c.game_id == GAMES.c.id))
         .where(GAMES.c.status == "active")
@@ -66,8 +85,28 @@ def due_games(engine: Engine, reminder_hours: float, shard_count: int = 1, shard
     if mine is not None:
         query = query.where(mine)
     with engine.connect() as conn:
-        return [Due(r.id, r.version, r.guild_id, r.deadline_hours, r.last_action_at, r.reminded)
-                for r in conn.execute(query)]
+        rows = conn.execute(query).all()
+    out = []
+    for row in rows:
+        try:
+            out.append(_due(row))
+        except Exception as exc:
+            log.warning("game %s: its row does not read (%s): skipped by this background pass", row[0], exc,
+                        extra={"fields": {"event": "bad_game_row", "game": row[0]}})
+    return out
+
+
+def _due(row: Any) -> Due:
+    game_id, version, guild_id, deadline, last, reminded = tuple(row)
+    if isinstance(last, str):
+        last = datetime.fromisoformat(last)
+    if not isinstance(last, datetime):
+        raise ValueError(f"last action at {last!r}")
+    hours = None if deadline is None else float(deadline)
+    if hours is not None and not 0 <= hours < 1e6:
+        raise ValueError(f"deadline of {hours!r} hours")
+    return Due(int(game_id), int(version), None if guild_id is None else str(guild_id), hours, last,
+               None if reminded is None else int(reminded))
 
 
 def mark_reminded(engine: Engine, game_id: int, version: int) -> None:

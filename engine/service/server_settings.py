@@ -19,17 +19,21 @@ The settings:
 - ``reminder_hours``: hours a player may leave a decision before being reminded.
 - ``deadline_hours``: hours per decision given to each new game (0: none).
 - ``dm_notices``: whether /game notify may send turn notices to players' DMs.
+- ``open_games``: how many open games a member may hold a seat in on the server, and how many pending
+  invitations he may have there: /game new is refused when the opener or the opponent is at it, /game
+  invite when the member is (a flood of games against one opponent stops there). DM games: the default.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import Text, delete, select, type_coerce, update
 from sqlalchemy.engine import Connection, Engine
 
 from engine import registry
@@ -42,6 +46,8 @@ from .settings import Settings
 log = logging.getLogger("umpire.settings")
 
 JOIN_RULES = ("anyone", "role", "invite")
+OPEN_GAMES = 10  # open games per member (and pending invitations), by default; a server chooses 1-100
+MAX_OPEN_GAMES = 100
 MAX_HOURS = 720.0
 CACHE_SECONDS = 30.0
 _SNOWFLAKE_DIGITS = (15, 21)
@@ -92,6 +98,8 @@ def specs(settings: Settings) -> list[GameOptionSpec]:
         GameOptionSpec("deadline_hours", 0.0, "Hours per decision for each new game (0: none)", kind="float",
                        minimum=0.0, maximum=MAX_HOURS),
         GameOptionSpec("dm_notices", True, "Whether players may have their turn notices sent to their DMs"),
+        GameOptionSpec("open_games", OPEN_GAMES, "Open games (and pending invitations) a member may have at once",
+                       kind="int", minimum=1, maximum=MAX_OPEN_GAMES),
     ]
     return out
 
@@ -134,6 +142,10 @@ class ServerConfig:
     def dm_notices(self) -> bool:
         return bool(self.values.get("dm_notices", True))
 
+    @property
+    def open_games(self) -> int:
+        return int(self.values.get("open_games", OPEN_GAMES))
+
     def level(self, game: str) -> str:
         """The bot's default level in ``game``: always one that game plays at."""
         rules = registry.get(game)
@@ -167,6 +179,8 @@ class ServerSettingsStore:
                             gm_role_name=self.settings.gm_role)
 
     def _config(self, guild_id: str, stored: dict[str, Any]) -> ServerConfig:
+        """The settings a stored row gives: each value that no longer reads is logged and its default
+        applies (one bad value, or one bad row, harms that server's one setting, never the others)."""
         values = {n: s.default for n, s in self.specs.items()}
         own = set()
         for name, value in (stored or {}).items():
@@ -176,10 +190,19 @@ class ServerSettingsStore:
             try:
                 values[name] = spec.parse(value)
                 own.add(name)
-            except BadOption:
-                log.warning("server %s: the stored %s no longer reads (%r): the default applies", guild_id, name,
-                            value)
+            except Exception:  # BadOption, or a value of a type no spec expects (a list, a dict)
+                log.warning("server %s: the stored %s no longer reads (%.80r): the default applies", guild_id,
+                            name, value)
         return ServerConfig(guild_id, values, frozenset(own), self.settings.gm_role)
+
+    def _read(self, conn: Connection, guild_id: str) -> tuple[bool, dict[str, Any]]:
+        """(whether the server has a row, its settings); a row that does not read as a JSON object is
+        logged and read as no setting at all."""
+        table = ServerSettingsRecord.__table__  # type: ignore[attr-defined]
+        row = conn.execute(select(type_coerce(table.c.settings, Text)).where(table.c.guild_id == guild_id)).first()
+        if row is None:
+            return False, {}
+        return True, stored_settings(guild_id, row[0])
 
     def get(self, guild_id: str | int | None) -> ServerConfig:
         """The server's settings (in a DM: the defaults); cached for ``ttl`` seconds."""
@@ -191,10 +214,13 @@ class ServerSettingsStore:
             hit = self._cache.get(gid)
         if hit is not None and clock - hit[0] < self.ttl:
             return hit[1]
-        table = ServerSettingsRecord.__table__  # type: ignore[attr-defined]
-        with self.engine.connect() as conn:
-            stored = conn.execute(select(table.c.settings).where(table.c.guild_id == gid)).scalar()
-        config = self._config(gid, stored or {})
+        try:
+            with self.engine.connect() as conn:
+                stored = self._read(conn, gid)[1]
+        except Exception:  # the database itself failed: say so, and answer with the defaults this once
+            log.exception("server %s: its settings could not be read: the defaults apply", gid)
+            return self.defaults(gid)
+        config = self._config(gid, stored)
         with self._lock:
             if len(self._cache) > 10_000:
                 self._cache.clear()
@@ -217,9 +243,7 @@ class ServerSettingsStore:
         spec = self.specs[key]
         table = ServerSettingsRecord.__table__  # type: ignore[attr-defined]
         with self.engine.begin() as conn:
-            stored = conn.execute(select(table.c.settings).where(table.c.guild_id == gid)).scalar()
-            exists = stored is not None
-            values = dict(stored or {})
+            exists, values = self._read(conn, gid)  # a row that did not read is written afresh
             old = self._config(gid, values).values[key]
             if new == spec.default:
                 values.pop(key, None)
@@ -249,17 +273,40 @@ class ServerSettingsStore:
     def shortest_reminder(self) -> float:
         """The fewest idle hours after which any server reminds (the background check's first filter)."""
         table = ServerSettingsRecord.__table__  # type: ignore[attr-defined]
-        hours = [float(self.specs["reminder_hours"].default)]
+        spec = self.specs["reminder_hours"]
+        hours = [float(spec.default)]
         with self.engine.connect() as conn:
-            for (stored,) in conn.execute(select(table.c.settings)):
-                value = (stored or {}).get("reminder_hours")
-                if isinstance(value, int | float) and not isinstance(value, bool):
-                    hours.append(float(value))
+            for gid, raw in conn.execute(select(table.c.guild_id, type_coerce(table.c.settings, Text))):
+                value = stored_settings(gid, raw).get("reminder_hours")
+                if value is None:
+                    continue
+                try:
+                    hours.append(float(spec.parse(value)))
+                except Exception:  # logged when the server's settings are read: its default applies
+                    continue
         return min(hours)
 
     def drop(self, guild_id: str | int) -> None:
         with self._lock:
             self._cache.pop(str(guild_id), None)
+
+
+def stored_settings(guild_id: str, raw: Any) -> dict[str, Any]:
+    """A stored settings value as a dict: the JSON text (SQLite) or the value the driver decoded
+    (Postgres); anything but a JSON object is logged with the server's id and read as no setting."""
+    value = raw
+    if isinstance(raw, bytes | str):
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            value = raw
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        log.warning("server %s: its settings row is not a JSON object (%.80r): the defaults apply", guild_id, raw,
+                    extra={"fields": {"event": "bad_settings_row", "guild": guild_id}})
+        return {}
+    return value
 
 
 def forget_server(conn: Connection, guild_id: str) -> None:
