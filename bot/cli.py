@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load", "reads", "background"])
+    bench.add_argument("what", choices=["render", "load", "reads", "background", "flood"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=int, default=20)
     bench.add_argument("--db", help=DB_HELP)
@@ -67,6 +67,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="bench load: a player's mean thinking time before each order (0: a closed loop)")
     bench.add_argument("--entries", default="100,100000",
                        help="bench reads: the log lengths compared (default 100,100000)")
+    bench.add_argument("--orders", type=int, default=40,
+                       help="bench flood: the other server's orders timed, without and with the flood")
+    bench.add_argument("--length", type=int, default=2000,
+                       help="bench flood: entries of the flooder's long set-up phase and of her GM rulings")
     bench.add_argument("--workers", type=int, default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
@@ -129,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
                 from bot.bench_background import main as bench_background
 
                 return bench_background(args.db, args.games, args.json)
+            if args.what == "flood":
+                from bot.bench_flood import main as bench_flood
+
+                return bench_flood(args.db, args.orders, args.length, args.json)
             if args.what == "load":
                 from bot.bench_load import DEFAULT_WORKERS
                 from bot.bench_load import main as bench_load
