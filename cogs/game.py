@@ -25,7 +25,6 @@ from engine.ai.policy import LEVELS
 from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
 from engine.service import GameService, Seat, event_from_dict
-from engine.service.phases import phases
 
 from .common import (
     advance,
@@ -390,26 +389,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def map(self, interaction: discord.Interaction[Any], hex: str | None = None,
                   radius: app_commands.Range[int, 1, 6] = 3, phase: app_commands.Range[int, 1, 100000] | None = None,
                   game: int | None = None) -> None:
-        from .maps import check_hex, map_now
+        from .maps import map_command
 
-        bot = bot_of(interaction)
-        cooldown(interaction, "map")
-        await defer(interaction)  # before the first database call
-        info = await game_for(interaction, game)
-        if hex:  # an unknown hex or phase is refused plainly, before anything is drawn
-            check_hex(await asyncio.to_thread(bot.service.view, info.id, None), hex)
-        if phase is not None:
-            count = len(await asyncio.to_thread(phases, bot.service, info.id))
-            if phase > count:
-                raise NotFound(f"Game #{info.id} has no phase {phase}: its phases are 1 to {count}" if count else
-                               f"Game #{info.id} has not finished a phase yet")
-        image = await map_now(bot, info.id, hex_label=hex, radius=radius, phase=phase,
-                              limit=interaction.filesize_limit)
-        if image is None:
-            await reply(interaction, f"(no image: the renderer is not available) {info.status_line}")
-            return
-        what = f"phase {phase}" if phase else "now"
-        await reply(interaction, f"Game #{info.id}, {what}: {info.status_line}", files=[image])
+        await map_command(interaction, hex, radius, phase, game)  # the heavy threads, the user's cooldown
 
     @app_commands.command(name="log", description="The game's log, newest first, with each rule applied")
     @app_commands.describe(page="Page 1 is the newest", game="Game number")
