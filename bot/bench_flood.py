@@ -21,9 +21,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -31,7 +33,7 @@ from typing import Any
 from engine import registry
 from engine.game import Action
 
-BURST = 400  # autocompletes sent at once
+BURST = 400  # autocompletes sent at once (UMPIRE_BENCH_BURST)
 MAP_EVERY = 0.25  # s between two of alice's /game map
 RULING_EVERY = 1.0  # s between two of alice's /gm flip
 BURST_EVERY = 2.0  # s between two bursts of autocomplete
@@ -70,8 +72,12 @@ async def _run(db_url: str | None, orders: int, entries: int, pace_ms: float, tm
     fd = _fake_module()
     from bot.discord_app import UmpireBot, configure_endpoints
 
+    # Discord is not in the bot's process: the fake serves on its own thread and event loop
     fake = fd.FakeDiscord()
-    await fake.start()
+    fake_loop = asyncio.new_event_loop()
+    serving = threading.Thread(target=fake_loop.run_forever, name="fake-discord", daemon=True)
+    serving.start()
+    asyncio.run_coroutine_threadsafe(fake.start(), fake_loop).result(timeout=30)
     settings = fd.make_settings(fake, tmp)
     if db_url:
         settings = settings.model_copy(update={"database_url": db_url})
@@ -149,7 +155,7 @@ async def _run(db_url: str | None, orders: int, entries: int, pace_ms: float, tm
 
     def burst() -> list[dict[str, Any]]:
         return [fake.slash(fake.alice, "peiper place", thread_a, focused="unit", unit="C", at="")
-                for _ in range(BURST)]
+                for _ in range(int(os.environ.get("UMPIRE_BENCH_BURST", BURST)))]
 
     await bob_plays("quiet")
     flood = [asyncio.create_task(every(MAP_EVERY, maps, "map")),
@@ -176,7 +182,9 @@ async def _run(db_url: str | None, orders: int, entries: int, pace_ms: float, tm
     }
     del discord
     await bot.close()
-    await fake.stop()
+    asyncio.run_coroutine_threadsafe(fake.stop(), fake_loop).result(timeout=30)
+    fake_loop.call_soon_threadsafe(fake_loop.stop)
+    serving.join(timeout=10)
     return result
 
 

@@ -14,6 +14,7 @@ counted in the metrics (bot/observe.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
@@ -110,10 +111,25 @@ def outcome_of(error: BaseException | None) -> str:
     return "fault"
 
 
+async def _no_choices(interaction: discord.Interaction[Any]) -> None:
+    with contextlib.suppress(discord.HTTPException):  # expired or already answered: nothing to tell anyone
+        await interaction.response.autocomplete([])
+
+
 class UmpireTree(app_commands.CommandTree):  # type: ignore[type-arg]
     """The command tree, plus one log line and the metrics for each slash command."""
 
     def _from_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        client = self.client
+        if interaction.type is discord.InteractionType.autocomplete and isinstance(client, UmpireBot) \
+                and client.complete_rate.take(interaction.user.id):
+            # past the user's rate: no choices at once, before the tree parses the options or runs anything;
+            # past twice that, not even an answer (each costs a request: Discord tells the flooder that
+            # loading the options failed)
+            if not client.complete_refusals.take(interaction.user.id):
+                self.client.loop.create_task(_no_choices(interaction), name="CommandTree-autocomplete-refused")
+            return
+
         async def wrapper() -> None:
             start = time.perf_counter()
             error: BaseException | None = None
@@ -171,6 +187,7 @@ class UmpireBot(commands.AutoShardedBot):
         self.complete_pool = ThreadPoolExecutor(settings.umpire_complete_workers, thread_name_prefix="umpire-complete")
         self.complete_waiting = 0
         self.complete_rate = Bucket(COMPLETE_BURST, COMPLETE_EVERY)
+        self.complete_refusals = Bucket(COMPLETE_BURST, COMPLETE_EVERY)  # empty answers past the rate
         # the maps an order or a ruling posts are charged to whoever gave it (cogs.common.advance)
         self.map_rate = Bucket(MAPS_BURST, MAPS_EVERY)
         self.background = background
@@ -216,10 +233,12 @@ class UmpireBot(commands.AutoShardedBot):
         return await asyncio.get_running_loop().run_in_executor(self.heavy_pool, function, *args)
 
     async def complete(self, user_id: int, function: Callable[..., R], *args: Any) -> R | None:
-        """An autocomplete's work on its own threads; None (answer nothing) when the user asks faster than
-        COMPLETE_BURST/COMPLETE_EVERY, when COMPLETE_QUEUE are waiting already, or when it waited past
-        COMPLETE_STALE for a thread. The answer comes within 2.5 s or not at all."""
-        if self.complete_rate.take(user_id) or self.complete_waiting >= COMPLETE_QUEUE:
+        """An autocomplete's work on its own threads; None (answer nothing) when COMPLETE_QUEUE are waiting
+        already, or when it waited past COMPLETE_STALE for a thread. The answer comes within 2.5 s or not
+        at all. (One asked faster than the user's rate, COMPLETE_BURST then one per COMPLETE_EVERY, is
+        answered with no choices before it gets here: ``UmpireTree._from_interaction``.)"""
+        del user_id  # the user's rate is checked first, in UmpireTree._from_interaction
+        if self.complete_waiting >= COMPLETE_QUEUE:
             return None
         asked = time.monotonic()
 
