@@ -105,6 +105,7 @@ def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()
 
 
 REPLAY_WINDOW = 2000  # entries a replay goes back at most (from the snapshot before them)
+LIST_PAGE = 20  # games in one /game list page
 EXPORT_PAGE = 150  # entries in one /game export file (`umpire db export` writes the whole record)
 
 
@@ -347,21 +348,30 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
 
     # --- looking ---------------------------------------------------------------------------------
     @app_commands.command(name="list", description="The games of this server (in a DM: yours)")
-    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(page="Page 1 holds the newest games")
+    async def list_(self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 100_000] = 1
+                    ) -> None:
         service = bot_of(interaction).service
+        # one page read in the database (a count and LIST_PAGE rows), however many games the server has
         if interaction.guild_id is not None:
-            games = await asyncio.to_thread(service.list_games, str(interaction.guild_id))
+            games, page, total = await asyncio.to_thread(service.list_page, str(interaction.guild_id), None, page,
+                                                         LIST_PAGE)
         else:
-            games = await asyncio.to_thread(service.list_games, None, None, str(interaction.user.id))
+            games, page, total = await asyncio.to_thread(service.list_page, None, str(interaction.user.id), page,
+                                                         LIST_PAGE)
         if not games:
             await reply(interaction, "No games yet: /game new opens one.", ephemeral=True)
             return
         lines = []
-        for g in games[-20:][::-1]:
+        for g in games:
             rules = registry.get(g.game)
             seats = ", ".join(seat_label(rules, g, s) for s in g.seats)
             where = f" <#{g.channel_id}>" if g.guild_id else ""
             lines.append(f"**#{g.id}** {esc(g.title, 100)}{where} - {seats} - {g.status_line}")
+        pages = -(-total // LIST_PAGE)
+        if pages > 1:
+            lines.append(f"Page {page} of {pages} ({total} games): `/game list page:{page + 1}` goes back."
+                         if page < pages else f"Page {page} of {pages} ({total} games).")
         await reply(interaction, "\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="status", description="The game's turn, phase, score and seats")
