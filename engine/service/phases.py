@@ -219,16 +219,16 @@ def current_phase_view(service: GameService, game_id: int, side: str | None = No
     return view
 
 
-def _replayed(s: Session, rec: GameRecord, after: int, upto: int) -> list[LogEntry] | None:
+def _replayed(s: Session, rec: GameRecord, after: int, upto: int, limit: int = CATCH_UP) -> list[LogEntry] | None:
     """The entries a replay applies after entry ``after`` up to ``upto`` (orders, rulings, fresh seeds);
-    None when they are more than CATCH_UP."""
+    None when they are more than ``limit``."""
     assert rec.id is not None
     rows = list(s.exec(select(LogEntry).where(LogEntry.game_id == rec.id, col(LogEntry.seq) > after,
                                               col(LogEntry.seq) <= upto, col(LogEntry.undone).is_(False),
                                               or_(col(LogEntry.kind).in_(STATE_KINDS),
                                                   col(LogEntry.rng).is_not(None)))
-                       .order_by(col(LogEntry.seq)).limit(CATCH_UP + 1)).all())
-    return None if len(rows) > CATCH_UP else rows
+                       .order_by(col(LogEntry.seq)).limit(limit + 1)).all())
+    return None if len(rows) > limit else rows
 
 
 def _start(s: Session, rec: GameRecord, rules: GameRules, phase: Phase, state: Any, at: int) -> tuple[Any, int]:
@@ -308,3 +308,59 @@ def _with_seeds(s: Session, rec: GameRecord, phase: Phase) -> list[LogEntry]:
                                                col(LogEntry.undone).is_(False), col(LogEntry.rng).is_not(None),
                                                col(LogEntry.kind).not_in(STATE_KINDS))).all())
     return sorted(list(phase.drawn) + seeds, key=lambda e: e.seq)
+
+
+REPLAY_BUDGET = 1000  # entries /game replay applies at most, over all its frames (each from the nearer of
+# the state in hand and a snapshot: about 20 at most, so 40 frames fit)
+
+
+def replay_frames(service: GameService, game_id: int, frames: int = 40, window: int = 2000) -> list[dict[str, Any]]:
+    """Views for an animated replay: where the last ``window`` entries start (the opening in a shorter
+    game), after each of the last ``frames - 2`` phase ends in them, and now.
+
+    Each frame's state comes from the state in hand or the nearest snapshot, whichever is nearer, and
+    the replay applies at most REPLAY_BUDGET entries in all: a frame further than that from both is left
+    out (a long phase between two snapshots' reach), and the opening moves to the oldest snapshot in the
+    window. So the cost follows ``frames``, not the window, the phases' lengths or the log's."""
+    with Session(service.engine) as s:
+        rec = s.get(GameRecord, game_id)
+        if rec is None:
+            raise NotFound(f"No game #{game_id}")
+        rules = registry.get(rec.game)
+        lo = max(0, rec.seq - window)
+        ends = list(s.exec(select(LogEntry.seq).where(*_closing(game_id), col(LogEntry.seq) > lo)
+                           .order_by(col(LogEntry.seq).desc()).limit(max(1, frames - 2))).all())[::-1]
+        newest = s.exec(select(func.max(LogEntry.seq)).where(
+            LogEntry.game_id == game_id, col(LogEntry.seq) > lo, col(LogEntry.undone).is_(False),
+            or_(col(LogEntry.kind).in_(STATE_KINDS), col(LogEntry.rng).is_not(None)))).one()
+        budget = REPLAY_BUDGET
+        state: Any = None
+        at = -1
+        views: list[dict[str, Any]] = []
+        for point in [lo, *ends]:
+            snap = s.exec(select(SnapshotRecord).where(SnapshotRecord.game_id == game_id,
+                                                       col(SnapshotRecord.seq) <= point)
+                          .order_by(col(SnapshotRecord.seq).desc()).limit(1)).first()
+            snap_seq = snap.seq if snap is not None else 0
+            start, start_at = (state, at) if state is not None and snap_seq <= at <= point else (None, snap_seq)
+            rows = _replayed(s, rec, start_at, point, limit=budget)
+            if rows is None and point == lo:  # the opening too far from a snapshot: the oldest one after it
+                later = s.exec(select(SnapshotRecord).where(SnapshotRecord.game_id == game_id,
+                                                            col(SnapshotRecord.seq) > lo)
+                               .order_by(col(SnapshotRecord.seq)).limit(1)).first()
+                if later is None:
+                    continue
+                state, at = rules.load(later.state), later.seq
+                views.append(rules.view(state, None))
+                continue
+            if rows is None:
+                continue  # this frame is too far from everything: left out
+            if start is None:
+                start = rules.load(snap.state) if snap is not None else \
+                    rules.new_state(rec.scenario, rec.seed, rules.upgrade_options(rec.options))
+            state = GameService._apply_entries(rules, start, rows, list(rec.reseeds or []))
+            at, budget = point, budget - len(rows)
+            views.append(rules.view(state, None))
+        if newest is not None and (not ends or int(newest) != ends[-1]):
+            views.append(rules.view(rules.load(rec.state), None))  # now, unless the last entry closed a phase
+        return views[:1] + views[1:][-max(1, frames - 1):]

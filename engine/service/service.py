@@ -629,33 +629,12 @@ class GameService:
 
     def replay_frames(self, game_id: int, frames: int = 40, window: int = 2000) -> list[dict[str, Any]]:
         """Views for an animated replay: where the last ``window`` entries start (the opening in a shorter
-        game), after each phase end in them (the last ``frames - 2``), and now.
+        game), after each phase end in them (the last ``frames - 2``), and now; at most
+        ``phases.REPLAY_BUDGET`` entries applied in all, whatever the window or the phases' lengths
+        (``engine.service.phases.replay_frames``)."""
+        from .phases import replay_frames
 
-        The start comes from the newest snapshot at or before the window and the few entries after it,
-        so the rows read and the rules applied follow ``window``, not the length of the log."""
-        with Session(self.engine) as s:
-            rec = self._game(s, game_id)
-            rules = registry.get(rec.game)
-            lo = max(0, rec.seq - window)
-            state = self._state_at(s, rec, rules, lo)
-            views = [rules.view(state, None)]
-            shown: list[dict[str, Any]] = []
-            entries = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq) > lo,
-                                                    col(LogEntry.undone).is_(False),
-                                                    or_(col(LogEntry.kind).in_(STATE_KINDS),
-                                                        col(LogEntry.rng).is_not(None)))
-                             .order_by(col(LogEntry.seq))).all()
-            reseeds = list(rec.reseeds or [])
-            ended = False
-            for e in entries:
-                self._apply_entries(rules, state, [e], reseeds)
-                ended = any(ev.get("phase_end") for ev in e.events)
-                if ended:
-                    shown.append(rules.view(state, None))
-                    del shown[:-max(1, frames - 2)]
-            if entries and not ended:
-                shown.append(rules.view(state, None))
-            return views + shown[-max(1, frames - 1):]
+        return replay_frames(self, game_id, frames, window)
 
     def _state_at(self, s: Session, rec: GameRecord, rules: GameRules, seq: int) -> Any:
         """The state after entry ``seq``: the newest snapshot at or before it, and the live entries after."""

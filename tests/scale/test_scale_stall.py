@@ -223,3 +223,15 @@ def test_game_list_with_3000_games_loads_one_page(service: GameService) -> None:
     assert page == 150 and [g.id for g in beyond] == [g.id for g in last], "a page past the end is the last"
     mine, _, total = service.list_page(None, "1", 1, 20)
     assert total == 1 and mine[0].id == template.id, "a user's games: those they hold a seat in"
+
+
+def test_replay_of_a_long_setup_is_bounded(service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """/game replay of a set-up 600 entries long (the last 2,000 entries) applies and reads as much as of one
+    120 long: its frames come from snapshots, not from applying every entry of the window."""
+    short, long = long_phase(service, 120), long_phase(service, 600)
+    frames_short, small = cost_of(service, monkeypatch, lambda: service.replay_frames(short, 40, 2000))
+    frames_long, large = cost_of(service, monkeypatch, lambda: service.replay_frames(long, 40, 2000))
+    assert small == large and large[3] <= SNAPSHOT_EVERY, (small, large)
+    assert frames_long[-1] == RULES.view(service.state(long), None), "the last frame is the game now"
+    assert len(frames_long) == len(frames_short) == 2
+    unchanged(service, long, 600)
