@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import statistics
 import sys
@@ -72,6 +73,7 @@ async def _run(db_url: str | None, orders: int, entries: int, pace_ms: float, tm
     fd = _fake_module()
     from bot.discord_app import UmpireBot, configure_endpoints
 
+    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # the fake's requests, not the bot's
     # Discord is not in the bot's process: the fake serves on its own thread and event loop
     fake = fd.FakeDiscord()
     fake_loop = asyncio.new_event_loop()
