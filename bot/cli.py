@@ -96,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load", "reads", "background", "import"])
+    bench.add_argument("what", choices=["render", "load", "reads", "background", "import", "flood"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=whole(1, 10_000), default=20)
     bench.add_argument("--db", help=DB_HELP)
@@ -107,6 +107,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--entries", default=None,
                        help="bench reads: the log lengths compared (default 100,100000); bench import: the undone "
                        "entries padding the export (default 1500,4500,20000)")
+    bench.add_argument("--orders", type=whole(1, 10_000), default=40,
+                       help="bench flood: the other server's orders timed, without and with the flood")
+    bench.add_argument("--length", type=whole(1, 1_000_000), default=2000,
+                       help="bench flood: entries of the flooder's long set-up phase and of her GM rulings")
     bench.add_argument("--workers", type=whole(1, 256), default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
@@ -199,6 +203,10 @@ def _main(argv: list[str] | None) -> int:
                 from bot.bench_background import main as bench_background
 
                 return bench_background(args.db, args.games, args.json)
+            if args.what == "flood":
+                from bot.bench_flood import main as bench_flood
+
+                return bench_flood(args.db, args.orders, args.length, args.json)
             if args.what == "load":
                 from bot.bench_load import DEFAULT_WORKERS
                 from bot.bench_load import main as bench_load

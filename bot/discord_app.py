@@ -19,8 +19,9 @@ import logging
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import discord
@@ -60,6 +61,34 @@ class Busy(UmpireError):
     """A bounded queue is full: the request is refused, not queued without end."""
 
 
+class Bucket:
+    """A per-user token bucket: ``capacity`` at once, then one every ``every`` seconds."""
+
+    def __init__(self, capacity: float, every: float) -> None:
+        self.capacity, self.every = capacity, every
+        self._tokens: dict[int, tuple[float, float]] = {}  # user -> (tokens, when counted)
+
+    def take(self, user_id: int, now: float | None = None) -> float:
+        """0 when the user may go on (a token spent), else the seconds until the next token."""
+        now = time.monotonic() if now is None else now
+        tokens, then = self._tokens.get(user_id, (self.capacity, now))
+        tokens = min(self.capacity, tokens + (now - then) / self.every)
+        if tokens < 1:
+            self._tokens[user_id] = (tokens, now)
+            return (1 - tokens) * self.every
+        self._tokens[user_id] = (tokens - 1, now)
+        if len(self._tokens) > 10_000:  # forget those whose buckets are full again
+            full = now - self.capacity * self.every
+            self._tokens = {u: (t, w) for u, (t, w) in self._tokens.items() if w > full}
+        return 0.0
+
+
+COMPLETE_BURST, COMPLETE_EVERY = 10, 0.2  # a user's autocompletes: 10 at once, then 5 a second
+COMPLETE_QUEUE = 8  # autocompletes waiting or running at once in this process; more answer nothing
+COMPLETE_STALE = 2.0  # s: one that waited this long for a thread answers nothing (Discord gives 3 s)
+MAPS_BURST, MAPS_EVERY = 5, 4.0  # a user's maps drawn after their orders and rulings: 5, then one per 4 s
+
+
 class GameLocks:
     """One asyncio.Lock per game id: one game's commands run one at a time in this process."""
 
@@ -90,10 +119,25 @@ def outcome_of(error: BaseException | None) -> str:
     return "fault"
 
 
+async def _no_choices(interaction: discord.Interaction[Any]) -> None:
+    with contextlib.suppress(discord.HTTPException):  # expired or already answered: nothing to tell anyone
+        await interaction.response.autocomplete([])
+
+
 class UmpireTree(app_commands.CommandTree):  # type: ignore[type-arg]
     """The command tree, plus one log line and the metrics for each slash command."""
 
     def _from_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        client = self.client
+        if interaction.type is discord.InteractionType.autocomplete and isinstance(client, UmpireBot) \
+                and client.complete_rate.take(interaction.user.id):
+            # past the user's rate: no choices at once, before the tree parses the options or runs anything;
+            # past twice that, not even an answer (each costs a request: Discord tells the flooder that
+            # loading the options failed)
+            if not client.complete_refusals.take(interaction.user.id):
+                self.client.loop.create_task(_no_choices(interaction), name="CommandTree-autocomplete-refused")
+            return
+
         async def wrapper() -> None:
             start = time.perf_counter()
             error: BaseException | None = None
@@ -150,7 +194,17 @@ class UmpireBot(commands.AutoShardedBot):
         # (the default pool) never wait behind them; each user waits a little between two of a kind
         self.heavy_pool = ThreadPoolExecutor(settings.umpire_heavy_workers, thread_name_prefix="umpire-heavy")
         self.heavy_slots = asyncio.Semaphore(settings.umpire_heavy_queue)
+        # the maps answers post (cogs.maps.answer_maps): rebuilt and drawn on the render threads, as
+        # many waiting at once as heavy reads
+        self.answer_slots = asyncio.Semaphore(settings.umpire_heavy_queue)
         self.cooldowns: dict[tuple[int, str], float] = {}
+        # autocomplete: a small pool of its own, a bounded queue and a per-user rate (``complete``)
+        self.complete_pool = ThreadPoolExecutor(settings.umpire_complete_workers, thread_name_prefix="umpire-complete")
+        self.complete_waiting = 0
+        self.complete_rate = Bucket(COMPLETE_BURST, COMPLETE_EVERY)
+        self.complete_refusals = Bucket(COMPLETE_BURST, COMPLETE_EVERY)  # empty answers past the rate
+        # the maps an order or a ruling posts are charged to whoever gave it (cogs.common.advance)
+        self.map_rate = Bucket(MAPS_BURST, MAPS_EVERY)
         self.background = background
         self.shard_lock = shard_lock  # `umpire sync` runs no shard: it takes none
         self.shard_locks: list[Any] = []
@@ -171,10 +225,49 @@ class UmpireBot(commands.AutoShardedBot):
 
     async def heavy(self, function: Callable[..., R], *args: Any) -> R:
         """Run a heavy read on its own threads; refused at once when the queue is full."""
+        async with self.heavy_slot():
+            return await self.on_heavy(function, *args)
+
+    @asynccontextmanager
+    async def heavy_slot(self) -> AsyncIterator[None]:
+        """One of the UMPIRE_HEAVY_QUEUE places for a heavy read (a replay and the drawing of its maps);
+        ``Busy`` at once when all are taken."""
         if self.heavy_slots.locked():
-            raise Busy("Umpire is busy with other replays and exports right now: ask again in a minute")
+            raise Busy("Umpire is busy with other maps, replays and exports right now: ask again in a minute")
         async with self.heavy_slots:
-            return await asyncio.get_running_loop().run_in_executor(self.heavy_pool, function, *args)
+            yield
+
+    @asynccontextmanager
+    async def answer_slot(self) -> AsyncIterator[None]:
+        """One of the places for the maps an answer posts; ``Busy`` at once when all are taken."""
+        if self.answer_slots.locked():
+            raise Busy("Umpire is busy drawing other maps right now")
+        async with self.answer_slots:
+            yield
+
+    async def on_heavy(self, function: Callable[..., R], *args: Any) -> R:
+        """Run on the heavy threads (inside a ``heavy_slot``)."""
+        return await asyncio.get_running_loop().run_in_executor(self.heavy_pool, function, *args)
+
+    async def complete(self, user_id: int, function: Callable[..., R], *args: Any) -> R | None:
+        """An autocomplete's work on its own threads; None (answer nothing) when COMPLETE_QUEUE are waiting
+        already, or when it waited past COMPLETE_STALE for a thread. The answer comes within 2.5 s or not
+        at all. (One asked faster than the user's rate, COMPLETE_BURST then one per COMPLETE_EVERY, is
+        answered with no choices before it gets here: ``UmpireTree._from_interaction``.)"""
+        del user_id  # the user's rate is checked first, in UmpireTree._from_interaction
+        if self.complete_waiting >= COMPLETE_QUEUE:
+            return None
+        asked = time.monotonic()
+
+        def fresh() -> R | None:
+            return None if time.monotonic() - asked > COMPLETE_STALE else function(*args)
+
+        self.complete_waiting += 1
+        try:
+            return await asyncio.wait_for(asyncio.get_running_loop().run_in_executor(self.complete_pool, fresh),
+                                          timeout=2.5)
+        finally:
+            self.complete_waiting -= 1
 
     async def draw(self, function: Callable[..., R], *args: Any) -> R:
         """Run a drawing function on the render threads."""
@@ -243,6 +336,7 @@ class UmpireBot(commands.AutoShardedBot):
         await super().close()
         self.render_pool.shutdown(wait=False, cancel_futures=True)
         self.heavy_pool.shutdown(wait=False, cancel_futures=True)
+        self.complete_pool.shutdown(wait=False, cancel_futures=True)
         if self.shard_guard is not None:
             self.shard_guard.stop()
         for lock in self.shard_locks:

@@ -418,8 +418,15 @@ def render_map_png(view: dict[str, Any], hex_label: str | None = None, radius: i
 
 async def map_file(bot: UmpireBot, game_id: int, *, hex_label: str | None = None, radius: int = 3,
                    limit: int = DEFAULT_FILESIZE) -> discord.File | None:
-    view = await asyncio.to_thread(bot.service.view, game_id, None)
-    data = await bot.draw(render_map_png, view, hex_label, radius)
+    """The map now, without the phase's moves (a new game's): on the heavy threads; None when busy."""
+    from bot.discord_app import Busy
+
+    try:
+        async with bot.heavy_slot():
+            view = await bot.on_heavy(bot.service.view, game_id, None)
+            data = await bot.draw(render_map_png, view, hex_label, radius)
+    except Busy:
+        return None
     if data is None or len(data) > limit:
         return None
     suffix = f"-{hex_label}" if hex_label else ""
@@ -532,19 +539,13 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
     every = list(outcomes) + bot_outcomes
     closed = [o.seq for o in every if o.phase_ended]
     if force_map or info.status == "over" or closed:
-        from .maps import phase_files
+        from .maps import answer_maps
 
         limit = interaction.filesize_limit if interaction is not None else DEFAULT_FILESIZE
-        files, words = await phase_files(bot, game_id, closed, limit)  # a map of each phase, of that phase
-        if not files:
-            from .maps import map_now
-
-            try:  # the map now, with the moves of the phase under way
-                image = await map_now(bot, game_id, limit=limit)
-            except Exception:
-                log.exception("the map now of game %s", game_id)
-                image = await map_file(bot, game_id, limit=limit)
-            files, words = ([image] if image else []), "now"
+        # a map of each phase, of that phase (else the map now): on the heavy threads, at the rate of
+        # the member whose order or ruling this was (a button or a GM command draws no more maps)
+        files, words = await answer_maps(bot, game_id, closed, limit,
+                                         interaction.user.id if interaction is not None else None)
         await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {status_of(info)}",
                    interaction=interaction, files=files)
     if info.status == "over":

@@ -26,7 +26,6 @@ from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
 from engine.service import GameService, Seat
 from engine.service.limits import pending_invitations
-from engine.service.phases import phases
 
 from .common import (
     advance,
@@ -76,6 +75,7 @@ DEADLINE_RULE = ("When a deadline runs out, Umpire gives the standing order for 
 
 
 REPLAY_WINDOW = 2000  # entries a replay goes back at most (from the snapshot before them)
+LIST_PAGE = 20  # games in one /game list page
 EXPORT_PAGE = 150  # entries in one /game export file (`umpire db export` writes the whole record)
 
 
@@ -354,21 +354,30 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
 
     # --- looking ---------------------------------------------------------------------------------
     @app_commands.command(name="list", description="The games of this server (in a DM: yours)")
-    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(page="Page 1 holds the newest games")
+    async def list_(self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 100_000] = 1
+                    ) -> None:
         service = bot_of(interaction).service
+        # one page read in the database (a count and LIST_PAGE rows), however many games the server has
         if interaction.guild_id is not None:
-            games = await asyncio.to_thread(service.list_games, str(interaction.guild_id))
+            games, page, total = await asyncio.to_thread(service.list_page, str(interaction.guild_id), None, page,
+                                                         LIST_PAGE)
         else:
-            games = await asyncio.to_thread(service.list_games, None, None, str(interaction.user.id))
+            games, page, total = await asyncio.to_thread(service.list_page, None, str(interaction.user.id), page,
+                                                         LIST_PAGE)
         if not games:
             await reply(interaction, "No games yet: /game new opens one.", ephemeral=True)
             return
         lines = []
-        for g in games[-20:][::-1]:
+        for g in games:
             rules = registry.get(g.game)
             seats = ", ".join(seat_label(rules, g, s) for s in g.seats)
             where = f" <#{g.channel_id}>" if g.guild_id else ""
             lines.append(f"**#{g.id}** {esc(g.title, 100)}{where} - {seats} - {status_of(g)}")
+        pages = -(-total // LIST_PAGE)
+        if pages > 1:
+            lines.append(f"Page {page} of {pages} ({total} games): `/game list page:{page + 1}` goes back."
+                         if page < pages else f"Page {page} of {pages} ({total} games).")
         await reply(interaction, "\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="status", description="The game's turn, phase, score and seats")
@@ -396,26 +405,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def map(self, interaction: discord.Interaction[Any], hex: str | None = None,
                   radius: app_commands.Range[int, 1, 6] = 3, phase: app_commands.Range[int, 1, 100000] | None = None,
                   game: int | None = None) -> None:
-        from .maps import check_hex, map_now
+        from .maps import map_command
 
-        bot = bot_of(interaction)
-        cooldown(interaction, "map")
-        await defer(interaction)  # before the first database call
-        info = await game_for(interaction, game)
-        if hex:  # an unknown hex or phase is refused plainly, before anything is drawn
-            check_hex(await asyncio.to_thread(bot.service.view, info.id, None), hex)
-        if phase is not None:
-            count = len(await asyncio.to_thread(phases, bot.service, info.id))
-            if phase > count:
-                raise NotFound(f"Game #{info.id} has no phase {phase}: its phases are 1 to {count}" if count else
-                               f"Game #{info.id} has not finished a phase yet")
-        image = await map_now(bot, info.id, hex_label=hex, radius=radius, phase=phase,
-                              limit=interaction.filesize_limit)
-        if image is None:
-            await reply(interaction, f"(no image: the renderer is not available) {status_of(info)}")
-            return
-        what = f"phase {phase}" if phase else "now"
-        await reply(interaction, f"Game #{info.id}, {what}: {status_of(info)}", files=[image])
+        await map_command(interaction, hex, radius, phase, game)  # the heavy threads, the user's cooldown
 
     @app_commands.command(name="log", description="The game's log, newest first, with each rule applied")
     @app_commands.describe(page="Page 1 is the newest", game="Game number")

@@ -52,8 +52,8 @@ async def _units(interaction: discord.Interaction[Any], current: str) -> list[ap
         return [(f"{u['id']} ({u['side']}, {u.get('hex') or u.get('status')})", str(u["id"]))
                 for u in view.get("units", [])]
 
-    try:
-        pairs = await asyncio.wait_for(asyncio.to_thread(work), timeout=2.5)
+    try:  # the autocomplete threads, at the user's rate (UmpireBot.complete)
+        pairs = await bot.complete(interaction.user.id, work) or []
     except Exception:
         return []
     typed = current.lower()
@@ -64,10 +64,13 @@ async def _units(interaction: discord.Interaction[Any], current: str) -> list[ap
 async def _sides(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
     bot = bot_of(interaction)
     try:
-        info = await game_for(interaction, getattr(interaction.namespace, "game", None))
+        info = await bot.complete(interaction.user.id, find_game, bot.service, interaction.guild_id,
+                                  interaction.channel_id, interaction.user.id,
+                                  getattr(interaction.namespace, "game", None))
     except Exception:
         return []
-    del bot
+    if info is None:
+        return []
     rules = registry.get(info.game)
     return [app_commands.Choice(name=f"{s} ({side_name(rules, s)})", value=s) for s in info.seats
             if current.lower() in s][:25]

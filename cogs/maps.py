@@ -2,11 +2,16 @@
 
 Discord takes at most 10 attachments in a message: when an answer closed more phases than that, the
 newest nine come as PNGs and the older ones as one animated GIF (one frame per phase) before them.
+
+Every map costs a bounded amount (engine/service/phases.py) and holds one of a bounded number of
+places while it is rebuilt and drawn (else "busy"), never on the order threads: /game map on the heavy
+threads, at the user's cooldown; the maps an answer posts after an order or a ruling on the render
+threads (so they never wait behind the members' replays), charged to whoever gave it
+(``answer_maps``, ``bot.map_rate``): buttons and GM commands draw no more maps than the rate.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Iterable
@@ -15,7 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.service.phases import current_phase_view, phase_views, phases
+from engine.service.phases import current_phase_view, phase_numbers, phase_views
+
+from .common import bot_of
 
 if TYPE_CHECKING:
     from bot.discord_app import UmpireBot
@@ -23,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("umpire.discord")
 
 MAX_FILES = 10  # attachments in one Discord message
+MAX_STRIP = 20  # older phases in the GIF before the newest nine (more: /game map phase:N)
 
 
 def check_hex(view: dict[str, Any], label: str) -> str:
@@ -82,16 +90,16 @@ def _name(game_id: int, view: dict[str, Any], suffix: str = "") -> str:
 
 async def phase_files(bot: UmpireBot, game_id: int, seqs: Iterable[int], limit: int) -> tuple[list[discord.File], str]:
     """The maps of the phases closed by the entries ``seqs`` (one file each, older ones in a GIF past
-    Discord's 10), and words naming them ("phases 4-8")."""
-    wanted = set(seqs)
+    Discord's 10, at most MAX_STRIP of them), and words naming them ("phases 4-8"). Rebuilt and drawn on
+    the render threads: call inside a ``bot.answer_slot()``."""
+    wanted = list(dict.fromkeys(seqs))
     if not wanted:
         return [], ""
     try:
-        done = await asyncio.to_thread(phases, bot.service, game_id)
-        numbers = [p.number for p in done if p.seq in wanted]
+        numbers = await bot.draw(phase_numbers, bot.service, game_id, wanted)
         if not numbers:
             return [], ""
-        views = await asyncio.to_thread(phase_views, bot.service, game_id, numbers)
+        views = await bot.draw(phase_views, bot.service, game_id, numbers[-(MAX_FILES - 1 + MAX_STRIP):])
     except Exception:  # the order stands; the caller falls back to the map now
         log.exception("rebuilding the phase maps of game %s failed", game_id)
         return [], ""
@@ -112,18 +120,71 @@ async def phase_files(bot: UmpireBot, game_id: int, seqs: Iterable[int], limit: 
     return files, words
 
 
-async def map_now(bot: UmpireBot, game_id: int, *, hex_label: str | None = None, radius: int = 3,
-                  phase: int | None = None, limit: int) -> discord.File | None:
-    """The map now (with the phase under way's moves), an earlier phase's, or a close-up of either."""
+def _view_for(bot: UmpireBot, game_id: int, phase: int | None, hex_label: str | None) -> tuple[dict[str, Any], str | None]:
+    """The view of a map (now or an earlier phase's; on the heavy threads) and the close-up's hex, checked."""
     if phase is not None:
-        view = (await asyncio.to_thread(phase_views, bot.service, game_id, [phase]))[0]
+        view = phase_views(bot.service, game_id, [phase])[0]
     else:
-        view = await asyncio.to_thread(current_phase_view, bot.service, game_id)
-    suffix = ""
-    if hex_label:
-        hex_label = check_hex(view, hex_label)
-        suffix = f"-{hex_label}-r{radius}"
+        view = current_phase_view(bot.service, game_id)
+    return view, (check_hex(view, hex_label) if hex_label else None)
+
+
+async def map_now(bot: UmpireBot, game_id: int, *, hex_label: str | None = None, radius: int = 3,
+                  phase: int | None = None, limit: int, answer: bool = False) -> discord.File | None:
+    """The map now (with the phase under way's moves), an earlier phase's, or a close-up of either,
+    rebuilt on the heavy threads (inside a ``bot.heavy_slot()``), or with ``answer`` on the render
+    threads (inside a ``bot.answer_slot()``). An unknown hex or phase is refused (``UnknownHex``,
+    ``NotFound``)."""
+    run = bot.draw if answer else bot.on_heavy
+    view, hex_label = await run(_view_for, bot, game_id, phase, hex_label)
+    suffix = f"-{hex_label}-r{radius}" if hex_label else ""
     data = (await bot.draw(render_views, [view], hex_label, radius))[0]
     if data is None or len(data) > limit:
         return None
     return discord.File(io.BytesIO(data), filename=_name(game_id, view, suffix))
+
+
+async def map_command(interaction: discord.Interaction[Any], hex: str | None, radius: int, phase: int | None,
+                      game: int | None) -> None:
+    """/game map: at the user's cooldown, on the heavy threads (a place among UMPIRE_HEAVY_QUEUE, else busy)."""
+    from .common import cooldown, defer, game_for, reply, status_of
+
+    bot = bot_of(interaction)
+    cooldown(interaction, "map")
+    await defer(interaction)  # before the first database call
+    info = await game_for(interaction, game)
+    async with bot.heavy_slot():
+        image = await map_now(bot, info.id, hex_label=hex, radius=radius, phase=phase,
+                              limit=interaction.filesize_limit)
+    if image is None:
+        await reply(interaction, f"(no image: the renderer is not available) {status_of(info)}")
+        return
+    what = f"phase {phase}" if phase else "now"
+    await reply(interaction, f"Game #{info.id}, {what}: {status_of(info)}", files=[image])
+
+
+async def answer_maps(bot: UmpireBot, game_id: int, closed: list[int], limit: int,
+                      user_id: int | None) -> tuple[list[discord.File], str]:
+    """The maps an answer posts (of the phases it closed, else the map now), charged to the user who gave
+    the order or ruling (``bot.map_rate``: buttons and GM commands are maps too), rebuilt and drawn on
+    the render threads, so they never wait behind the members' replays and exports. Past the user's
+    rate, or when UMPIRE_HEAVY_QUEUE answers' maps are waiting already, no map: the words say why."""
+    from bot.discord_app import Busy
+
+    wait = bot.map_rate.take(user_id) if user_id is not None else 0.0
+    if wait:
+        return [], f"now (not drawn: maps come at most one every {bot.map_rate.every:.0f} s a player; " \
+                   f"/game map draws it in {max(1, round(wait))} s)"
+    try:
+        async with bot.answer_slot():
+            files, words = await phase_files(bot, game_id, closed, limit)
+            if files:
+                return files, words
+            try:  # the map now, with the moves of the phase under way
+                image = await map_now(bot, game_id, limit=limit, answer=True)
+            except Exception:
+                log.exception("the map now of game %s", game_id)
+                image = None
+            return ([image] if image else []), "now"
+    except Busy:
+        return [], "now (not drawn: Umpire is busy with other maps; /game map draws it)"

@@ -3,11 +3,12 @@
 A game present in ``engine.registry.available()`` gets its group with no change here. Options of
 kind unit, hex, bridge or str autocomplete from ``legal_actions`` of the side to act (what the user
 typed filters them; the other options already given narrow them: the hexes a chosen unit may reach).
+Autocomplete runs on threads of its own at a per-user rate (``UmpireBot.complete``): past it, or when
+its threads are busy, it answers an empty list at once, and an order never waits behind it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 from pathlib import Path
 from typing import Any, Literal, Optional
@@ -118,8 +119,8 @@ def _completer(key: str, spec: CommandSpec, opt: OptionSpec) -> Any:
             rules = registry.get(info.game)
             return candidates(rules, bot.service.state(info.id), side, spec, opt, given)
 
-        try:
-            pairs = await asyncio.wait_for(asyncio.to_thread(work), timeout=2.5)
+        try:  # on the autocomplete threads, at the user's rate (bot.complete): never the order threads
+            pairs = await bot.complete(interaction.user.id, work) or []
         except Exception:  # autocomplete never raises at the user: no suggestions instead
             return []
         return filter_units(pairs, current) if opt.kind == "units" else _filter(pairs, current)

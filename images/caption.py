@@ -51,6 +51,10 @@ def caption_rows(view: Mapping[str, Any]) -> list[tuple[str, str]]:
         rows.append(("title", f"{title}: what happened{then}"))
         lines = [str(x) for x in (pm.get("lines") or [])]
         more = int(pm.get("more") or 0)
+        cut = int(pm.get("cut") or 0)
+        if cut:  # a phase longer than its map's bound (engine/service/phases.py PHASE_DRAWN)
+            rows.append(("more", f"A long phase: the moves of its first {cut} entr{'ies' if cut != 1 else 'y'} "
+                                 "are not drawn (the log lists them)"))
         room = MAX_ROWS - len(rows) - 1
         if len(lines) > room:
             more += len(lines) - room

@@ -252,13 +252,14 @@ class GameService:
         with Session(self.engine) as s:
             return self._info(s, self._game(s, game_id))
 
-    def _info(self, s: Session, rec: GameRecord) -> GameInfo:
+    def _info(self, s: Session, rec: GameRecord, seats: dict[str, Seat] | None = None) -> GameInfo:
         rules = registry.get(rec.game)
         state = rules.load(rec.state)
         assert rec.id is not None
         return GameInfo(
             id=rec.id, game=rec.game, scenario=rec.scenario, title=rec.title, version=rec.version,
-            status=rec.status, winner=rec.winner, seats=self._seats(s, rec.id), guild_id=rec.guild_id,
+            status=rec.status, winner=rec.winner, seats=self._seats(s, rec.id) if seats is None else seats,
+            guild_id=rec.guild_id,
             channel_id=rec.channel_id, to_act=rules.to_act(state), status_line=rules.status_line(state),
             seed_hash=self._commitment(rec), deadline_hours=rec.deadline_hours, options=dict(rec.options or {}),
             last_action_at=rec.last_action_at, owner_id=rec.owner_id,
@@ -312,6 +313,28 @@ class GameService:
                 ids = select(SeatRecord.game_id).where(SeatRecord.user_id == user_id)
                 q = q.where(col(GameRecord.id).in_(ids))
             return [self._info(s, r) for r in s.exec(q.order_by(col(GameRecord.id))).all()]
+
+    def list_page(self, guild_id: str | None = None, user_id: str | None = None, page: int = 1,
+                  size: int = 20) -> tuple[list[GameInfo], int, int]:
+        """One page of a server's games (or a user's), newest first: (the page's games, the page shown, the
+        count of games). A count and ``size`` rows in SQL, and the seats of those games in one more read:
+        the cost follows the page, not the number of games."""
+        size = max(1, min(size, 100))
+        with Session(self.engine) as s:
+            conditions: list[Any] = []
+            if guild_id is not None:
+                conditions.append(col(GameRecord.guild_id) == guild_id)
+            if user_id is not None:
+                conditions.append(col(GameRecord.id).in_(select(SeatRecord.game_id).where(SeatRecord.user_id == user_id)))
+            total = int(s.exec(select(func.count()).select_from(GameRecord).where(*conditions)).one())
+            pages = max(1, -(-total // size))
+            page = max(1, min(page, pages))
+            rows = list(s.exec(select(GameRecord).where(*conditions).order_by(col(GameRecord.id).desc())
+                               .offset((page - 1) * size).limit(size)).all())
+            seats: dict[int, dict[str, Seat]] = {r.id or 0: {} for r in rows}
+            for seat in s.exec(select(SeatRecord).where(col(SeatRecord.game_id).in_(list(seats)))).all():
+                seats[seat.game_id][seat.side] = Seat(seat.kind, seat.user_id, seat.user_name, seat.level, seat.notify)
+            return [self._info(s, r, seats[r.id or 0]) for r in rows], page, total
 
     def sides_of(self, game_id: int, user_id: str) -> list[str]:
         return [side for side, seat in self.info(game_id).seats.items() if seat.kind == "human" and seat.user_id == user_id]
@@ -606,33 +629,12 @@ class GameService:
 
     def replay_frames(self, game_id: int, frames: int = 40, window: int = 2000) -> list[dict[str, Any]]:
         """Views for an animated replay: where the last ``window`` entries start (the opening in a shorter
-        game), after each phase end in them (the last ``frames - 2``), and now.
+        game), after each phase end in them (the last ``frames - 2``), and now; at most
+        ``phases.REPLAY_BUDGET`` entries applied in all, whatever the window or the phases' lengths
+        (``engine.service.phases.replay_frames``)."""
+        from .phases import replay_frames
 
-        The start comes from the newest snapshot at or before the window and the few entries after it,
-        so the rows read and the rules applied follow ``window``, not the length of the log."""
-        with Session(self.engine) as s:
-            rec = self._game(s, game_id)
-            rules = registry.get(rec.game)
-            lo = max(0, rec.seq - window)
-            state = self._state_at(s, rec, rules, lo)
-            views = [rules.view(state, None)]
-            shown: list[dict[str, Any]] = []
-            entries = s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq) > lo,
-                                                    col(LogEntry.undone).is_(False),
-                                                    or_(col(LogEntry.kind).in_(STATE_KINDS),
-                                                        col(LogEntry.rng).is_not(None)))
-                             .order_by(col(LogEntry.seq))).all()
-            reseeds = list(rec.reseeds or [])
-            ended = False
-            for e in entries:
-                self._apply_entries(rules, state, [e], reseeds)
-                ended = any(ev.get("phase_end") for ev in e.events)
-                if ended:
-                    shown.append(rules.view(state, None))
-                    del shown[:-max(1, frames - 2)]
-            if entries and not ended:
-                shown.append(rules.view(state, None))
-            return views + shown[-max(1, frames - 1):]
+        return replay_frames(self, game_id, frames, window)
 
     def _state_at(self, s: Session, rec: GameRecord, rules: GameRules, seq: int) -> Any:
         """The state after entry ``seq``: the newest snapshot at or before it, and the live entries after."""

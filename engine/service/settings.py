@@ -140,6 +140,8 @@ class Settings(BaseSettings):
     # umpire_heavy_queue such reads wait or run at once; more are refused ("busy, try again").
     umpire_heavy_workers: int = Field(default=DEFAULT_HEAVY_WORKERS, ge=1, le=16)
     umpire_heavy_queue: int = Field(default=8, ge=1, le=1000)
+    # Threads for autocomplete (cogs/orders.py): its own few, so a flood of it never holds an order.
+    umpire_complete_workers: int = Field(default=2, ge=1, le=16)
     # Postgres: connections kept per process, and how many more under a burst (docs/scale.md).
     umpire_db_pool: int = Field(default=10, ge=1)
     umpire_db_overflow: int = Field(default=50, ge=0)
