@@ -106,7 +106,25 @@ def step_cost(
                            occ if occ is not None else occupancy(state))
 
 
-def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_bonus: bool, occ: Occupancy) -> float | None:
+def road_bonus_lost(state: PlState, movers: list[Unit], lb: str, occ: Occupancy, true_mines: bool = False) -> bool:
+    """II. Road Bonus: "negated if hex contains 2+ units (not including moving unit) or any block,
+    fortification, or minefield". Units only: wrecks are not units (they count for stacking, not
+    here); a carrier with its cargo, or a fortification with the units in it, is one. A path is
+    planned with the minefields the movers' side knows of; ``true_mines``: the step as walked, where an
+    unseen minefield negates the bonus too (option road_bonus_old: wrecks counted, unseen mines not)."""
+    side = movers[0].side
+    ids = {u.id for u in movers}
+    if block_at(state, lb) or fort_at(state, lb):
+        return True
+    if state.options.get("road_bonus_old"):
+        return mine_known(state, lb, side) or _count(state, occ, lb, ids) >= 2
+    if mine_known(state, lb, side) or (true_mines and mine_at(state, lb)):
+        return True
+    return fort_stack(state, lb, occ.get(lb, []), ids) >= 2
+
+
+def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_bonus: bool, occ: Occupancy,
+                    true_mines: bool = False) -> float | None:
     """step_cost between two adjacent board hexes given by label (the movement searches' hot path)."""
     side = movers[0].side
     enemies = [u for u in occ.get(lb, []) if u.side != side]
@@ -129,9 +147,7 @@ def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_b
         return None  # vehicles cross streams only on bridges
     if block_at(state, lb) and vehicle and "woods" in (terrain(la), kind_b):
         return None  # no vehicle enters a block across a woods hexside
-    ids = {u.id for u in movers}
-    if road and road_bonus and not block_at(state, lb) and not mine_known(state, lb, side) and not fort_at(state, lb) \
-            and _count(state, occ, lb, ids) < 2:
+    if road and road_bonus and not road_bonus_lost(state, movers, lb, occ, true_mines):
         return t.road_cost
     base = entry.vehicle if vehicle else entry.infantry
     if base is None:
@@ -188,8 +204,8 @@ def besieged(state: PlState, u: Unit) -> bool:
         any(o.side != u.side and o.on_fort for o in state.at(u.hex or ""))
 
 
-def cost_fn(state: PlState, movers: list[Unit], start: Hex) -> Callable[[Hex, Hex], float | None]:
-    by_label = label_cost_fn(state, movers, label_of(start))
+def cost_fn(state: PlState, movers: list[Unit], start: Hex, true_mines: bool = False) -> Callable[[Hex, Hex], float | None]:
+    by_label = label_cost_fn(state, movers, label_of(start), true_mines)
     g = gmap()
 
     def cost(a: Hex, b: Hex) -> float | None:
@@ -198,7 +214,8 @@ def cost_fn(state: PlState, movers: list[Unit], start: Hex) -> Callable[[Hex, He
     return cost
 
 
-def label_cost_fn(state: PlState, movers: list[Unit], start: str) -> Callable[[str, str], float | None]:
+def label_cost_fn(state: PlState, movers: list[Unit], start: str,
+                  true_mines: bool = False) -> Callable[[str, str], float | None]:
     """The MP cost of a step between adjacent board hexes (labels) for movers starting at start."""
     occ = occupancy(state)
     lone = lone_bridgelayer(state, movers)
@@ -212,11 +229,11 @@ def label_cost_fn(state: PlState, movers: list[Unit], start: str) -> Callable[[s
         if a != start and lone and terrain(a) == "stream" and a not in state.temp_bridges:
             return None  # the bridgelayer stops in the stream hex
         if a == start and lone and terrain(a) == "stream" and a not in state.temp_bridges and not movers[0].moved:
-            base = label_step_cost(state, movers, a, b, True, occ)
+            base = label_step_cost(state, movers, a, b, True, occ, true_mines)
             return None if base is None else 3.0  # exiting the stream leaves the bridge: 3 MP
         if block_at(state, b) and (a != start or any(u.moved for u in movers)):
             return None  # enter a block only from the hex where the phase began
-        return label_step_cost(state, movers, a, b, True, occ)
+        return label_step_cost(state, movers, a, b, True, occ, true_mines)
 
     return cost
 
@@ -277,6 +294,10 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str
     path, cost = plan(state, movers, goal, via)
     events: list[Event] = []
     walked = [path[0]]
+    walk_cost = cost_fn(state, movers, path[0], true_mines=True)
+    budget = min(u.mp_left for u in movers) - flail_reserve(state, movers)
+    one_hex = all(not u.moved for u in movers) and len(path) == 2  # "may move at least one hex"
+    so_far = 0.0
     for step in path[1:]:
         if terrain(step.label) == "stream" and step.label not in state.temp_bridges \
                 and not any(utype(u).vehicle for u in movers) \
@@ -299,10 +320,28 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str
                 for u in movers:
                     u.mine_stop = True
                 break
+            if not one_hex and so_far + (walk_cost(walked[-1], step) or 0) > budget + 1e-9 \
+                    and not state.options.get("road_bonus_old"):
+                # The minefield negates the road bonus: with too few MP left to enter it at the
+                # terrain's rate, the movers stop before it, having found it.
+                state.mines_seen.append(step.label)
+                events.append(Event("note", f"{', '.join(ids)} find a minefield at {step.label} (no road bonus "
+                                    "there) and stop short: too few MP left to enter it", R_MINES, side,
+                                    {"hex": step.label}))
+                for u in movers:
+                    u.mine_stop = True
+                break
             walked.append(step)
             break
+        so_far += walk_cost(walked[-1], step) or 0
         walked.append(step)
-    start_cost = cost_fn(state, movers, walked[0])
+    if len(walked) < len(path) and not state.options.get("halt_overstack"):
+        # Halted short (a failed stream roll, an unseen minefield with no room): units "may not stop
+        # there if doing so would violate stacking limits", so the move ends in the last hex passed
+        # that has room for them (the hex it began in always has).
+        while len(walked) > 1 and not _room(state, walked[-1].label, movers):
+            walked.pop()
+    start_cost = cost_fn(state, movers, walked[0], true_mines=True)
     spent = sum(start_cost(walked[i], walked[i + 1]) or 0 for i in range(len(walked) - 1))
     reserve = flail_reserve(state, movers)
     if reserve:
@@ -350,6 +389,12 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str
         for u in movers:
             u.mp_left = 0
     return events
+
+
+def _room(state: PlState, label: str, movers: list[Unit]) -> bool:
+    """The movers may stop in label without breaking the stacking limit (II. Stacking)."""
+    ids = {u.id for u in movers}
+    return stack_count(state, label, exclude=ids) + len([u for u in movers if not u.carrier]) <= STACK_LIMIT
 
 
 def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:

@@ -93,6 +93,16 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
                    "played its last segment without meeting a victory condition (the rest cannot change the "
                    "result); off: the other side plays its last segment too", "pl.md#decided-games",
                    legacy=False),
+    # Issue 28 (rules fidelity, third pass): each restores the reading stored games were played with.
+    GameOptionSpec("halt_overstack", False, "A move halted short (a failed stream roll, an unseen minefield "
+                   "with no room) ends in the hex before even where that breaks the stacking limit",
+                   "pl.md#third-pass", legacy=True),
+    GameOptionSpec("of_indirect_unlisted", False, "Opportunity fire: units under (secret) indirect-fire orders "
+                   "are left out of the public list of units that may fire", "pl.md#third-pass", legacy=True),
+    GameOptionSpec("road_bonus_old", False, "Road bonus: wrecks count as units against it, and an unseen "
+                   "minefield keeps it", "pl.md#third-pass", legacy=True),
+    GameOptionSpec("of_end_hex", False, "Opportunity fire: the firer must see the hex the movers end in "
+                   "(not only where it saw them spend the quarter)", "pl.md#third-pass", legacy=True),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
     GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",

@@ -66,6 +66,9 @@ class OfWindow:
     # A window a load or unload opened: {"kind": "load"|"unload", "carrier": id, "cargo": id}; each firer
     # declares its fire before or after the un/load (fire when:before; after when left out).
     transport: dict[str, str] = field(default_factory=dict)
+    # Firer -> the hex where it fires at the movers, when not the hex they ended in: the last hex of
+    # the run of its LOS in which they spent the quarter (the fire takes place during the move).
+    seen: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
