@@ -157,3 +157,68 @@ def test_opportunity_fire_during_the_move_a_unit_ending_behind_cover_may_be_fire
 def test_opportunity_fire_legacy_of_end_hex_needs_sight_of_the_end_hex() -> None:
     s, _ = _m4_out_of_sight({"of_end_hex": True})
     assert s.phase == "move_vehicles"  # the old reading: not fired on
+
+
+def _end_until(s, side: str, phase: str) -> list:  # type: ignore[no-untyped-def,type-arg]
+    events = []
+    while not (s.side == side and s.phase == phase):
+        events += RULES.apply(s, s.side, Action("end"))
+    return events
+
+
+def test_mines_a_unit_dispersed_entering_a_minefield_may_not_move_off_in_the_next_movement_phase() -> None:
+    """Mines: "Surviving units may move off the minefield in the next Movement phase; dispersed units
+    may not and will undergo a subsequent minefield attack every Combat phase until they are
+    undispersed and able to move". A miss has no effect (nothing in the text makes it turn a unit
+    face up): the rifle dispersed entering it in turn 1 is attacked in the German and the Allied
+    Combat phases, may not move in the Allied Movement phase of turn 2, turns face up at the end of
+    that segment and moves off in turn 3."""
+    s = build([("R1", "us_rifle", "1010"), ("G1", "ge_rifle", "0101")], phase="move_infantry", options=MINES)
+    s.mines["1011"] = "ge"
+    r = s.units["R1"]
+    rig(s, [4, 6, 6])  # entering: 2-1 die 4 = D; German Combat phase: die 6 = -; Allied: die 6 = -
+    RULES.apply(s, "us", Action("move", {"units": "R1", "to": "1011"}))
+    assert r.hex == "1011" and r.dispersed
+    events = _end_until(s, "ge", "combat")
+    assert r.dispersed and any("Still dispersed on a minefield: R1" in e.text for e in events)
+    assert any("Minefield at 1011" in e.text and ": -" in e.text for e in events)  # the German Combat phase
+    events = _end_until(s, "us", "move_infantry")
+    assert any("Minefield at 1011" in e.text and ": -" in e.text for e in events)  # the Allied one: a miss
+    assert r.dispersed
+    assert not any(a.kind == "move" and a.args["units"] == "R1" for a in RULES.legal_actions(s, "us"))
+    events = _end_until(s, "ge", "combat")
+    assert not r.dispersed and any("Turned face up: R1" in e.text for e in events)
+    _end_until(s, "us", "move_infantry")
+    assert Action("move", {"units": "R1", "to": "1012"}) in RULES.legal_actions(s, "us")
+
+
+def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_is_at_half_not_a_quarter() -> None:
+    """Engineer vehicles, Valentine Bridgelayer: "Attacks against temporary bridges by Indirect Fire
+    are always at half strength": half is the bridge's one factor; the WEC's halving of (H) against
+    armoured targets does not come on top (option if_bridge_wec: it did, a quarter)."""
+    from engine.games.pl.fire import indirect_attack
+
+    for legacy, share in ((False, "10"), (True, "5")):
+        s = build([("W1", "wespe", "1409"), ("S1", "m4", "1509"), ("R1", "us_rifle", "1509")], side="ge",
+                  options={"engineer_vehicles": True, "if_bridge_wec": legacy})
+        s.temp_bridges["1509"] = "us"
+        rig(s, [6, 6, 6])
+        events = indirect_attack(s, "ge", [s.units["W1"]], "1509")
+        assert any(f"(indirect, {share}) against temporary bridge at 1509" in e.text for e in events), legacy
+
+
+def test_streams_a_unit_that_may_not_fire_into_a_stream_hex_may_still_spot_it() -> None:
+    """II. Streams: "Non-adjacent ground-level units may not attack units in a stream hex" limits an
+    attack; Spotting asks only LOS ("taking into consideration all LOS rules", and "Bridges do not
+    block LOS into a stream hex"): the US rifle two hexes off at ground level may not fire at the
+    German rifle in stream hex 1505, yet spots it (it fired) for the mortar's indirect fire."""
+    from engine.games.pl.board import on_board, spotters
+    from engine.games.pl.fire import fire_refusal
+
+    s = build([("G1", "ge_rifle", "1505"), ("R1", "us_rifle", "1305"), ("M1", "us_mortar", "1001")])
+    s.units["G1"].revealed = True
+    with on_board(s):
+        assert "may not attack into stream hex 1505" in fire_refusal(s, s.units["R1"], "1505")
+        assert [u.id for u in spotters(s, "us", "1505")] == ["R1"]
+    events = RULES.apply(s, "us", Action("indirect", {"unit": "M1", "target": "1505"}))
+    assert "spotted by R1" in events[0].text

@@ -457,7 +457,11 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
         # fire's whole strength; the bridge is no unit, so it takes no share of the division
         # (option if_bridge_share: it counts as one more counter and takes half its share).
         el = bridge_element(state, where)
-        full = total([utype(f).attack * wec_factor(state, utype(f).weapon, True, 0, direct=False) for f in firers])
+        # Half strength is the bridge's one factor: the WEC's halving of H and M against armoured
+        # targets is not applied on top (option if_bridge_wec: it was, a quarter in all).
+        wec_too = bool(state.options.get("if_bridge_wec"))
+        full = total([utype(f).attack * (wec_factor(state, utype(f).weapon, True, 0, direct=False) if wec_too else 1)
+                      for f in firers])
         share = round(full / (n if counts_bridge else 1) / 2, 6)
         att = Attack(firers, [share], where, [el], True, share, el.defense, None)
         events += roll_and_apply(state, att, side, R_IF + " (half strength against a temporary bridge)",

@@ -444,8 +444,10 @@ def hold_on_minefield(state: PlState, units: list[Unit], label: str) -> list[Eve
         u.mine_held = True
     if not held:
         return []
+    until = "an attack misses" if state.options.get("mine_miss_recovers") else \
+        "they turn face up, at the end of their next segment"
     return [Event("note", f"{', '.join(u.id for u in held)} dispersed on the minefield at {label}: "
-                  "no movement, attacked again every Combat phase until an attack misses", R_MINES,
+                  f"no movement, attacked again every Combat phase until {until}", R_MINES,
                   held[0].side, {"units": [u.id for u in held]})]
 
 

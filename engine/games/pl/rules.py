@@ -103,6 +103,12 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
                    "minefield keeps it", "pl.md#third-pass", legacy=True),
     GameOptionSpec("of_end_hex", False, "Opportunity fire: the firer must see the hex the movers end in "
                    "(not only where it saw them spend the quarter)", "pl.md#third-pass", legacy=True),
+    GameOptionSpec("mine_miss_recovers", False, "Mines: a unit dispersed on a minefield stays dispersed until "
+                   "a minefield attack misses it, and is then face up (free to move off in that turn)",
+                   "pl.md#third-pass", legacy=True),
+    GameOptionSpec("if_bridge_wec", False, "Indirect fire at a temporary bridge: the WEC's halving against "
+                   "armoured targets applies on top of the half strength (a quarter)", "pl.md#third-pass",
+                   legacy=True),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
     GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",

@@ -43,7 +43,8 @@ class Unit:
     overran: bool = False
     assaulted: bool = False
     mine_stop: bool = False  # entered a minefield: no further movement this phase
-    mine_held: bool = False  # dispersed on a minefield: stays dispersed until a minefield attack misses it
+    mine_held: bool = False  # dispersed entering a minefield: misses the recovery at the end of that segment
+    mine_waited: bool = False  # held through one end of its segment: turns face up at the next
     work_hex: str = ""  # engineers: the hex it has held through whole friendly movement phases
     work_phases: int = 0
     block_tries: int = 0  # engineers: attempts at its one block (-1 once placed)
