@@ -222,3 +222,78 @@ def test_streams_a_unit_that_may_not_fire_into_a_stream_hex_may_still_spot_it() 
         assert [u.id for u in spotters(s, "us", "1505")] == ["R1"]
     events = RULES.apply(s, "us", Action("indirect", {"unit": "M1", "target": "1505"}))
     assert "spotted by R1" in events[0].text
+
+
+def test_movement_a_move_the_terrain_forbids_names_the_terrain() -> None:
+    """II. Movement Phase and the terrain rulings (sea, swamp, cliffs): a refused move names what bars
+    it, not only that there is no path, or what the way round would cost."""
+    import pytest
+
+    from engine.errors import IllegalAction
+
+    s = build([("T1", "us_truck", "2012"), ("R1", "us_rifle", "1205"), ("G1", "ge_rifle", "0101")],
+              phase="move_vehicles", board="utah_beach")
+    with pytest.raises(IllegalAction, match="2112 is sea: no unit enters it"):
+        RULES.apply(s, "us", Action("move", {"units": "T1", "to": "2112"}))
+    with pytest.raises(IllegalAction, match="1811 is swamp: vehicles enter it only along a road"):
+        RULES.apply(s, "us", Action("move", {"units": "T1", "to": "1811"}))
+    s.phase = "move_infantry"
+    with pytest.raises(IllegalAction, match="a cliff hexside lies between 1205 and 1306: no unit crosses one; "
+                                            "the way round costs 3 MP; 1 left"):
+        RULES.apply(s, "us", Action("move", {"units": "R1", "to": "1306"}))
+
+
+def test_opportunity_fire_cargo_kept_aboard_by_a_cancelled_unload_is_told_so() -> None:
+    """OF: fire declared before an unload disperses the truck, so the unload does not happen; the
+    rifle is aboard, one unit with its truck for defense: a second firer naming it is told that, not
+    that it "did not move, load or unload"."""
+    import pytest
+
+    from engine.errors import IllegalAction
+
+    s = build([("R1", "us_rifle", "1109"), ("S2", "m4", "1009"), ("TR", "ge_truck", "1209"),
+               ("G1", "ge_rifle", "1209")], side="ge", phase="move_vehicles", options={"opportunity_fire": True})
+    s.units["G1"].carrier, s.units["TR"].cargo = "TR", "G1"
+    RULES.apply(s, "ge", Action("unload", {"unit": "TR"}))
+    rig(s, [4])  # 2/1 = 2-1, die 4: D
+    events = RULES.apply(s, "us", Action("fire", {"units": "R1", "target": "1209", "at_unit": "TR", "when": "before"}))
+    assert any("does not happen" in e.text for e in events) and s.units["G1"].carrier == "TR"
+    with pytest.raises(IllegalAction, match="G1 is aboard TR: fire at TR"):
+        RULES.apply(s, "us", Action("fire", {"units": "S2", "target": "1209", "at_unit": "G1"}))
+
+
+def test_direct_fire_each_defense_is_said_once() -> None:
+    """I. Combat: the line names where the defense came from, once ("defense 6", not "defense 6,
+    defense 6"), and the total when terrain or several counters make it."""
+    s = build([("P1", "pz4", "1409"), ("R1", "us_rifle", "1209"), ("R2", "us_rifle", "1209")], side="ge")
+    RULES.apply(s, "ge", Action("fire", {"units": "P1", "target": "1209", "at_unit": "R1"}))
+    rig(s, [6])
+    events = RULES.apply(s, "ge", Action("end"))
+    line = next(e.text for e in events if e.kind == "attack")
+    assert "(R1: defense 6, soft)" in line and "defense 6, defense 6" not in line
+    t = build([("P1", "pz4", "1409"), ("R1", "us_rifle", "1209"), ("R2", "us_rifle", "1209")], side="ge")
+    RULES.apply(t, "ge", Action("fire", {"units": "P1", "target": "1209"}))
+    rig(t, [6])
+    line = next(e.text for e in RULES.apply(t, "ge", Action("end")) if e.kind == "attack")
+    assert "(R1: defense 6, R2: defense 6; defense 12 in all, soft)" in line
+
+
+def test_victory_the_result_is_worded_one_way() -> None:
+    """Situation: victory conditions: every line saying who won says it as the view's result does
+    ("German wins"), and the early end says the side "has played its last segment"."""
+    s = RULES.new_state("utah", 1, {})
+    s.turn = s.turns
+    s.phase, s.side = "assault", "us"
+    events = RULES.apply(s, "us", Action("end"))
+    over = [e.text for e in events if e.kind == "game_over"]
+    assert over == ["Game over in turn 10: German wins (Allied objectives not taken, and the Allied side has "
+                    "played its last segment)"]
+    assert RULES.view(s, None)["result"]["text"] == over[0].removeprefix("Game over in turn 10: ")
+    assert RULES.status_line(s).startswith("Game over: German wins")
+    t = RULES.new_state("utah", 1, {})
+    t.phase, t.side, t.turn = "assault", "us", 1
+    for u in t.units.values():
+        if u.side == "us":
+            u.status, u.hex = "eliminated", None
+    over = [e.text for e in RULES.apply(t, "us", Action("end")) if e.kind == "game_over"]
+    assert over == ["Game over: German wins (no Allied units left)"]

@@ -299,9 +299,21 @@ def unload_rider_for_attack(state: PlState, uid: str) -> list[Event]:
 def _head(att: Attack) -> str:
     names = ", ".join(u.id for u in att.attackers)
     weapons = "/".join(sorted({utype(u).weapon for u in att.attackers}))
-    targets = ", ".join(f"{e.label}: {e.source}" if e.source else e.label for e in att.elements)
     cls = "armoured" if att.armoured else "soft"
-    return f"{names} ({att.attack:g} {weapons}) against {att.target} ({targets}, defense {att.defense:g}, {cls})"
+    return f"{names} ({att.attack:g} {weapons}) against {att.target} ({defense_text(att)}, {cls})"
+
+
+def defense_text(att: Attack) -> str:
+    """Each target counter with where its defense comes from, and the total, each said once:
+    "R1: defense 6", "R1: defense 6 x2 in woods (TEC) = 12", "R1: defense 6, R2: defense 4; 10 in all"."""
+    plain = f"defense {att.defense:g}"
+    if len(att.elements) == 1:
+        e = att.elements[0]
+        if not e.source:
+            return f"{e.label}, {plain}"
+        return f"{e.label}: {e.source}" + ("" if e.source == plain else f" = {att.defense:g}")
+    parts = ", ".join(f"{e.label}: {e.source}" if e.source else e.label for e in att.elements)
+    return f"{parts}; {plain} in all"
 
 
 # --- indirect fire --------------------------------------------------------------------------------

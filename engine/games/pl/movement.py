@@ -159,6 +159,75 @@ def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_b
     return float(base)
 
 
+def step_problem(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
+    """Why the movers may not step from la into lb at all, in words naming the terrain or units that
+    bar it ('' if they may): the conditions under which label_step_cost gives None."""
+    side = movers[0].side
+    occ = occupancy(state)
+    enemies = [u for u in occ.get(lb, []) if u.side != side]
+    if enemies and not (fort_at(state, lb) and not any(u.on_fort for u in enemies)):
+        return f"{lb} holds enemy units (only an overrun moves through them)"
+    if cliff_between(la, lb):
+        return f"a cliff hexside lies between {la} and {lb}: no unit crosses one"
+    vehicle = any(is_vehicle(u) for u in movers)
+    kind = terrain(lb)
+    entry = tec(state).terrain[kind]
+    road = road_link(la, lb)
+    if vehicle and is_bridge(la) and not road:
+        return f"vehicles leave the bridge at {la} along its road"
+    if vehicle and kind == "stream" and lone_bridgelayer(state, movers):
+        return ""  # a bridgelayer drives into a stream hex (and stops there: stop_problem)
+    if vehicle and kind == "stream" and lb not in state.temp_bridges and not (bridge_up(state, lb) and road):
+        return f"{lb} is a stream hex: vehicles cross streams only on an intact bridge, along its road (II. Streams)"
+    if block_at(state, lb) and vehicle and "woods" in (terrain(la), kind):
+        return f"vehicles may not enter the block at {lb} across a woods hexside (Blocks)"
+    if (entry.vehicle if vehicle else entry.infantry) is None and not road:
+        if entry.vehicle is None and entry.infantry is None:
+            return f"{lb} is {kind}: no unit enters it"
+        return f"{lb} is {kind}: {'vehicles' if vehicle else 'infantry'} enter it only along a road"
+    return ""
+
+
+def barred(state: PlState, movers: list[Unit], start: str, goal: str) -> str:
+    """Why no path leads from start to goal: what bars the goal from every side, or the direct step."""
+    if hx(start).distance(hx(goal)) == 1:
+        why = step_problem(state, movers, start, goal)
+        if why:
+            return why
+    sides = [step_problem(state, movers, n.label, goal) for n in gmap().neighbors(hx(goal))]
+    if sides and all(sides):
+        own = [s for s in sides if s.startswith(goal)]  # what the goal hex itself is, first
+        return (own or sides)[0]
+    # The goal may be entered, but not reached: name what bars the way nearest the goal.
+    cost_of = label_cost_fn(state, movers, start)
+    seen, todo, walls = {start}, [start], []
+    while todo:
+        a = todo.pop()
+        for n in gmap().neighbors(hx(a)):
+            if n.label in seen:
+                continue
+            if cost_of(a, n.label) is not None:
+                seen.add(n.label)
+                todo.append(n.label)
+            elif why := step_problem(state, movers, a, n.label) or stop_problem(state, movers, start, a, n.label):
+                walls.append((n.distance(hx(goal)), n.label, why))
+    return f"the way is barred: {min(walls)[2]}" if walls else ""
+
+
+def stop_problem(state: PlState, movers: list[Unit], start: str, a: str, b: str) -> str:
+    """Why a path may not go on from a into b though the step itself is allowed: a stops the move
+    (the conditions under which label_cost_fn gives None before label_step_cost)."""
+    if a != start and (mine_known(state, a, movers[0].side) or block_at(state, a)):
+        return f"a unit entering the {'minefield' if mine_at(state, a) else 'block'} at {a} stops there"
+    if a != start and enemy_fort(state, movers[0].side, a):
+        return f"a unit going ON the enemy fortification at {a} stops there"
+    if a != start and lone_bridgelayer(state, movers) and terrain(a) == "stream" and a not in state.temp_bridges:
+        return f"the bridgelayer stops in stream hex {a} (it lays its bridge leaving it in a later phase)"
+    if block_at(state, b):
+        return f"the block at {b} is entered only from the hex where the phase began (Blocks)"
+    return ""
+
+
 def movers_of(state: PlState, side: str, ids: list[str], phase: str) -> list[Unit]:
     units = [own_unit(state, side, i, R_MOVE) for i in ids]
     if not units:
@@ -268,8 +337,9 @@ def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = (
         found = shortest_path(hx(a), hx(b), cost_of)
         if found is None:
             leg = f" (the leg {a} > {b} of the route)" if via else ""
-            raise IllegalAction(f"no path from {start.label} to {goal} for {', '.join(u.id for u in movers)}{leg}",
-                                R_MOVE)
+            why = barred(state, movers, a, b)
+            raise IllegalAction(f"no path from {start.label} to {goal} for {', '.join(u.id for u in movers)}{leg}"
+                                + (f": {why}" if why else ""), R_STREAM if "stream" in why else R_MOVE)
         path += found[0][1:]
         cost += found[1]
     budget = min(u.mp_left for u in movers) - flail_reserve(state, movers)
@@ -280,8 +350,10 @@ def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = (
         if direct is not None:
             path, cost = [start, target], direct
     if cost > budget + 1e-9 and not (fresh and len(path) == 2):
-        raise IllegalAction(f"{goal} costs {cost:g} MP from {start.label}; {budget:g} left "
-                            f"(a stack moves at its lowest allowance)", R_MOVE)
+        barrier = step_problem(state, movers, start.label, goal) if start.distance(target) == 1 and not via else ""
+        way = f"; the way round costs {cost:g} MP" if barrier else f"{goal} costs {cost:g} MP from {start.label}"
+        raise IllegalAction((f"{start.label} to {goal} directly is barred: {barrier}" if barrier else "") + way +
+                            f"; {budget:g} left (a stack moves at its lowest allowance)", R_MOVE)
     if stack_count(state, goal, exclude={u.id for u in movers}) + len([u for u in movers if not u.carrier]) > STACK_LIMIT:
         raise IllegalAction(f"{goal} would hold more than {STACK_LIMIT} units", R_STACK)
     return path, cost

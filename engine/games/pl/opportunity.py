@@ -208,6 +208,10 @@ def _of_problem(state: PlState, side: str, win: OfWindow, firer_ids: list[str], 
     if target is None:
         return IllegalAction("name the moving unit to attack with at_unit: units may not be attacked as stacks", R_OF)
     if target.id not in {u.id for u in targets(state, when)}:
+        if target.id in win.movers and target.carrier:
+            return IllegalAction(f"{target.id} is aboard {target.carrier}: fire at {target.carrier} (transporter and "
+                                 "transported are one unit for defense; only riders on a German AFV are "
+                                 "attacked alone)", R_OF)
         return IllegalAction(f"{target.id} did not move, load or unload: only those (and riders on a German AFV "
                              "that did) may be attacked", R_OF)
     at = fire_hex(win, firer.id, target)

@@ -237,7 +237,7 @@ class PanzerLeader(Contract):
             if winner not in self.sides:
                 raise IllegalAction(f"winner must be one of {', '.join(self.sides)}")
             state.end(winner, shorten(str(a.get("result") or "ended by the GM"), 200), "GM override")
-            return [Event("gm", f"GM ends the game: {winner} wins ({state.result})", "GM override",
+            return [Event("gm", f"GM ends the game: {SIDE_NAMES[winner]} wins ({state.result})", "GM override",
                           phase_end=True)]
         return self.apply(state, state.side, action)
 
@@ -295,7 +295,7 @@ class PanzerLeader(Contract):
 
     def status_line(self, state: PlState) -> str:
         if state.over:
-            return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} win ({state.result})"
+            return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} wins ({state.result})"
         return (f"Turn {state.turn}/{state.turns}, {SIDE_NAMES[state.side]} {sequence.phase_name(state)}. "
                 f"Victory: {sequence.victory_text(state)}")
 

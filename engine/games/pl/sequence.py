@@ -257,8 +257,9 @@ def situation_victory(scenario: str, turns: int | None = None) -> str:
         else:
             where = f"hold {cond.hold_n} of {', '.join(cond.hexes)}"
         ways.append(f"{where} ({cond.text})" if cond.text else where)
-    return (f"{SIDE_NAMES[vic.side]} win if at the end of turn {turns or sit.turns} they " + "; or ".join(ways)
-            + f" (held: a unit of theirs there and no enemy); otherwise {SIDE_NAMES[enemy]} win. "
+    return (f"The {SIDE_NAMES[vic.side]} side wins if at the end of turn {turns or sit.turns} it holds "
+            + "; or ".join(w.removeprefix("hold ") for w in ways)
+            + f" (held: a unit of its own there and no enemy); otherwise the {SIDE_NAMES[enemy]} side wins. "
             "Also: a side with no unit left on the board or to come loses.")
 
 
@@ -299,11 +300,11 @@ def final_victory(state: PlState, early: bool = False) -> list[Event]:
     other = state.enemy(vic.side)
     why = met or f"{SIDE_NAMES[vic.side]} objectives not taken"
     if early:
-        why += f", and the {SIDE_NAMES[vic.side]} have played their last segment"
+        why += f", and the {SIDE_NAMES[vic.side]} side has played its last segment"
     state.end(vic.side if met else other, why, "Situation: victory conditions")
     assert state.winner is not None
     when = f"in turn {state.turns}" if early else f"after turn {state.turns}"
-    return [Event("game_over", f"Game over {when}: {SIDE_NAMES[state.winner]} win ({state.result})",
+    return [Event("game_over", f"Game over {when}: {SIDE_NAMES[state.winner]} wins ({state.result})",
                   "Situation: victory conditions", state.winner, {"winner": state.winner, "early": early},
                   phase_end=True)]
 
@@ -315,7 +316,7 @@ def check_end(state: PlState) -> list[Event]:
         if not any(u.status in ("on_map", "awaiting") for u in state.units.values() if u.side == side):
             state.end(state.enemy(side), f"no {SIDE_NAMES[side]} units left", "Situation")
             assert state.winner is not None
-            return [Event("game_over", f"{SIDE_NAMES[state.winner]} win: {state.result}", "Situation", state.winner,
+            return [Event("game_over", f"Game over: {SIDE_NAMES[state.winner]} wins ({state.result})", "Situation", state.winner,
                           {"winner": state.winner}, phase_end=True)]
     return []
 
