@@ -47,6 +47,10 @@ log = logging.getLogger("umpire.service")
 SNAPSHOT_EVERY = 20
 BOT = "bot"
 STATE_KINDS = ("action", "gm", "reroll")  # entries that change the state when replayed
+
+
+class BrokenInvariant(Exception):
+    """An order left the game's invariants broken: Umpire's fault (an internal fault), never stored."""
 RULING_KINDS = ("gm", "revert", "reroll", "rewind", "seat", "deadline")  # what /gm rulings lists
 CACHED_GAMES = 4096  # games whose newest row a service keeps in memory (writes.GameCache)
 MAX_ARGS = 16  # options of one order; more is refused before the rules see it
@@ -370,7 +374,7 @@ class GameService:
                 to_act = rules.to_act(state)
                 if to_act != side:
                     raise NotYourTurn(f"It is not {side}'s decision now: {rules.status_line(state)}")
-                events = self._apply(rules, state, side, action, game_id)
+                events = self._apply(rules, state, side, action, game_id, row.state)
             except UmpireError:
                 if cached and self._stored_version(game_id) != row.version:
                     self.cache.drop(game_id)  # judged on an old copy: judge again on the stored game
@@ -417,12 +421,22 @@ class GameService:
                            None if over else rules.to_act(state), over, rules.winner(state), repeated=True)
 
     @staticmethod
-    def _apply(rules: GameRules, state: Any, side: str | None, action: Action, game_id: int = 0) -> list[Event]:
+    def _apply(rules: GameRules, state: Any, side: str | None, action: Action, game_id: int = 0,
+               before: dict[str, Any] | None = None) -> list[Event]:
         """The rules' apply (gm_apply when side is None). A refusal is the rules' word; anything else a
         rules module raises is a fault of Umpire's: logged with an id and the game's, never a refusal.
-        Either way nothing is stored, so the game is unchanged."""
+        So is an order that leaves one of the game's invariants broken (``rules.invariants``: a hex
+        over the stacking limit, a unit in two places): a breach the state ``before`` the order (its
+        stored form) did not already have. Either way nothing is stored, so the game is unchanged."""
         try:
-            return rules.gm_apply(state, action) if side is None else rules.apply(state, side, action)
+            events = rules.gm_apply(state, action) if side is None else rules.apply(state, side, action)
+            broken = rules.invariants(state)
+            if broken and before is not None:
+                held = set(rules.invariants(rules.load(before)))  # a stored game already in breach plays on
+                broken = [b for b in broken if b not in held]
+            if broken:
+                raise BrokenInvariant("; ".join(broken)[:500])
+            return events
         except UmpireError:
             raise
         except Exception as exc:
@@ -793,7 +807,7 @@ class GameService:
             rules = registry.get(rec.game)
             state = rules.load(rec.state)
             self._check_shape(action)
-            events = self._apply(rules, state, None, action, game_id)
+            events = self._apply(rules, state, None, action, game_id, rec.state)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="gm", actor=actor, actor_name=actor_name,
                              action=action.to_dict(), reason=reason.strip(), rule=rule.strip(),
                              interaction_id=interaction_id)
@@ -864,7 +878,7 @@ class GameService:
             state.rng = Rng(seed_from(state.rng.state, salt))
             reshuffle(state)  # a card draw draws again from the pile as it stands, not the same top card
             action = Action.from_dict(last.action)
-            events = self._apply(rules, state, last.side or "", action, game_id)
+            events = self._apply(rules, state, last.side or "", action, game_id, rules.dump(state))
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="reroll", side=last.side, actor=actor,
                              action=last.action, refers_to=last.seq, salt=salt, reason=reason.strip(), rng="redraw",
                              interaction_id=interaction_id)

@@ -103,7 +103,7 @@ def test_victory_conditions_game_ends_when_the_attacker_has_played_its_last_segm
     assert RULES.is_over(state) and RULES.winner(state) == "ge"
     over = [e for e in events if e.kind == "game_over"]
     assert len(over) == 1 and over[0].data["early"] is True
-    assert "in turn 10" in over[0].text and "played their last segment" in over[0].text
+    assert "in turn 10" in over[0].text and "played its last segment" in over[0].text
 
 
 def test_victory_conditions_attacker_holding_an_objective_lets_the_defender_play() -> None:
@@ -128,7 +128,7 @@ def test_victory_conditions_end_when_decided_off_or_stored_games_play_on() -> No
     assert not RULES.is_over(earlier)
 
 
-@pytest.mark.parametrize("scenario,deal,defender_wins", [("crossing", 1, True), ("utah", 0, False)])
+@pytest.mark.parametrize("scenario,deal,defender_wins", [("crossing", 2, True), ("utah", 0, False)])
 def test_victory_conditions_ending_decided_games_keeps_the_winner(scenario: str, deal: int,
                                                                    defender_wins: bool) -> None:
     """The same game with and without the early end: the same winner; the defender's last segment

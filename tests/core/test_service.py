@@ -210,3 +210,32 @@ def test_a_bot_seat_at_a_level_the_game_does_not_play_is_refused_at_creation(ser
         service.check_new_game("peiper", seats={"ge": Seat("bot", level="expert")})
     assert service.list_games() == []
     service.create_game("saf", seats={"us": Seat("human", "alice", "Alice"), "ge": Seat("bot", level="random")})
+
+
+def test_an_order_that_breaks_an_invariant_is_an_internal_fault_and_the_game_is_unchanged(
+        service: GameService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The service runs the game's invariants after every order: an order that leaves a hex over the
+    stacking limit (say) is Umpire's fault, never stored; a breach the stored game already had is not
+    this order's, and the game plays on."""
+    from engine.errors import IllegalAction, InternalFault
+
+    gid = new_game(service)
+    service.submit(gid, "us", Action("ready"), "alice")
+    base = RULES.dump(service.state(gid))
+    before = (service.info(gid).version, base)
+
+    def breached_by_the_order(self: object, state: object) -> list[str]:
+        return ["0505 holds more than 4"] if RULES.dump(state) != base else []
+
+    monkeypatch.setattr(type(RULES), "invariants", breached_by_the_order)
+    with caplog.at_level("ERROR", logger="umpire.service"), pytest.raises(InternalFault) as err:
+        service.submit(gid, "ge", Action("draw"), "bob")
+    assert not isinstance(err.value, IllegalAction) and "the game is unchanged" in err.value.message
+    assert "0505" not in err.value.message  # the breach is logged, not shown
+    logged = [r for r in caplog.records if err.value.fault_id in r.getMessage()]
+    assert logged and "0505 holds more than 4" in str(logged[0].exc_info[1])  # type: ignore[index]
+    assert (service.info(gid).version, RULES.dump(service.state(gid))) == before
+
+    monkeypatch.setattr(type(RULES), "invariants", lambda self, state: ["an old breach"])
+    service.submit(gid, "ge", Action("draw"), "bob")  # already in breach when stored: not this order's
+    assert service.info(gid).version == before[0] + 1

@@ -92,10 +92,10 @@ def test_engineer_vehicles_indirect_fire_at_half_against_temporary_bridges() -> 
     s.units["W1"].id, s.units["W1"].type = "W1", "wespe"
     rig(s, [6, 6, 6])
     events = indirect_attack(s, "ge", [s.units["W1"]], "1509")
-    # "always at half strength": half the fire's strength (20 H, halved by the WEC against armour: 10);
-    # the bridge is no unit and takes no share of the division among the units.
+    # "always at half strength": half the fire's strength (20 (H): 10; issue 28: not halved again by
+    # the WEC against armour); the bridge is no unit and takes no share of the division among the units.
     assert any("20 factors / 2 units" in e.text for e in events)
-    assert any("(indirect, 5) against temporary bridge at 1509" in e.text for e in events)
+    assert any("(indirect, 10) against temporary bridge at 1509" in e.text for e in events)
 
 
 def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_old_reading_by_option() -> None:
@@ -103,6 +103,7 @@ def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_old_reading_by_op
 
     s = bridge_state()
     s.options["if_bridge_share"] = True
+    s.options["if_bridge_wec"] = True
     s.units["W1"] = s.units["P1"]
     s.units.pop("P1")
     s.units["W1"].id, s.units["W1"].type = "W1", "wespe"

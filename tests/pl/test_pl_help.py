@@ -16,7 +16,7 @@ def test_situation_victory_conditions_in_help_for_the_game_in_play() -> None:
     state = RULES.new_state("hill30", 1, {})
     text = game_help("pl", state).description or ""
     assert "Victory in this game (Hill 30)" in text
-    assert "German win if at the end of turn 8 they hold 2 of 0906" in text
+    assert "The German side wins if at the end of turn 8 it holds 2 of 0906" in text
     assert "Ste-Marie" not in text  # only the situation in play
 
 

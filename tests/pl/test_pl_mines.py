@@ -60,10 +60,10 @@ def test_mines_an_overrun_into_an_unseen_minefield_is_halted_at_its_edge() -> No
     assert overrun not in RULES.legal_actions(s, "us")
 
 
-def test_mines_dispersed_units_may_not_move_and_are_attacked_every_combat_phase() -> None:
-    """Mines: "dispersed units may not [move] and will undergo a subsequent minefield attack every
-    Combat phase until they are undispersed and able to move"."""
-    s = _state()
+def test_mines_dispersed_units_legacy_mine_miss_recovers() -> None:
+    """The reading before issue 28 (option mine_miss_recovers, stored games): held dispersed until a
+    minefield attack misses, then face up (tests/pl/test_pl_third_pass.py has the present one)."""
+    s = _state({"mine_miss_recovers": True})
     rig(s, [4, 5, 6])  # entering: 2-1 die 4 = D; German combat phase: die 5 = D; Allied: die 6 = -
     RULES.apply(s, "us", Action("move", {"units": "S1", "to": "1013"}))
     u = s.units["S1"]

@@ -63,6 +63,18 @@ def test_of_not_by_units_under_indirect_fire_orders() -> None:
     s = moving([("M1", "us_mortar", "1010")])
     s.indirect.append(IndirectOrder("M1", "1410", 2))
     events = RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
+    # The order is a secret: the public line names M1 as for any unit (issue 28), and M1 is refused
+    # when it tries, in the reply to its own side.
+    assert any("M1" in e.text for e in events if "may fire" in e.text)
+    with pytest.raises(IllegalAction, match="under orders for indirect fire"):
+        RULES.apply(s, "us", Action("fire", {"units": "M1", "target": "1209", "at_unit": "P1"}))
+    assert Action("fire", {"units": "M1", "target": "1209", "at_unit": "P1"}) not in RULES.legal_actions(s, "us")
+
+
+def test_of_not_by_units_under_indirect_fire_orders_legacy_unlisted() -> None:
+    s = moving([("M1", "us_mortar", "1010")], options={**OF, "of_indirect_unlisted": True})
+    s.indirect.append(IndirectOrder("M1", "1410", 2))
+    events = RULES.apply(s, "ge", Action("move", {"units": "P1", "to": "1209"}))
     assert not any("M1" in e.text for e in events if "may fire" in e.text)
 
 

@@ -12,11 +12,11 @@ from engine.games.pl.board import elevation, line_of_sight
 
 def test_situation_victory_conditions_stated_at_the_start_in_the_status_and_the_view() -> None:
     s = RULES.new_state("utah", 1, {})
-    assert "Victory: Allied win if at the end of turn 10 they hold 1704 and 1804" in RULES.status_line(s)
+    assert "Victory: The Allied side wins if at the end of turn 10 it holds 1704 and 1804" in RULES.status_line(s)
     assert "Pouppeville" in RULES.view(s, None)["victory"]
     events = RULES.apply(s, s.side, Action("end")) + RULES.apply(s, s.side, Action("end"))
     said = [e.text for e in events if e.kind == "victory"]
-    assert said and "La Fiere bridge taken" in said[0] and "otherwise German win" in said[0]
+    assert said and "La Fiere bridge taken" in said[0] and "otherwise the German side wins" in said[0]
 
 
 def test_I_combat_an_order_below_1_4_is_warned_when_given_and_its_line_says_why() -> None:

@@ -38,7 +38,7 @@ from .ai_value import (
 )
 from .board import STACK_LIMIT, crt, distance, hx, stack_count, utype
 from .bot import lay_bridge
-from .combat import Attack, element_of, elements_at, shifted, total, wec_factor
+from .combat import Attack, direct_strength, element_of, elements_at, shifted, total, wec_factor
 from .fire import assault_group, assault_refusal, build_assault, build_direct, indirect_estimate
 from .legal import enemy_hexes, fire_targets, indirect_targets, legal_actions, move_targets
 from .movement import overrun_refusal, transport_refusal
@@ -618,11 +618,16 @@ def opportunity_options(state: PlState, side: str, w: Weights = NORMAL) -> list[
         if cand.kind != "fire":
             continue
         f, m = state.units[cand.args["units"]], state.units[cand.args["at_unit"]]
-        el = element_of(state, m)
-        try:
-            att = build_direct(state, side, AttackOrder([f.id], m.hex or "", m.id))
-        except UmpireError:
-            continue
+        at = str(cand.args["target"])  # where the fire meets it: where it ended, or where it was seen
+        el = element_of(state, m, alone=bool(m.carrier), at=at)
+        if at != m.hex:
+            s = direct_strength(state, f, at, el.armoured)[0]
+            att = Attack([f], [s], at, [el], el.armoured, total([s]), el.defense, None)
+        else:
+            try:
+                att = build_direct(state, side, AttackOrder([f.id], at, m.id))
+            except UmpireError:
+                continue
         oc = outcome(state, att)
         gain = oc.value - w.of_marker * utype(f).attack
         if gain >= w.fire_min:

@@ -217,8 +217,9 @@ def _opportunity(state: PlState, side: str) -> tuple[Action, str]:
         if cand.kind != "fire":
             continue
         f, m = state.units[cand.args["units"]], state.units[cand.args["at_unit"]]
-        el = element_of(state, m)
-        c = _col(state, direct_strength(state, f, m.hex or "", el.armoured)[0], el.defense)
+        at = str(cand.args["target"])  # where it ended, or where the firer saw it move
+        el = element_of(state, m, at=at)
+        c = _col(state, direct_strength(state, f, at, el.armoured)[0], el.defense)
         if c >= _one_one(state) and (chosen is None or c > chosen[0]):
             chosen = (c, cand)
     if chosen:

@@ -59,9 +59,10 @@ class Attack:
     notes: list[str] = field(default_factory=list)
 
 
-def element_of(state: PlState, u: Unit, alone: bool = False) -> Element:
-    """The target counter holding u. ``alone``: a rider on a German AFV attacked by itself (def 1)."""
-    kind = gmap().terrain[hx(u.hex or "0101")]
+def element_of(state: PlState, u: Unit, alone: bool = False, at: str = "") -> Element:
+    """The target counter holding u. ``alone``: a rider on a German AFV attacked by itself (def 1);
+    ``at``: as it stood in that hex (opportunity fire at a unit seen during its move)."""
+    kind = gmap().terrain[hx(at or u.hex or "0101")]
     t = tec(state).terrain[kind]
     in_town = t.armoured_target
     ut = utype(u)

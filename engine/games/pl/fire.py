@@ -299,9 +299,21 @@ def unload_rider_for_attack(state: PlState, uid: str) -> list[Event]:
 def _head(att: Attack) -> str:
     names = ", ".join(u.id for u in att.attackers)
     weapons = "/".join(sorted({utype(u).weapon for u in att.attackers}))
-    targets = ", ".join(f"{e.label}: {e.source}" if e.source else e.label for e in att.elements)
     cls = "armoured" if att.armoured else "soft"
-    return f"{names} ({att.attack:g} {weapons}) against {att.target} ({targets}, defense {att.defense:g}, {cls})"
+    return f"{names} ({att.attack:g} {weapons}) against {att.target} ({defense_text(att)}, {cls})"
+
+
+def defense_text(att: Attack) -> str:
+    """Each target counter with where its defense comes from, and the total, each said once:
+    "R1: defense 6", "R1: defense 6 x2 in woods (TEC) = 12", "R1: defense 6, R2: defense 4; 10 in all"."""
+    plain = f"defense {att.defense:g}"
+    if len(att.elements) == 1:
+        e = att.elements[0]
+        if not e.source:
+            return f"{e.label}, {plain}"
+        return f"{e.label}: {e.source}" + ("" if e.source == plain else f" = {att.defense:g}")
+    parts = ", ".join(f"{e.label}: {e.source}" if e.source else e.label for e in att.elements)
+    return f"{parts}; {plain} in all"
 
 
 # --- indirect fire --------------------------------------------------------------------------------
@@ -457,7 +469,11 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
         # fire's whole strength; the bridge is no unit, so it takes no share of the division
         # (option if_bridge_share: it counts as one more counter and takes half its share).
         el = bridge_element(state, where)
-        full = total([utype(f).attack * wec_factor(state, utype(f).weapon, True, 0, direct=False) for f in firers])
+        # Half strength is the bridge's one factor: the WEC's halving of H and M against armoured
+        # targets is not applied on top (option if_bridge_wec: it was, a quarter in all).
+        wec_too = bool(state.options.get("if_bridge_wec"))
+        full = total([utype(f).attack * (wec_factor(state, utype(f).weapon, True, 0, direct=False) if wec_too else 1)
+                      for f in firers])
         share = round(full / (n if counts_bridge else 1) / 2, 6)
         att = Attack(firers, [share], where, [el], True, share, el.defense, None)
         events += roll_and_apply(state, att, side, R_IF + " (half strength against a temporary bridge)",

@@ -106,7 +106,25 @@ def step_cost(
                            occ if occ is not None else occupancy(state))
 
 
-def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_bonus: bool, occ: Occupancy) -> float | None:
+def road_bonus_lost(state: PlState, movers: list[Unit], lb: str, occ: Occupancy, true_mines: bool = False) -> bool:
+    """II. Road Bonus: "negated if hex contains 2+ units (not including moving unit) or any block,
+    fortification, or minefield". Units only: wrecks are not units (they count for stacking, not
+    here); a carrier with its cargo, or a fortification with the units in it, is one. A path is
+    planned with the minefields the movers' side knows of; ``true_mines``: the step as walked, where an
+    unseen minefield negates the bonus too (option road_bonus_old: wrecks counted, unseen mines not)."""
+    side = movers[0].side
+    ids = {u.id for u in movers}
+    if block_at(state, lb) or fort_at(state, lb):
+        return True
+    if state.options.get("road_bonus_old"):
+        return mine_known(state, lb, side) or _count(state, occ, lb, ids) >= 2
+    if mine_known(state, lb, side) or (true_mines and mine_at(state, lb)):
+        return True
+    return fort_stack(state, lb, occ.get(lb, []), ids) >= 2
+
+
+def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_bonus: bool, occ: Occupancy,
+                    true_mines: bool = False) -> float | None:
     """step_cost between two adjacent board hexes given by label (the movement searches' hot path)."""
     side = movers[0].side
     enemies = [u for u in occ.get(lb, []) if u.side != side]
@@ -129,9 +147,7 @@ def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_b
         return None  # vehicles cross streams only on bridges
     if block_at(state, lb) and vehicle and "woods" in (terrain(la), kind_b):
         return None  # no vehicle enters a block across a woods hexside
-    ids = {u.id for u in movers}
-    if road and road_bonus and not block_at(state, lb) and not mine_known(state, lb, side) and not fort_at(state, lb) \
-            and _count(state, occ, lb, ids) < 2:
+    if road and road_bonus and not road_bonus_lost(state, movers, lb, occ, true_mines):
         return t.road_cost
     base = entry.vehicle if vehicle else entry.infantry
     if base is None:
@@ -141,6 +157,75 @@ def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_b
     if elevation(lb) > elevation(la):
         base += t.climb_cost
     return float(base)
+
+
+def step_problem(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
+    """Why the movers may not step from la into lb at all, in words naming the terrain or units that
+    bar it ('' if they may): the conditions under which label_step_cost gives None."""
+    side = movers[0].side
+    occ = occupancy(state)
+    enemies = [u for u in occ.get(lb, []) if u.side != side]
+    if enemies and not (fort_at(state, lb) and not any(u.on_fort for u in enemies)):
+        return f"{lb} holds enemy units (only an overrun moves through them)"
+    if cliff_between(la, lb):
+        return f"a cliff hexside lies between {la} and {lb}: no unit crosses one"
+    vehicle = any(is_vehicle(u) for u in movers)
+    kind = terrain(lb)
+    entry = tec(state).terrain[kind]
+    road = road_link(la, lb)
+    if vehicle and is_bridge(la) and not road:
+        return f"vehicles leave the bridge at {la} along its road"
+    if vehicle and kind == "stream" and lone_bridgelayer(state, movers):
+        return ""  # a bridgelayer drives into a stream hex (and stops there: stop_problem)
+    if vehicle and kind == "stream" and lb not in state.temp_bridges and not (bridge_up(state, lb) and road):
+        return f"{lb} is a stream hex: vehicles cross streams only on an intact bridge, along its road (II. Streams)"
+    if block_at(state, lb) and vehicle and "woods" in (terrain(la), kind):
+        return f"vehicles may not enter the block at {lb} across a woods hexside (Blocks)"
+    if (entry.vehicle if vehicle else entry.infantry) is None and not road:
+        if entry.vehicle is None and entry.infantry is None:
+            return f"{lb} is {kind}: no unit enters it"
+        return f"{lb} is {kind}: {'vehicles' if vehicle else 'infantry'} enter it only along a road"
+    return ""
+
+
+def barred(state: PlState, movers: list[Unit], start: str, goal: str) -> str:
+    """Why no path leads from start to goal: what bars the goal from every side, or the direct step."""
+    if hx(start).distance(hx(goal)) == 1:
+        why = step_problem(state, movers, start, goal)
+        if why:
+            return why
+    sides = [step_problem(state, movers, n.label, goal) for n in gmap().neighbors(hx(goal))]
+    if sides and all(sides):
+        own = [s for s in sides if s.startswith(goal)]  # what the goal hex itself is, first
+        return (own or sides)[0]
+    # The goal may be entered, but not reached: name what bars the way nearest the goal.
+    cost_of = label_cost_fn(state, movers, start)
+    seen, todo, walls = {start}, [start], []
+    while todo:
+        a = todo.pop()
+        for n in gmap().neighbors(hx(a)):
+            if n.label in seen:
+                continue
+            if cost_of(a, n.label) is not None:
+                seen.add(n.label)
+                todo.append(n.label)
+            elif why := step_problem(state, movers, a, n.label) or stop_problem(state, movers, start, a, n.label):
+                walls.append((n.distance(hx(goal)), n.label, why))
+    return f"the way is barred: {min(walls)[2]}" if walls else ""
+
+
+def stop_problem(state: PlState, movers: list[Unit], start: str, a: str, b: str) -> str:
+    """Why a path may not go on from a into b though the step itself is allowed: a stops the move
+    (the conditions under which label_cost_fn gives None before label_step_cost)."""
+    if a != start and (mine_known(state, a, movers[0].side) or block_at(state, a)):
+        return f"a unit entering the {'minefield' if mine_at(state, a) else 'block'} at {a} stops there"
+    if a != start and enemy_fort(state, movers[0].side, a):
+        return f"a unit going ON the enemy fortification at {a} stops there"
+    if a != start and lone_bridgelayer(state, movers) and terrain(a) == "stream" and a not in state.temp_bridges:
+        return f"the bridgelayer stops in stream hex {a} (it lays its bridge leaving it in a later phase)"
+    if block_at(state, b):
+        return f"the block at {b} is entered only from the hex where the phase began (Blocks)"
+    return ""
 
 
 def movers_of(state: PlState, side: str, ids: list[str], phase: str) -> list[Unit]:
@@ -188,8 +273,8 @@ def besieged(state: PlState, u: Unit) -> bool:
         any(o.side != u.side and o.on_fort for o in state.at(u.hex or ""))
 
 
-def cost_fn(state: PlState, movers: list[Unit], start: Hex) -> Callable[[Hex, Hex], float | None]:
-    by_label = label_cost_fn(state, movers, label_of(start))
+def cost_fn(state: PlState, movers: list[Unit], start: Hex, true_mines: bool = False) -> Callable[[Hex, Hex], float | None]:
+    by_label = label_cost_fn(state, movers, label_of(start), true_mines)
     g = gmap()
 
     def cost(a: Hex, b: Hex) -> float | None:
@@ -198,7 +283,8 @@ def cost_fn(state: PlState, movers: list[Unit], start: Hex) -> Callable[[Hex, He
     return cost
 
 
-def label_cost_fn(state: PlState, movers: list[Unit], start: str) -> Callable[[str, str], float | None]:
+def label_cost_fn(state: PlState, movers: list[Unit], start: str,
+                  true_mines: bool = False) -> Callable[[str, str], float | None]:
     """The MP cost of a step between adjacent board hexes (labels) for movers starting at start."""
     occ = occupancy(state)
     lone = lone_bridgelayer(state, movers)
@@ -212,11 +298,11 @@ def label_cost_fn(state: PlState, movers: list[Unit], start: str) -> Callable[[s
         if a != start and lone and terrain(a) == "stream" and a not in state.temp_bridges:
             return None  # the bridgelayer stops in the stream hex
         if a == start and lone and terrain(a) == "stream" and a not in state.temp_bridges and not movers[0].moved:
-            base = label_step_cost(state, movers, a, b, True, occ)
+            base = label_step_cost(state, movers, a, b, True, occ, true_mines)
             return None if base is None else 3.0  # exiting the stream leaves the bridge: 3 MP
         if block_at(state, b) and (a != start or any(u.moved for u in movers)):
             return None  # enter a block only from the hex where the phase began
-        return label_step_cost(state, movers, a, b, True, occ)
+        return label_step_cost(state, movers, a, b, True, occ, true_mines)
 
     return cost
 
@@ -251,8 +337,9 @@ def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = (
         found = shortest_path(hx(a), hx(b), cost_of)
         if found is None:
             leg = f" (the leg {a} > {b} of the route)" if via else ""
-            raise IllegalAction(f"no path from {start.label} to {goal} for {', '.join(u.id for u in movers)}{leg}",
-                                R_MOVE)
+            why = barred(state, movers, a, b)
+            raise IllegalAction(f"no path from {start.label} to {goal} for {', '.join(u.id for u in movers)}{leg}"
+                                + (f": {why}" if why else ""), R_STREAM if "stream" in why else R_MOVE)
         path += found[0][1:]
         cost += found[1]
     budget = min(u.mp_left for u in movers) - flail_reserve(state, movers)
@@ -263,8 +350,10 @@ def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = (
         if direct is not None:
             path, cost = [start, target], direct
     if cost > budget + 1e-9 and not (fresh and len(path) == 2):
-        raise IllegalAction(f"{goal} costs {cost:g} MP from {start.label}; {budget:g} left "
-                            f"(a stack moves at its lowest allowance)", R_MOVE)
+        barrier = step_problem(state, movers, start.label, goal) if start.distance(target) == 1 and not via else ""
+        way = f"; the way round costs {cost:g} MP" if barrier else f"{goal} costs {cost:g} MP from {start.label}"
+        raise IllegalAction((f"{start.label} to {goal} directly is barred: {barrier}" if barrier else "") + way +
+                            f"; {budget:g} left (a stack moves at its lowest allowance)", R_MOVE)
     if stack_count(state, goal, exclude={u.id for u in movers}) + len([u for u in movers if not u.carrier]) > STACK_LIMIT:
         raise IllegalAction(f"{goal} would hold more than {STACK_LIMIT} units", R_STACK)
     return path, cost
@@ -277,6 +366,10 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str
     path, cost = plan(state, movers, goal, via)
     events: list[Event] = []
     walked = [path[0]]
+    walk_cost = cost_fn(state, movers, path[0], true_mines=True)
+    budget = min(u.mp_left for u in movers) - flail_reserve(state, movers)
+    one_hex = all(not u.moved for u in movers) and len(path) == 2  # "may move at least one hex"
+    so_far = 0.0
     for step in path[1:]:
         if terrain(step.label) == "stream" and step.label not in state.temp_bridges \
                 and not any(utype(u).vehicle for u in movers) \
@@ -299,10 +392,28 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str
                 for u in movers:
                     u.mine_stop = True
                 break
+            if not one_hex and so_far + (walk_cost(walked[-1], step) or 0) > budget + 1e-9 \
+                    and not state.options.get("road_bonus_old"):
+                # The minefield negates the road bonus: with too few MP left to enter it at the
+                # terrain's rate, the movers stop before it, having found it.
+                state.mines_seen.append(step.label)
+                events.append(Event("note", f"{', '.join(ids)} find a minefield at {step.label} (no road bonus "
+                                    "there) and stop short: too few MP left to enter it", R_MINES, side,
+                                    {"hex": step.label}))
+                for u in movers:
+                    u.mine_stop = True
+                break
             walked.append(step)
             break
+        so_far += walk_cost(walked[-1], step) or 0
         walked.append(step)
-    start_cost = cost_fn(state, movers, walked[0])
+    if len(walked) < len(path) and not state.options.get("halt_overstack"):
+        # Halted short (a failed stream roll, an unseen minefield with no room): units "may not stop
+        # there if doing so would violate stacking limits", so the move ends in the last hex passed
+        # that has room for them (the hex it began in always has).
+        while len(walked) > 1 and not _room(state, walked[-1].label, movers):
+            walked.pop()
+    start_cost = cost_fn(state, movers, walked[0], true_mines=True)
     spent = sum(start_cost(walked[i], walked[i + 1]) or 0 for i in range(len(walked) - 1))
     reserve = flail_reserve(state, movers)
     if reserve:
@@ -352,6 +463,12 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str
     return events
 
 
+def _room(state: PlState, label: str, movers: list[Unit]) -> bool:
+    """The movers may stop in label without breaking the stacking limit (II. Stacking)."""
+    ids = {u.id for u in movers}
+    return stack_count(state, label, exclude=ids) + len([u for u in movers if not u.carrier]) <= STACK_LIMIT
+
+
 def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:
     """Each unit entering a minefield stops and is attacked at 2-1 (mines are never used up)."""
     from .board import crt
@@ -399,8 +516,10 @@ def hold_on_minefield(state: PlState, units: list[Unit], label: str) -> list[Eve
         u.mine_held = True
     if not held:
         return []
+    until = "an attack misses" if state.options.get("mine_miss_recovers") else \
+        "they turn face up, at the end of their next segment"
     return [Event("note", f"{', '.join(u.id for u in held)} dispersed on the minefield at {label}: "
-                  "no movement, attacked again every Combat phase until an attack misses", R_MINES,
+                  f"no movement, attacked again every Combat phase until {until}", R_MINES,
                   held[0].side, {"units": [u.id for u in held]})]
 
 

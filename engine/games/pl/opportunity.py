@@ -21,23 +21,29 @@ def in_play(state: PlState) -> bool:
     return bool(state.options.get("opportunity_fire"))
 
 
-def of_refusal(state: PlState, firer: Unit, target: Unit) -> str:
+def of_refusal(state: PlState, firer: Unit, target: Unit, public: bool = False, at: str = "") -> str:
+    """Why firer may not fire opportunity fire at target ('' if it may). ``public``: as the other
+    side may know it: an indirect-fire order is a secret until it lands, so the window opened (and
+    the public line naming who may fire) does not depend on one; the firer is refused when it tries,
+    in a reply to its own side."""
     if firer.of_marker:
         return f"{firer.id} already fired opportunity fire"
-    if any(o.unit == firer.id for o in state.indirect):
-        return f"{firer.id} is under orders for indirect fire"
+    if not public and any(o.unit == firer.id for o in state.indirect):
+        return f"{firer.id} is under orders for indirect fire (Units under orders for Indirect Fire may not " \
+               "Opportunity Fire)"
     if target.hex is None:
         return f"{target.id} is not on the board"
+    where = at or target.hex
     was_fired = firer.fired
     firer.fired = False  # opportunity fire happens in the enemy's turn
     try:
-        why = fire_refusal(state, firer, target.hex)
+        why = fire_refusal(state, firer, where)
     finally:
         firer.fired = was_fired
     if why:
         return why
-    el = element_of(state, target, alone=bool(target.carrier))
-    if direct_strength(state, firer, target.hex, el.armoured)[0] <= 0:
+    el = element_of(state, target, alone=bool(target.carrier), at=where)
+    if direct_strength(state, firer, where, el.armoured)[0] <= 0:
         return f"{firer.id} has no effect on {target.id}"
     return ""
 
@@ -46,22 +52,30 @@ def _spent_in_sight(state: PlState, firer: Unit, movers: list[Unit], path: list[
     """The longest continuous run of MP the movers spent in the firer's LOS this phase (a run carried
     over from their earlier orders counts), and the run still going when this order ends."""
     assert firer.hex is not None
+    return _runs(state, firer, movers, path, extra)[:2]
+
+
+def _runs(state: PlState, firer: Unit, movers: list[Unit], path: list[str], extra: float) -> tuple[float, float, str]:
+    """_spent_in_sight, and the last hex of the longest run (where the movers were seen spending it)."""
+    assert firer.hex is not None
     run = 0.0 if state.options.get("of_per_order") else min(m.of_runs.get(firer.id, 0.0) for m in movers)
-    best = run
+    best, best_hex = run, path[0] if run else ""
     for a, b in zip(path, path[1:], strict=False):
         c = step_cost(state, movers, Hex.parse(a), Hex.parse(b)) or 1.0
         if line_of_sight(state, firer.hex, b)[0]:
             run += c
-            best = max(best, run)
+            if run >= best:
+                best, best_hex = run, b
         else:
             run = 0.0
     if extra:
         if line_of_sight(state, firer.hex, path[-1])[0]:
             run += extra
-            best = max(best, run)
+            if run >= best:
+                best, best_hex = run, path[-1]
         else:
             run = 0.0
-    return best, run
+    return best, run, best_hex
 
 
 def open_window(state: PlState, side: str, ids: list[str], path: list[str], extra: float = 0.0,
@@ -74,25 +88,42 @@ def open_window(state: PlState, side: str, ids: list[str], path: list[str], extr
     if not movers:
         return []
     need = min(utype(u).movement for u in movers) / 4
-    firers = []
+    public = not state.options.get("of_indirect_unlisted")  # (legacy: the secret order kept it off the list)
+    firers: list[str] = []
+    seen: dict[str, str] = {}
     for f in sorted(state.on_map(state.enemy(side)), key=lambda u: u.id):
         if f.hex is None:
             continue
-        best, going = _spent_in_sight(state, f, movers, path, extra)
+        best, going, best_hex = _runs(state, f, movers, path, extra)
         for m in movers:
             m.of_runs[f.id] = going
-        if distance(f.hex, path[-1]) > 2 * utype(f).range:
+        if best < need:
             continue
-        if any(not of_refusal(state, f, m) for m in _targets(state, movers)) and best >= need:
-            firers.append(f.id)
+        # The fire takes place during the move: at the movers where they ended, if the firer sees
+        # them there; else where it saw them spend the quarter (option of_end_hex: the end hex only).
+        places = [path[-1]] if state.options.get("of_end_hex") else list(dict.fromkeys([path[-1], best_hex]))
+        for at in places:
+            if at and distance(f.hex, at) <= 2 * utype(f).range and \
+                    any(not of_refusal(state, f, m, public, at) for m in _targets(state, movers)):
+                firers.append(f.id)
+                if at != path[-1]:
+                    seen[f.id] = at
+                break
     if not firers:
         return []
-    state.of_window = OfWindow([u.id for u in movers], path[-1], firers, side, state.phase, dict(transport or {}))
+    state.of_window = OfWindow([u.id for u in movers], path[-1], firers, side, state.phase, dict(transport or {}),
+                               seen)
     state.phase = "opportunity"
     state.side = state.enemy(side)
     when = f", declared before or after the {transport['kind']} (when:before, or after)" if transport else ""
-    return [Event("phase", f"Opportunity fire: {', '.join(firers)} may fire at {', '.join(ids)} in {path[-1]} "
+    names = [f"{f} (at {seen[f]}, where it saw them move)" if f in seen else f for f in firers]
+    return [Event("phase", f"Opportunity fire: {', '.join(names)} may fire at {', '.join(ids)} in {path[-1]} "
                   f"(one unit at one unit{when}), or end", R_OF, state.side)]
+
+
+def fire_hex(win: OfWindow, firer: str, target: Unit) -> str:
+    """Where firer fires at target in the window: where it saw the movers, or where target stands."""
+    return win.seen.get(firer, "") if target.hex == win.hex and win.seen.get(firer) else (target.hex or "")
 
 
 def _set_loaded(state: PlState, carrier: Unit, cargo: Unit, loaded: bool) -> None:
@@ -177,11 +208,17 @@ def _of_problem(state: PlState, side: str, win: OfWindow, firer_ids: list[str], 
     if target is None:
         return IllegalAction("name the moving unit to attack with at_unit: units may not be attacked as stacks", R_OF)
     if target.id not in {u.id for u in targets(state, when)}:
+        if target.id in win.movers and target.carrier:
+            return IllegalAction(f"{target.id} is aboard {target.carrier}: fire at {target.carrier} (transporter and "
+                                 "transported are one unit for defense; only riders on a German AFV are "
+                                 "attacked alone)", R_OF)
         return IllegalAction(f"{target.id} did not move, load or unload: only those (and riders on a German AFV "
                              "that did) may be attacked", R_OF)
-    if target.status != "on_map" or target.hex != target_hex:
-        return IllegalAction(f"{target.id} is not at {target_hex}", R_OF)
-    why = of_refusal(state, firer, target)
+    at = fire_hex(win, firer.id, target)
+    if target.status != "on_map" or at != target_hex:
+        seen = f" ({firer.id} fires at it in {at}, where it saw it move)" if at != target.hex else ""
+        return IllegalAction(f"{target.id} is not at {target_hex}{seen}", R_OF)
+    why = of_refusal(state, firer, target, at=at)
     return IllegalAction(why, R_OF) if why else None
 
 
@@ -221,17 +258,20 @@ def _fire_at(state: PlState, side: str, win: OfWindow, firer_ids: list[str], at_
     firer = unit_or_error(state, firer_ids[0])
     target = unit_or_error(state, at_unit)
     assert target.hex is not None
-    el = element_of(state, target, alone=bool(target.carrier))
-    s, notes = direct_strength(state, firer, target.hex, el.armoured)
-    att = Attack([firer], [s], target.hex, [el], el.armoured, total([s]), el.defense, None, notes=notes)
+    at = fire_hex(win, firer.id, target)
+    el = element_of(state, target, alone=bool(target.carrier), at=at)
+    s, notes = direct_strength(state, firer, at, el.armoured)
+    att = Attack([firer], [s], at, [el], el.armoured, total([s]), el.defense, None, notes=notes)
     firer.of_marker = True
     firer.revealed = True
     win.firers.remove(firer.id)
-    head = f"Opportunity fire{when}: {firer.id} ({s:g} {utype(firer).weapon}) against {el.label} in {target.hex} " \
+    where = f"in {at}" if at == target.hex else f"as it moved through {at} (it ended in {target.hex})"
+    head = f"Opportunity fire{when}: {firer.id} ({s:g} {utype(firer).weapon}) against {el.label} {where} " \
            f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
     events = unload_rider_for_attack(state, target.id) if target.carrier else []
     events += roll_and_apply(state, att, side, R_OF, head)
-    events += crossfire(state, side, att, direct=True)
+    if at == target.hex:
+        events += crossfire(state, side, att, direct=True)
     if not win.firers:
         events += close_window(state)
     return events

@@ -134,7 +134,8 @@ def _fire_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
             for when in whens:
                 for m in opportunity.targets(state, when):
                     if m.hex:
-                        yield Action("fire", {"units": fid, "target": m.hex, "at_unit": m.id} | (
+                        at = opportunity.fire_hex(win, fid, m)
+                        yield Action("fire", {"units": fid, "target": at, "at_unit": m.id} | (
                             {"when": when} if when else {}))
         return
     queued = {i for o in state.fire_queue for i in o.units}

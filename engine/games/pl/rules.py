@@ -93,6 +93,22 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
                    "played its last segment without meeting a victory condition (the rest cannot change the "
                    "result); off: the other side plays its last segment too", "pl.md#decided-games",
                    legacy=False),
+    # Issue 28 (rules fidelity, third pass): each restores the reading stored games were played with.
+    GameOptionSpec("halt_overstack", False, "A move halted short (a failed stream roll, an unseen minefield "
+                   "with no room) ends in the hex before even where that breaks the stacking limit",
+                   "pl.md#third-pass", legacy=True),
+    GameOptionSpec("of_indirect_unlisted", False, "Opportunity fire: units under (secret) indirect-fire orders "
+                   "are left out of the public list of units that may fire", "pl.md#third-pass", legacy=True),
+    GameOptionSpec("road_bonus_old", False, "Road bonus: wrecks count as units against it, and an unseen "
+                   "minefield keeps it", "pl.md#third-pass", legacy=True),
+    GameOptionSpec("of_end_hex", False, "Opportunity fire: the firer must see the hex the movers end in "
+                   "(not only where it saw them spend the quarter)", "pl.md#third-pass", legacy=True),
+    GameOptionSpec("mine_miss_recovers", False, "Mines: a unit dispersed on a minefield stays dispersed until "
+                   "a minefield attack misses it, and is then face up (free to move off in that turn)",
+                   "pl.md#third-pass", legacy=True),
+    GameOptionSpec("if_bridge_wec", False, "Indirect fire at a temporary bridge: the WEC's halving against "
+                   "armoured targets applies on top of the half strength (a quarter)", "pl.md#third-pass",
+                   legacy=True),
     GameOptionSpec("crt", None, "Replacement Combat Results Table (same schema as data/crt.yaml)", "pl.md#tables",
                    kind="table", gm_only=True, check=_table_check("crt", "data/crt.yaml")),
     GameOptionSpec("tec", None, "Replacement Terrain Effects Chart (schema of data/tec.yaml)", "pl.md#tables",
@@ -221,7 +237,7 @@ class PanzerLeader(Contract):
             if winner not in self.sides:
                 raise IllegalAction(f"winner must be one of {', '.join(self.sides)}")
             state.end(winner, shorten(str(a.get("result") or "ended by the GM"), 200), "GM override")
-            return [Event("gm", f"GM ends the game: {winner} wins ({state.result})", "GM override",
+            return [Event("gm", f"GM ends the game: {SIDE_NAMES[winner]} wins ({state.result})", "GM override",
                           phase_end=True)]
         return self.apply(state, state.side, action)
 
@@ -279,7 +295,7 @@ class PanzerLeader(Contract):
 
     def status_line(self, state: PlState) -> str:
         if state.over:
-            return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} win ({state.result})"
+            return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} wins ({state.result})"
         return (f"Turn {state.turn}/{state.turns}, {SIDE_NAMES[state.side]} {sequence.phase_name(state)}. "
                 f"Victory: {sequence.victory_text(state)}")
 

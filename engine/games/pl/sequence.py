@@ -175,8 +175,8 @@ def reinforcements(state: PlState, side: str) -> list[Event]:
 
 
 def mines_on_dispersed(state: PlState) -> list[Event]:
-    """Dispersed units on a minefield are attacked again every Combat phase (at 2-1); one the attack
-    misses is undispersed and may move off in its next Movement phase (Mines)."""
+    """Dispersed units on a minefield are attacked again every Combat phase (at 2-1) (Mines). A miss
+    has no effect (option mine_miss_recovers: it turns them face up, free to move off)."""
     from .combat import Attack
     from .movement import hold_on_minefield
 
@@ -190,6 +190,8 @@ def mines_on_dispersed(state: PlState) -> list[Event]:
                 events += got
                 result = next((e.data.get("result") for e in got if "result" in e.data), None)
                 alive = [u for u in el.units if u.status == "on_map"]
+                if not state.options.get("mine_miss_recovers") and not state.options.get("mine_recovery"):
+                    continue  # a miss has no effect: they turn face up as dispersed units do (end_segment)
                 if result == "-" and alive and not state.options.get("mine_recovery"):
                     for u in alive:
                         u.dispersed = False
@@ -206,15 +208,24 @@ def end_segment(state: PlState, side: str) -> list[Event]:
     events: list[Event] = []
     held = [u for u in state.on_map(side) if u.dispersed and u.mine_held and u.hex in state.mines
             and state.options.get("mines")]
+    if not state.options.get("mine_miss_recovers"):
+        # Dispersed entering a minefield: it may not move off in the next Movement phase, so it misses
+        # the recovery at the end of this segment and turns face up at the end of the next (Mines).
+        held = [u for u in held if not u.mine_waited]
+        for u in held:
+            u.mine_waited = True
     turned = [u.id for u in state.on_map(side) if u.dispersed and u not in held]
     for u in state.on_map(side):
         if u not in held:
             u.dispersed = False
             u.mine_held = False
+            u.mine_waited = False
         u.of_marker = False  # the Opportunity Fire counter goes at the end of its owner's next turn
     if held:
-        events.append(Event("note", f"Still dispersed on a minefield: {', '.join(u.id for u in held)}", R_MINES,
-                            side, {"units": [u.id for u in held]}))
+        until = "" if state.options.get("mine_miss_recovers") else \
+            " (no moving off in the next Movement phase; face up at the end of the next segment)"
+        events.append(Event("note", f"Still dispersed on a minefield: {', '.join(u.id for u in held)}{until}",
+                            R_MINES, side, {"units": [u.id for u in held]}))
     if turned:
         events.append(Event("recover", f"Turned face up: {', '.join(turned)}", "Dispersal: units turn back at the end "
                             "of their own player segment", side, {"units": turned}))
@@ -246,8 +257,9 @@ def situation_victory(scenario: str, turns: int | None = None) -> str:
         else:
             where = f"hold {cond.hold_n} of {', '.join(cond.hexes)}"
         ways.append(f"{where} ({cond.text})" if cond.text else where)
-    return (f"{SIDE_NAMES[vic.side]} win if at the end of turn {turns or sit.turns} they " + "; or ".join(ways)
-            + f" (held: a unit of theirs there and no enemy); otherwise {SIDE_NAMES[enemy]} win. "
+    return (f"The {SIDE_NAMES[vic.side]} side wins if at the end of turn {turns or sit.turns} it holds "
+            + "; or ".join(w.removeprefix("hold ") for w in ways)
+            + f" (held: a unit of its own there and no enemy); otherwise the {SIDE_NAMES[enemy]} side wins. "
             "Also: a side with no unit left on the board or to come loses.")
 
 
@@ -288,11 +300,11 @@ def final_victory(state: PlState, early: bool = False) -> list[Event]:
     other = state.enemy(vic.side)
     why = met or f"{SIDE_NAMES[vic.side]} objectives not taken"
     if early:
-        why += f", and the {SIDE_NAMES[vic.side]} have played their last segment"
+        why += f", and the {SIDE_NAMES[vic.side]} side has played its last segment"
     state.end(vic.side if met else other, why, "Situation: victory conditions")
     assert state.winner is not None
     when = f"in turn {state.turns}" if early else f"after turn {state.turns}"
-    return [Event("game_over", f"Game over {when}: {SIDE_NAMES[state.winner]} win ({state.result})",
+    return [Event("game_over", f"Game over {when}: {SIDE_NAMES[state.winner]} wins ({state.result})",
                   "Situation: victory conditions", state.winner, {"winner": state.winner, "early": early},
                   phase_end=True)]
 
@@ -304,7 +316,7 @@ def check_end(state: PlState) -> list[Event]:
         if not any(u.status in ("on_map", "awaiting") for u in state.units.values() if u.side == side):
             state.end(state.enemy(side), f"no {SIDE_NAMES[side]} units left", "Situation")
             assert state.winner is not None
-            return [Event("game_over", f"{SIDE_NAMES[state.winner]} win: {state.result}", "Situation", state.winner,
+            return [Event("game_over", f"Game over: {SIDE_NAMES[state.winner]} wins ({state.result})", "Situation", state.winner,
                           {"winner": state.winner}, phase_end=True)]
     return []
 

@@ -43,7 +43,8 @@ class Unit:
     overran: bool = False
     assaulted: bool = False
     mine_stop: bool = False  # entered a minefield: no further movement this phase
-    mine_held: bool = False  # dispersed on a minefield: stays dispersed until a minefield attack misses it
+    mine_held: bool = False  # dispersed entering a minefield: misses the recovery at the end of that segment
+    mine_waited: bool = False  # held through one end of its segment: turns face up at the next
     work_hex: str = ""  # engineers: the hex it has held through whole friendly movement phases
     work_phases: int = 0
     block_tries: int = 0  # engineers: attempts at its one block (-1 once placed)
@@ -66,6 +67,9 @@ class OfWindow:
     # A window a load or unload opened: {"kind": "load"|"unload", "carrier": id, "cargo": id}; each firer
     # declares its fire before or after the un/load (fire when:before; after when left out).
     transport: dict[str, str] = field(default_factory=dict)
+    # Firer -> the hex where it fires at the movers, when not the hex they ended in: the last hex of
+    # the run of its LOS in which they spent the quarter (the fire takes place during the move).
+    seen: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
