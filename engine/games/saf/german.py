@@ -50,20 +50,34 @@ def infantry_target(t: Table, g: Unit, drm_note: str = "") -> tuple[Unit | None,
         return None, ""
     h = t.hex(g)
     adjacent = [u for u in targets if t.hex(u).distance(h) == 1]
+    first = ""
     if len(adjacent) > 1:
-        best = min(adjacent, key=lambda u: (terrain_cover(t.m, t.hex(u), h), u.id))
-        return best, "the adjacent American with the least cover"
+        def cover(u: Unit) -> int:
+            return terrain_cover(t.m, t.hex(u), h)
+
+        if t.option("german_target") != "priorities":  # games stored before the ruling: lowest id
+            return min(adjacent, key=lambda u: (cover(u), u.id)), "the adjacent American with the least cover"
+        least = min(cover(u) for u in adjacent)
+        targets = [u for u in adjacent if cover(u) == least]
+        if len(targets) == 1:
+            return targets[0], "the adjacent American with the least cover"
+        # rulings 7.2.2 E: a tie under the first priority falls through to the next ones
+        first = "of the adjacent Americans with the least cover, "
     keyed = [u for u in targets if g.number and u.number == g.number and u.kind in US_INFANTRY]
     if keyed:
-        return keyed[0], f"the American with its number {g.number}"
+        return keyed[0], f"{first}the American with its number {g.number}"
     best = min(targets, key=lambda u: (STATE_RANK[u.state], not t.spec(u).veteran, t.hex(u).distance(h), u.id))
-    if best.state != "calm":
-        why = f"{best.state} units first"
-    elif t.spec(best).veteran:
+    rest = [u for u in targets if u is not best]
+    if any(STATE_RANK[u.state] > STATE_RANK[best.state] for u in rest):
+        why = f"{'a Panicked' if best.state == 'panic' else 'an Alert'} unit first"
+    elif t.spec(best).veteran and any(not t.spec(u).veteran and u.state == best.state for u in rest):
         why = "a Veteran over regular infantry"
+    elif any(t.hex(u).distance(h) == t.hex(best).distance(h) for u in rest
+             if (u.state, t.spec(u).veteran) == (best.state, t.spec(best).veteran)):
+        why = "the closest American in range, then the lowest id"
     else:
         why = "the closest American in range"
-    return best, why
+    return best, first + why
 
 
 def goal_for(t: Table, g: Unit) -> tuple[Unit | None, str]:

@@ -83,6 +83,21 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
     GameOptionSpec("german_move", "sensible", "German moves weigh cover and the Americans' shots with the ground "
                    "gained (sensible), or go as close as possible first (closest)", "7.2.1 A", kind="choice",
                    choices=("sensible", "closest"), legacy=LEGACY["german_move"]),
+    GameOptionSpec("german_target", "priorities", "7.2.2 E: adjacent Americans under the same least cover are "
+                   "chosen by the next priorities (keyed number, Panicked, Veteran, closest); cover_then_id: the "
+                   "lowest id", "7.2.2 E", kind="choice", choices=("priorities", "cover_then_id"),
+                   legacy=LEGACY["german_target"]),
+    GameOptionSpec("german_move_count", "card", "7.2.1 A: a German moves the number of hexes on its card (fewer "
+                   "only where the full count is not possible); within: anywhere up to it", "7.2.1 A",
+                   kind="choice", choices=("card", "within"), legacy=LEGACY["german_move_count"]),
+    GameOptionSpec("fall_back", "all", "A German falling back moves away from every American (all), or from the "
+                   "nearest one only", "7.2 A", kind="choice", choices=("all", "nearest"), legacy=LEGACY["fall_back"]),
+    GameOptionSpec("tiger_zone", "surrounding", "8.4.2 C, 8.5.2 C: the Tigers arrive in the red hex or its six "
+                   "surrounding hexes; numbered: the red hex and its five numbered hexes", "8.4.2 C", kind="choice",
+                   choices=("surrounding", "numbered"), legacy=LEGACY["tiger_zone"]),
+    GameOptionSpec("german_arrival", "nearest", "A German scheduled arrival whose zone has no room arrives on the "
+                   "nearest hex with room (as 6.4); wait: it waits a turn", "8.2.2 C", kind="choice",
+                   choices=("nearest", "wait"), legacy=LEGACY["german_arrival"]),
     GameOptionSpec("cover_file", "", "A cover-card YAML file in the GM folder replacing the default deck",
                    "Options", kind="file", gm_only=True, max_length=80),
     GameOptionSpec("chits_file", "", "A chits YAML file in the GM folder replacing the default cups", "Options",

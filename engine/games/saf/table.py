@@ -39,6 +39,11 @@ LEGACY: dict[str, Any] = {
     "arrival_nearest": False,  # a scheduled American tank arrival waited a turn when its hex was occupied
     "german_move": "closest",  # German moves: as close as possible first, cover only to break ties
     "setup_place": "free",  # a unit could be set up again and again before the first roll
+    "german_target": "cover_then_id",  # 7.2.2 E: adjacent Americans under the same cover: the lowest id
+    "german_move_count": "within",  # 7.2.1 A: a card's move of n hexes could stop short anywhere
+    "fall_back": "nearest",  # a fall back ran from the nearest American only
+    "tiger_zone": "numbered",  # 8.4.2 C, 8.5.2 C: the red hex and its five numbered hexes
+    "german_arrival": "wait",  # a German scheduled arrival with no room in its zone waited a turn
 }
 CHIT_ORDER = {"miss": 0, "one": 1, "two": 2, "explosion": 3}
 DAMAGE_ORDER = {"bounce": 0, "bail_out": 1, "destroyed": 2}
