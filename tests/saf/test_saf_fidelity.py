@@ -64,3 +64,75 @@ def test_options_of_the_third_pass_are_refused_outside_their_choices(name: str) 
 
     with pytest.raises(BadOption, match=name):
         RULES.parse_options({name: "sometimes"})
+
+
+# --- 8.4.2 C, 8.5.2 C, 8.2.2 C, 8.6.2 D: German scheduled arrivals --------------------------------------
+def _awaiting(bench, kind: str, n: int, turn: int, zone: str, **kw):
+    units = [bench.t.new_unit(kind, status="awaiting", arrive_turn=turn, arrive_when="after_tanks", arrive_zone=zone,
+                              **kw) for _ in range(n)]
+    bench.s.turn = turn
+    return units
+
+
+def test_8_4_2_C_the_tigers_arrive_in_the_red_hex_or_any_of_its_six_surrounding_hexes(make_bench) -> None:
+    from engine.games.saf.setup import scheduled_arrivals
+    from engine.hexgrid import Hex
+
+    bench = make_bench("4")
+    for label in ("1405", "1506", "1507", "1407", "1307"):  # the five numbered hexes, full of infantry
+        bench.add("ge_infantry", label)
+    tigers = _awaiting(bench, "tiger", 3, 8, "red_area")
+    t = bench.t
+    scheduled_arrivals(t, "after_tanks")
+    where = [u.hex for u in tigers]
+    assert where[:2] == ["1406", "1306"]  # the red hex, then the sixth surrounding hex (no number)
+    assert tigers[2].status == "on_map" and Hex.parse(where[2]).distance(Hex.parse("1406")) <= 3
+    assert "nearest free hex" in "\n".join(e.text for e in t.events)
+
+
+def test_8_4_2_C_a_stored_game_keeps_the_five_numbered_hexes_and_waits(make_bench) -> None:
+    from engine.games.saf.setup import scheduled_arrivals
+
+    bench = make_bench("5")
+    for label in ("1405", "1506", "1507", "1407", "1307"):
+        bench.add("ge_infantry", label)
+    tigers = _awaiting(bench, "tiger", 3, 8, "red_area")
+    _stored(bench, "tiger_zone", "german_arrival")
+    scheduled_arrivals(bench.t, "after_tanks")
+    assert [u.hex for u in tigers] == ["1406", None, None] and tigers[1].arrive_turn == 9
+
+
+def test_8_2_2_C_a_surprise_at_gun_on_the_red_hex_does_not_keep_the_tiger_out(make_bench) -> None:
+    from engine.games.saf.setup import scheduled_arrivals
+    from engine.hexgrid import Hex
+
+    bench = make_bench("2")
+    bench.add("at_gun", "1306", surprise=True)  # the red hex: it never moves (7.5 A)
+    (tiger,) = _awaiting(bench, "tiger", 1, 3, "red")
+    t = bench.t
+    scheduled_arrivals(t, "after_tanks")
+    assert tiger.status == "on_map" and Hex.parse(tiger.hex).distance(Hex.parse("1306")) == 1
+    assert t.m.terrain[Hex.parse(tiger.hex)] not in ("woods", "building")
+    line = next(e for e in t.events if e.kind == "arrive")
+    assert "1306 is occupied" in line.text or "no room" in line.text
+    assert line.rule == "8.2.2"
+    # a game stored before the ruling: the Tiger waits (as it was played)
+    old = make_bench("2")
+    old.add("at_gun", "1306", surprise=True)
+    (waiting,) = _awaiting(old, "tiger", 1, 3, "red")
+    _stored(old, "german_arrival")
+    scheduled_arrivals(old.t, "after_tanks")
+    assert waiting.status == "awaiting" and waiting.arrive_turn == 4
+
+
+def test_8_6_2_D_the_tiger_arrives_beside_a_blue_hex_held_by_americans_and_fires(make_bench, say) -> None:
+    from engine.games.saf import german
+    from engine.hexgrid import Hex
+
+    bench = make_bench("6")
+    bench.add("us_infantry", "0307")  # the Lieutenant's unit sets up on the blue hex (8.6.1 B)
+    (tiger,) = _awaiting(bench, "tiger", 1, 3, "blue", fire_on_entry=True)
+    t = bench.t
+    german._tank_actions_and_turn_end(t, german._closeness(t))
+    assert tiger.status == "on_map" and Hex.parse(tiger.hex).distance(Hex.parse("0307")) == 1
+    assert "fires at Infantry I1" in say(t.events)
