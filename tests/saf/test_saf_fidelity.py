@@ -136,3 +136,44 @@ def test_8_6_2_D_the_tiger_arrives_beside_a_blue_hex_held_by_americans_and_fires
     german._tank_actions_and_turn_end(t, german._closeness(t))
     assert tiger.status == "on_map" and Hex.parse(tiger.hex).distance(Hex.parse("0307")) == 1
     assert "fires at Infantry I1" in say(t.events)
+
+
+# --- 7.2.1 A: the card's number of hexes -------------------------------------------------------------
+def test_7_2_1_A_a_german_moves_the_number_of_hexes_on_its_card(bench, say) -> None:
+    from engine.hexgrid import Hex
+
+    bench.add("us_infantry", "0103")
+    g = bench.add("ge_infantry", "0403")  # the 0303 building is one hex west, on the way
+    bench.action("Advance")  # calm: move 2
+    t = bench.t
+    german.infantry_action(t, g)
+    assert g.hex != "0303" and Hex.parse(g.hex).distance(Hex.parse("0403")) == 2
+    assert Hex.parse(g.hex).distance(Hex.parse("0103")) < 3  # toward its American
+
+
+def test_7_2_1_A_a_stored_game_may_stop_short_in_the_building(bench) -> None:
+    bench.add("us_infantry", "0103")
+    g = bench.add("ge_infantry", "0403")
+    _stored(bench, "german_move_count")
+    bench.action("Advance")
+    german.infantry_action(bench.t, g)
+    assert g.hex == "0303"  # within two hexes: the building one hex away, as stored games were played
+
+
+def test_7_2_1_A_fewer_hexes_only_where_the_full_count_is_not_possible(bench) -> None:
+    from engine.games.saf.movement import step_counts
+    from engine.hexgrid import Hex
+
+    us = Hex.parse("0105")
+    bench.add("us_infantry", us.label)
+    g = bench.add("ge_infantry", "0305")
+    counts = step_counts(bench.t, g, 2)
+    two_away = [h for h, k in counts.items() if k == 2 and h.distance(us) < 2]
+    one_away = [h for h, k in counts.items() if k == 1 and h.distance(us) < 2]
+    assert two_away and one_away
+    for h in two_away:  # every hex two hexes on that is nearer the American is full (6.3.2 A)
+        bench.add("ge_infantry", h.label)
+        bench.add("ge_infantry", h.label)
+    bench.action("Advance")  # calm: move 2
+    german.infantry_action(bench.t, g)
+    assert Hex.parse(g.hex) in one_away  # the part of the move that is possible (7.2 D)

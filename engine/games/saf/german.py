@@ -14,7 +14,7 @@ from engine.hexgrid import Hex
 from . import combat
 from .data import Step
 from .los import cover_rank, terrain_cover
-from .movement import away, choose_hex, hex_steps, move_unit, route_lengths
+from .movement import away, card_count, choose_hex, hex_steps, move_unit, route_lengths
 from .setup import scheduled_arrivals
 from .state import Unit
 from .table import GERMAN_INFANTRY, US_INFANTRY, Table
@@ -100,12 +100,19 @@ def _move_toward(t: Table, g: Unit, n: int, rule: str) -> bool:
     gh = t.hex(goal)
     here = t.hex(g)
     note = ""
+    # 7.2.1 A: the card's count of hexes, fewer only where the full count is not possible (rulings
+    # 7.2.1 A; option german_move_count "within": anywhere up to it, as stored games were played)
+    counted = t.option("german_move_count") == "card"
+    pool = card_count(t, g, n, lambda h: h.distance(gh) < here.distance(gh)) if counted else None
     if t.option("german_move") == "sensible":
-        dest, note = sensible_hex(t, g, n, gh)
+        dest, note = sensible_hex(t, g, n, gh, pool)
     else:
         # (option german_move=closest) as close as the card allows, then best cover, then fewest
         # American rifles with a shot at the hex, then lowest label.
-        dest = choose_hex(t, g, n, lambda h: (h.distance(gh), -cover_rank(t.m, h), exposure(t, h)))
+        def key(h: Hex) -> tuple[object, ...]:
+            return (h.distance(gh), -cover_rank(t.m, h), exposure(t, h), h.col, h.row)
+
+        dest = min(pool, key=key) if pool else here if counted else choose_hex(t, g, n, key)
     if dest == here:
         t.log("order", f"{t.name(g)} cannot move toward {why}: no hex within {n} it may enter is nearer "
               f"({here.distance(gh)} hexes away)", rule, "ge")
@@ -130,14 +137,14 @@ def threats(t: Table, h: Hex) -> list[Unit]:
 TERRAIN_WORD = {3: "a building", 2: "woods", 1: "a hill", 0: "open ground"}
 
 
-def sensible_hex(t: Table, g: Unit, n: int, gh: Hex) -> tuple[Hex, str]:
+def sensible_hex(t: Table, g: Unit, n: int, gh: Hex, pool: list[Hex] | None = None) -> tuple[Hex, str]:
     """7.2.1 A and 8.0 B (option german_move=sensible): among the hexes within the card's n hexes that
     bring the unit nearer its goal (a move "toward" it), the one that does not panic it next to an
     American tank (6.3.6.7 C), then the one that gives the Americans the fewest easy shots (shots at
     a unit in the open: clear or hill), then the nearest to the goal, then the best cover (building >
     woods > hill > clear), then the fewest shots of any kind, then the lowest label."""
     here = t.hex(g)
-    options = [h for h in hex_steps(t, g, n) if h.distance(gh) < here.distance(gh)]
+    options = pool if pool is not None else [h for h in hex_steps(t, g, n) if h.distance(gh) < here.distance(gh)]
     if not options:
         return here, ""
     tanks = [t.hex(u) for u in americans(t, tanks=True)]
