@@ -177,3 +177,28 @@ def test_7_2_1_A_fewer_hexes_only_where_the_full_count_is_not_possible(bench) ->
     bench.action("Advance")  # calm: move 2
     german.infantry_action(bench.t, g)
     assert Hex.parse(g.hex) in one_away  # the part of the move that is possible (7.2 D)
+
+
+# --- 7.2 A fall back (the 7.2.3 report): away from every American ------------------------------------
+def _fall_back(bench) -> tuple[str, int]:
+    from engine.hexgrid import Hex
+
+    bench.add("m4", "0607")  # the nearest American: two hexes west
+    bench.add("us_infantry", "1107")  # rifles three hexes east
+    bench.add("us_infantry", "1108")
+    g = bench.add("ge_infantry", "0807", state="panic")
+    bench.action("Fall back")  # panic: fall back 2
+    german.infantry_action(bench.t, g)
+    assert g.hex is not None
+    return g.hex, min(Hex.parse(g.hex).distance(Hex.parse(x)) for x in ("0607", "1107", "1108"))
+
+
+def test_7_2_A_a_panicked_squad_falls_back_away_from_every_american_not_into_the_rifles(bench) -> None:
+    where, gap = _fall_back(bench)
+    assert gap == 3 and where != "0807"  # farther from them all than the two hexes it started at
+
+
+def test_7_2_A_a_stored_game_falls_back_from_the_nearest_american_only(bench) -> None:
+    _stored(bench, "fall_back")
+    where, gap = _fall_back(bench)
+    assert gap == 1  # away from the Sherman, next to the rifles: as stored games were played

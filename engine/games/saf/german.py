@@ -273,16 +273,44 @@ def infantry_action(t: Table, g: Unit) -> None:
                 t.log("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot fall back",
                       "7.2 E", "ge")
                 continue
-            threat = nearest(t, t.hex(g), americans(t))
-            dest = away(t, g, t.hex(threat), step.hexes) if threat is not None else t.hex(g)
+            if t.option("fall_back") == "all":
+                dest, note = fall_back_hex(t, g, step.hexes)
+            else:  # games stored before the ruling: away from the nearest American only
+                threat = nearest(t, t.hex(g), americans(t))
+                dest = away(t, g, t.hex(threat), step.hexes) if threat is not None else t.hex(g)
+                note = ""
             if dest != t.hex(g):
-                move_unit(t, g, dest, "7.2 A", "falls back:")
+                move_unit(t, g, dest, "7.2 A", f"falls back{note}:")
             else:
                 t.log("order", f"{t.name(g)} cannot fall back: no hex within {step.hexes} it may enter is farther "
                       "from the Americans", "7.2 D", "ge")
     if card.low_supply and (g.fired or assaulted) and g.status == "on_map":
         g.supply = "low_supply"
         t.log("status", f"{t.name(g)} gets a Low Supply marker", "7.2 F", "ge")
+
+
+def fall_back_hex(t: Table, g: Unit, n: int) -> tuple[Hex, str]:
+    """A card's fall back (rulings 7.2 A, fall back): away from every American, not only the nearest:
+    among the hexes of the move (the card's count, 7.2.1 A) that leave the unit farther from the nearest
+    American than it is now, the one farthest from them all, then the fewest Americans with a shot at it,
+    then the best cover, then the lowest label."""
+    here = t.hex(g)
+    us = [t.hex(u) for u in americans(t)]
+    if not us:
+        return here, ""
+
+    def gap(h: Hex) -> int:
+        return min(h.distance(x) for x in us)
+
+    now = gap(here)
+    if t.option("german_move_count") == "card":
+        options = card_count(t, g, n, lambda h: gap(h) > now)
+    else:
+        options = [h for h in hex_steps(t, g, n) if gap(h) > now]
+    if not options:
+        return here, ""
+    best = min(options, key=lambda h: (-gap(h), len(threats(t, h)), -cover_rank(t.m, h), h.col, h.row))
+    return best, f" from the Americans (the nearest now {gap(best)} hexes away, was {now})"
 
 
 def _cover_hex(t: Table, g: Unit) -> Hex:
