@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.saf import german
+from engine.games.saf import RULES, german
 
 LEGACY_KEYS = ("german_target", "german_move_count", "fall_back", "tiger_zone", "german_arrival")
 
@@ -74,11 +74,14 @@ def _awaiting(bench, kind: str, n: int, turn: int, zone: str, **kw):
     return units
 
 
-def test_8_4_2_C_the_tigers_arrive_in_the_red_hex_or_any_of_its_six_surrounding_hexes(make_bench) -> None:
+@pytest.mark.parametrize("scenario", ["4", "5"])  # 8.5.2 C uses the same words
+def test_8_4_2_C_the_tigers_arrive_in_the_red_hex_or_any_of_its_six_surrounding_hexes(make_bench, scenario) -> None:
     from engine.games.saf.setup import scheduled_arrivals
     from engine.hexgrid import Hex
 
-    bench = make_bench("4")
+    bench = make_bench(scenario)
+    assert next(u for u in RULES.new_state(scenario, 1, {}).units.values() if u.kind == "tiger").arrive_zone == \
+        "red_area"
     for label in ("1405", "1506", "1507", "1407", "1307"):  # the five numbered hexes, full of infantry
         bench.add("ge_infantry", label)
     tigers = _awaiting(bench, "tiger", 3, 8, "red_area")
