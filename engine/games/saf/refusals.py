@@ -13,11 +13,11 @@ from typing import Any
 
 from engine.errors import IllegalAction, UnknownHex, UnknownUnit
 from engine.game import Action
-from engine.hexgrid import Hex
+from engine.hexgrid import Hex, shortest_path
 
 from . import american as us
 from .american import Problem, fire_problem, first, move_problem, panic_problem, supply_problem
-from .movement import INFANTRY_COST, destinations
+from .movement import INFANTRY_COST, destinations, step_cost
 from .state import Unit
 from .table import GERMAN_INFANTRY, US_INFANTRY, Table
 
@@ -53,9 +53,12 @@ def destination_problem(t: Table, u: Unit, dest: Hex, max_hexes: int = 0, rule_f
                 f"{max_hexes}", rule_far)
     if dest not in destinations(t, u, max_hexes):
         mp = t.spec(u).mp
-        costs = "" if tank else f"; entering {kind} costs {INFANTRY_COST[kind]}"
-        return (f"{t.name(u)} cannot reach {dest.label} with its {mp} MPs{costs} (a road all the way gives +1; "
-                "German-held hexes cannot be passed)", move_rule)
+        route = shortest_path(start, dest, lambda a, b: step_cost(t, u, a, b))
+        cost = (f"the cheapest route costs {route[1]:g} MPs" if route else
+                "no route reaches it (German-held hexes cannot be passed)")
+        return (f"{t.name(u)} cannot reach {dest.label} with its {mp} MPs: {cost}"
+                + ("" if tank else f" (entering {kind} costs {INFANTRY_COST[kind]}; a road all the way gives +1)"),
+                move_rule)
     return ("", "")
 
 
