@@ -257,11 +257,14 @@ def test_option_specs_name_their_rulings() -> None:
     names = {o.name: o for o in RULES.option_specs()}
     assert set(names) == {"outnumbered", "cover_file", "chits_file", "actions_file", "reserves_file", "decks",
                           "german_phases", "sniper_hex", "pass_friendly", "arrival_nearest", "german_move",
-                          "setup_place"}
+                          "setup_place", "german_target", "german_move_count", "fall_back", "tiger_zone",
+                          "german_arrival"}
     # options that change play: a game stored before them replays as it was played (legacy)
     legacy = RULES.upgrade_options({})
     assert legacy == {"german_phases": False, "sniper_hex": "middle", "pass_friendly": False,
-                      "arrival_nearest": False, "german_move": "closest", "setup_place": "free"}
+                      "arrival_nearest": False, "german_move": "closest", "setup_place": "free",
+                      "german_target": "cover_then_id", "german_move_count": "within", "fall_back": "nearest",
+                      "tiger_zone": "numbered", "german_arrival": "wait"}
     assert names["outnumbered"].default is False and names["outnumbered"].ruling == "6.2 B"
     assert all(names[n].gm_only and names[n].type == "file" for n in names if n.endswith("_file"))
 

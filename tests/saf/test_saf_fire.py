@@ -170,8 +170,9 @@ def test_6_3_6_2_covering_fire_fires_and_moves_an_adjacent_unit(bench) -> None:
     mover = bench.add("us_infantry", "0208")
     g = bench.add("ge_infantry", "0407")
     bench.s.dice = [6, 6]
-    with pytest.raises(IllegalAction, match="within two hexes"):
+    with pytest.raises(IllegalAction, match="a covering-fire move goes up to 2") as err:
         bench.order(die=6, unit=firer.id, type="cover", target=g.id, mover=mover.id, to="0508")
+    assert err.value.rule == "6.3.6.2"
     bench.cover("none", "hard")
     bench.dice(2)
     bench.order(die=6, unit=firer.id, type="cover", target=g.id, mover=mover.id, to="0408")

@@ -293,10 +293,12 @@ def test_6_5_1_A_low_supply_cannot_move_or_fire(bench) -> None:
     inf = bench.add("us_infantry", "0207", supply="low_supply")
     bench.add("ge_infantry", "0407")
     bench.s.dice = [2, 3]
-    with pytest.raises(IllegalAction, match="low on supply"):
+    with pytest.raises(IllegalAction, match="Low Supply counter and cannot move") as err:
         bench.order(die=2, unit=inf.id, type="move", to="0307")
-    with pytest.raises(IllegalAction, match="low on supply"):
+    assert err.value.rule == "6.5.1 A"
+    with pytest.raises(IllegalAction, match="Low Supply counter and cannot fire") as err:
         bench.order(die=2, unit=inf.id, type="fire", target="R1")
+    assert err.value.rule == "6.5.1 A"
     assert not [a for a in RULES.legal_actions(bench.s, "us") if a.args.get("unit") == inf.id
                 and a.kind == "order"]
 

@@ -191,8 +191,9 @@ def test_6_3_3_A_fire_order_needs_los(bench) -> None:
     bench.add("us_infantry", "0204")
     g = bench.add("ge_infantry", "0205")
     bench.s.dice = [2]
-    with pytest.raises(IllegalAction, match=r"no line of sight \(blocked by friendly Infantry I2 at 0204 \(6.3.3 I\)\)"):
+    with pytest.raises(IllegalAction, match=r"no line of sight \(blocked by friendly Infantry I2 at 0204\) \(6.3.3 I\)$") as err:
         bench.order(die=2, unit=inf.id, type="fire", target=g.id)
+    assert err.value.rule == "6.3.3 I"  # the one clause that blocks it
     assert bench.s.dice == [2]
 
 
@@ -202,10 +203,22 @@ def test_6_3_3_C_a_refusal_names_the_terrain_that_blocks_the_line_of_sight(bench
     bench.s.dice = [2]
     with pytest.raises(IllegalAction) as err:
         bench.order(die=2, unit=inf.id, type="fire", target=g.id)
-    text = str(err.value)
-    assert "no line of sight (blocked by building 0706 (6.3.3 C) and building 0805 (6.3.3 C), either side of " \
-           "the hexside line (6.3.3 D))" in text and "range" not in text
+    text = err.value.message
+    # both lines nudged either side of the hexsides cross building 0706: it alone blocks (C)
+    assert text.endswith("no line of sight (blocked by building 0706)") and "range" not in text
+    assert err.value.rule == "6.3.3 C"
     assert bench.s.dice == [2] and not inf.fired
+
+
+def test_6_3_3_D_a_refusal_names_the_blockers_either_side_of_the_hexside(bench) -> None:
+    inf = bench.add("us_infantry", "0203")
+    g = bench.add("ge_infantry", "0603")
+    bench.s.dice = [2]
+    with pytest.raises(IllegalAction) as err:
+        bench.order(die=2, unit=inf.id, type="fire", target=g.id)
+    assert err.value.message.endswith("no line of sight (blocked by building 0303 and woods 0503, either side of the "
+                                      "hexside line)")
+    assert err.value.rule == "6.3.3 D"  # the line may graze one blocking hex, not one on each side: one section
 
 
 def test_6_3_3_K_a_refusal_out_of_range_gives_the_distance_and_the_range(bench) -> None:

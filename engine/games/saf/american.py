@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.errors import IllegalAction, UnknownHex, UnknownUnit
+from engine.errors import UnknownHex, UnknownUnit
 from engine.game import Action
 from engine.hexgrid import Hex
 
@@ -44,25 +44,56 @@ def _hex(t: Table, label: Any) -> Hex:
     return t.m.hex(str(label))
 
 
-def can_move(t: Table, u: Unit) -> str:
-    """Empty when the unit may move now, else the reason."""
+Problem = tuple[str, str]  # (the reason in words, its one section); ("", "") when nothing fails
+
+
+def move_problem(t: Table, u: Unit) -> Problem:
+    """Why the unit may not take an infantry move now (6.2 A, 2.0 G, 6.3.1 C, 6.3.5 G, 6.5.1 A, 7.2.3 A)."""
+    if u.kind == "us_sniper":
+        return f"Snipers do not move after placement: {t.name(u)} stays where it set up", "2.0 G"
+    if u.kind == "us_lt":
+        return "The 1st Lieutenant moves with the unit he is attached to: move that unit", "6.5.3 A"
+    if t.is_tank(u):
+        return f"{t.name(u)} is a tank: a tank moves with a 5 (type:tank to:<hex>)", "6.3.6.7 A"
     if u.kind not in MOVERS:
-        return f"{t.name(u)} cannot take an infantry move order"
+        return f"{t.name(u)} cannot take an infantry move order", "6.2 A"
     if u.moved:
-        return f"{t.name(u)} has already moved this turn (6.3.1 C)"
+        return f"{t.name(u)} has already moved this turn", "6.3.1 C"
+    return first(supply_problem(t, u, "move"), panic_problem(t, u, "move"))
+
+
+def first(*problems: Problem) -> Problem:
+    """The first problem that fails (a problem is a pair, truthy even when empty)."""
+    return next((p for p in problems if p[0]), ("", ""))
+
+
+def supply_problem(t: Table, u: Unit, what: str) -> Problem:
+    if u.supply == "low_ammo":
+        return f"{t.name(u)} is low on ammunition and cannot {what} until a Supply counter replenishes it", "6.3.5 G"
     if u.supply:
-        return f"{t.name(u)} is low on supply/ammunition and cannot move (6.5.1 A)"
+        return f"{t.name(u)} has a Low Supply counter and cannot {what}", "6.5.1 A"
+    return ("", "")
+
+
+def panic_problem(t: Table, u: Unit, what: str) -> Problem:
     if u.state == "panic":
-        return f"{t.name(u)} is Panicked and cannot move (7.2.3 A)"
-    return ""
+        return f"{t.name(u)} is Panicked and cannot {what}", "7.2.3 A"
+    return ("", "")
+
+
+def fire_problem(t: Table, u: Unit) -> Problem:
+    if u.fired:
+        return f"{t.name(u)} has already fired this turn", "6.3.5 H"
+    return supply_problem(t, u, "fire")
+
+
+def can_move(t: Table, u: Unit) -> str:
+    """Empty when the unit may move now, else the reason (``move_problem`` gives its section too)."""
+    return move_problem(t, u)[0]
 
 
 def can_fire(t: Table, u: Unit) -> str:
-    if u.fired:
-        return f"{t.name(u)} has already fired this turn (6.3.5 H)"
-    if u.supply:
-        return f"{t.name(u)} is low on supply/ammunition and cannot fire (6.3.5 G)"
-    return ""
+    return fire_problem(t, u)[0]
 
 
 def rifle_targets(t: Table, u: Unit, frm: Hex | None = None) -> list[Unit]:
@@ -75,15 +106,6 @@ def rifle_targets(t: Table, u: Unit, frm: Hex | None = None) -> list[Unit]:
     if t.memo is not None:
         t.memo[key] = list(out)
     return out
-
-
-def _no_shot(t: Table, u: Unit, frm: Hex, g: Unit, rng: int | None = None) -> str:
-    """Which of range and line of sight fails, in words (out of range: the distance against the
-    range; no line of sight: the hex and what blocks it)."""
-    if t.is_tank(g) and not t.is_tank(u):
-        return "rifles do not fire at tanks (assault it: 6.3.6.6 B)"
-    why = t.no_shot(u, frm, t.hex(g), rng)
-    return why or "not a target it may fire at"
 
 
 # The arguments each order type takes besides die, unit and type (6.2 A).
@@ -115,171 +137,6 @@ def plan_of(t: Table, a: Action) -> dict[str, Any]:
     if args.get("second"):
         plan["second"] = _unit(t, args["second"], "ge")
     return plan
-
-
-def refusal(t: Table, a: Action) -> IllegalAction:
-    """Why an order that is not among the listed ones is refused, with its rule section.
-
-    Only called for an order the listing (``legal_orders``) does not hold: it explains, it does not
-    decide. The first reason found is given; failing all, the order's own section.
-    """
-    s = t.s
-    kind = str(a.args.get("type", ""))
-    pip = int(a.args.get("die", 0))
-    if kind not in order_types(pip):
-        types = ", ".join(order_types(pip)) or "nothing"
-        return IllegalAction(f"A {pip} orders {types}, not '{kind}'", "6.2 A")
-    need = ORDER_DICE[kind][1] if pip == ORDER_DICE[kind][0] else 1
-    if s.dice.count(pip) < need:
-        return IllegalAction(f"'{kind}' needs {need} {'dice' if need > 1 else 'die'} showing {pip}; you have "
-                             f"{s.dice.count(pip)} (dice {' '.join(map(str, s.dice)) or 'all used'})", "6.2 A")
-    extra = [k for k in ("to", "target", "mover", "second") if a.args.get(k) and k not in TYPE_ARGS[kind]]
-    if extra:
-        takes = ", ".join(f"{k}:" for k in TYPE_ARGS[kind]) or "nothing more"
-        return IllegalAction(f"type:{kind} takes {takes}; not {extra[0]}:", TYPE_RULE[kind])
-    try:
-        why = _why_not(t, a, kind)
-    except (UnknownUnit, UnknownHex) as exc:
-        return IllegalAction(exc.message, TYPE_RULE[kind])
-    return why or IllegalAction(f"That {kind.replace('_', ' ')} order is not one the rules offer now",
-                                TYPE_RULE[kind])
-
-
-def _why_not(t: Table, a: Action, kind: str) -> IllegalAction | None:
-    u = _unit(t, a.args.get("unit", ""))
-    if u.acted:
-        return IllegalAction(f"{t.name(u)} has already acted this turn", "6.2 E")
-    to = a.args.get("to")
-    target_id = a.args.get("target")
-    if kind == "medic":
-        if u.state != "panic" or t.is_tank(u):
-            return IllegalAction(f"A Medic only treats a Panicked infantry unit; {t.name(u)} is {u.state}",
-                                 "6.3.6.3 C")
-        return None
-    if kind in ("move", "fire", "move_fire"):
-        if kind != "move" and u.kind not in US_INFANTRY:
-            return IllegalAction(f"{t.name(u)} is not a rifle unit: type:{kind} is an infantry order"
-                                 + (" (a mortar moves with type:move)" if u.kind in MOVERS else ""), "6.2 A")
-        if kind == "move_fire" and not to and not target_id:
-            return IllegalAction("Move and/or fire: give to:<hex>, target:<id> or both", "6.3.6.1")
-        frm = t.hex(u)
-        if to:
-            why = can_move(t, u)
-            if why:
-                return IllegalAction(why, "6.3.1")
-            dest = _hex(t, to)
-            if dest not in destinations(t, u):
-                return IllegalAction(f"{t.name(u)} cannot reach {dest.label} (MPs, terrain or stacking)", "6.3.1 A")
-            frm = dest
-        elif kind == "move":
-            return IllegalAction("A move order needs to:<hex>", "6.3.1")
-        if target_id:
-            why = can_fire(t, u)
-            if why:
-                return IllegalAction(why, "6.3.5")
-            g = _unit(t, target_id, "ge")
-            if g not in rifle_targets(t, u, frm):
-                return IllegalAction(f"{t.name(u)} cannot fire at {t.name(g)}"
-                                     + (f" from {frm.label}" if to else "") + f": {_no_shot(t, u, frm, g)}", "6.3.3")
-        elif kind == "fire":
-            return IllegalAction("A fire order needs target:<id>", "6.3.3")
-        return None
-    if kind == "assault":
-        if u.kind not in US_INFANTRY:
-            return IllegalAction("Only infantry may assault", "6.3.6.6 A")
-        if u.supply:
-            return IllegalAction(f"{t.name(u)} is low on supply and may not assault", "6.5.1 A")
-        if u.state == "panic":
-            return IllegalAction(f"{t.name(u)} is Panicked and may not assault", "7.2.3 A")
-        g = _unit(t, target_id, "ge")
-        if t.hex(g).distance(t.hex(u)) != 1:
-            return IllegalAction(f"{t.name(g)} is not adjacent to {t.name(u)}", "6.3.6.6 A")
-        return None
-    if kind == "mortar":
-        if u.kind != "us_mortar":
-            return IllegalAction(f"{t.name(u)} is not a mortar", "6.3.6.4")
-        why = can_fire(t, u)
-        if why:
-            return IllegalAction(why, "6.3.5")
-        g = _unit(t, target_id, "ge")
-        if g not in mortar_targets(t, u):
-            if g.kind not in MORTAR_TARGETS:
-                return IllegalAction(f"Mortars fire only at infantry, MG 42 teams or AT guns, not {t.name(g)}",
-                                     "6.3.6.4 D")
-            lt = t.lt()
-            lt_why = (f"; the 1st Lieutenant: blocked by {t.los_block(lt, t.hex(lt), t.hex(g))}"
-                      if lt is not None else "; the 1st Lieutenant has been killed")
-            return IllegalAction(f"Neither {t.name(u)} nor the 1st Lieutenant can see {t.name(g)}: the mortar's line "
-                                 f"of sight is blocked by {t.los_block(u, t.hex(u), t.hex(g), mortar=True)}{lt_why}",
-                                 "6.3.6.4 A")
-        sec = a.args.get("second")
-        if sec:
-            x = _unit(t, sec, "ge")
-            return IllegalAction(f"The second target must be another German within two hexes of {t.name(g)}; "
-                                 f"{t.name(x)} is not", "6.3.6.4 G")
-        return None
-    if kind in ("sniper", "spot"):
-        if u.kind != "us_sniper":
-            return IllegalAction(f"{t.name(u)} is not a sniper", "6.3.6.5")
-        why = can_fire(t, u)
-        if why:
-            return IllegalAction(why, "6.3.5")
-        g = _unit(t, target_id, "ge")
-        if g not in sniper_targets(t, u, kind):
-            if kind == "spot" and g.kind not in GERMAN_INFANTRY:
-                return IllegalAction(f"A sniper spots enemy infantry only, not {t.name(g)}", "6.3.6.5 C")
-            why = _no_shot(t, u, t.hex(u), g, rng=0 if kind == "spot" else 5)
-            return IllegalAction(f"{t.name(u)} cannot {'spot' if kind == 'spot' else 'snipe'} {t.name(g)}: {why}",
-                                 "6.3.6.5 B")
-        return None
-    if kind in ("tank", "he"):
-        if not t.is_tank(u):
-            return IllegalAction(f"{t.name(u)} is not a tank", "6.3.6.7")
-        if u.supply:
-            return IllegalAction(f"{t.name(u)} is low on ammunition", "6.3.5 G")
-        if to and target_id:
-            return IllegalAction("A tank either moves (to:) or fires (target:), not both", "6.3.6.7 A")
-        if kind == "tank" and to:
-            dest = _hex(t, to)
-            if dest not in destinations(t, u):
-                return IllegalAction(f"{t.name(u)} cannot reach {dest.label}", "6.3.6.7 B")
-            return None
-        if not target_id:
-            return IllegalAction("Give target:<id> (or to:<hex> to move a tank with type:tank)", "6.3.6.7 A")
-        g = _unit(t, target_id, "ge")
-        if g not in combat.fire_targets(t, u, tanks=(kind == "tank")):
-            what = "German tank" if kind == "tank" else "German infantry target"
-            if t.is_tank(g) != (kind == "tank"):
-                return IllegalAction(f"{t.name(g)} is not a {what}"
-                                     + (": fire HE with type:he" if kind == "tank" else ": fire with type:tank"),
-                                     "6.3.6.7 E")
-            return IllegalAction(f"{t.name(u)} cannot fire at {t.name(g)}: {_no_shot(t, u, t.hex(u), g)}",
-                                 "6.3.6.7 E")
-        return None
-    # cover (6.3.6.2)
-    if u.kind not in US_INFANTRY:
-        return IllegalAction("Covering fire is an infantry order", "6.3.6.2")
-    if target_id:
-        why = can_fire(t, u)
-        if why:
-            return IllegalAction(why, "6.3.5")
-        g = _unit(t, target_id, "ge")
-        if g not in rifle_targets(t, u):
-            return IllegalAction(f"{t.name(u)} cannot fire at {t.name(g)}: {_no_shot(t, u, t.hex(u), g)}", "6.3.3")
-    mover_id = a.args.get("mover")
-    if bool(to) != bool(mover_id):
-        return IllegalAction("Covering fire moves another unit: give mover:<id> with to:<hex>", "6.3.6.2")
-    if not target_id and not mover_id:
-        return IllegalAction("Covering fire needs target:<id>, mover:<id> to:<hex>, or both", "6.3.6.2")
-    if mover_id:
-        mv = _unit(t, mover_id)
-        if mv not in cover_movers(t, u):
-            return IllegalAction(f"{t.name(mv)} is not an unacted infantry unit adjacent to {t.name(u)} "
-                                 "that may move", "6.3.6.2")
-        dest = _hex(t, to)
-        if dest not in destinations(t, mv, 2):
-            return IllegalAction(f"{t.name(mv)} cannot reach {dest.label} within two hexes", "6.3.6.2")
-    return None
 
 
 def cover_movers(t: Table, u: Unit) -> list[Unit]:

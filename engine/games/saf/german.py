@@ -14,7 +14,7 @@ from engine.hexgrid import Hex
 from . import combat
 from .data import Step
 from .los import cover_rank, terrain_cover
-from .movement import away, choose_hex, hex_steps, move_unit, route_lengths
+from .movement import away, card_count, choose_hex, hex_steps, move_unit, route_lengths
 from .setup import scheduled_arrivals
 from .state import Unit
 from .table import GERMAN_INFANTRY, US_INFANTRY, Table
@@ -50,20 +50,34 @@ def infantry_target(t: Table, g: Unit, drm_note: str = "") -> tuple[Unit | None,
         return None, ""
     h = t.hex(g)
     adjacent = [u for u in targets if t.hex(u).distance(h) == 1]
+    first = ""
     if len(adjacent) > 1:
-        best = min(adjacent, key=lambda u: (terrain_cover(t.m, t.hex(u), h), u.id))
-        return best, "the adjacent American with the least cover"
+        def cover(u: Unit) -> int:
+            return terrain_cover(t.m, t.hex(u), h)
+
+        if t.option("german_target") != "priorities":  # games stored before the ruling: lowest id
+            return min(adjacent, key=lambda u: (cover(u), u.id)), "the adjacent American with the least cover"
+        least = min(cover(u) for u in adjacent)
+        targets = [u for u in adjacent if cover(u) == least]
+        if len(targets) == 1:
+            return targets[0], "the adjacent American with the least cover"
+        # rulings 7.2.2 E: a tie under the first priority falls through to the next ones
+        first = "of the adjacent Americans with the least cover, "
     keyed = [u for u in targets if g.number and u.number == g.number and u.kind in US_INFANTRY]
     if keyed:
-        return keyed[0], f"the American with its number {g.number}"
+        return keyed[0], f"{first}the American with its number {g.number}"
     best = min(targets, key=lambda u: (STATE_RANK[u.state], not t.spec(u).veteran, t.hex(u).distance(h), u.id))
-    if best.state != "calm":
-        why = f"{best.state} units first"
-    elif t.spec(best).veteran:
+    rest = [u for u in targets if u is not best]
+    if any(STATE_RANK[u.state] > STATE_RANK[best.state] for u in rest):
+        why = f"{'a Panicked' if best.state == 'panic' else 'an Alert'} unit first"
+    elif t.spec(best).veteran and any(not t.spec(u).veteran and u.state == best.state for u in rest):
         why = "a Veteran over regular infantry"
+    elif any(t.hex(u).distance(h) == t.hex(best).distance(h) for u in rest
+             if (u.state, t.spec(u).veteran) == (best.state, t.spec(best).veteran)):
+        why = "the closest American in range, then the lowest id"
     else:
         why = "the closest American in range"
-    return best, why
+    return best, first + why
 
 
 def goal_for(t: Table, g: Unit) -> tuple[Unit | None, str]:
@@ -86,12 +100,19 @@ def _move_toward(t: Table, g: Unit, n: int, rule: str) -> bool:
     gh = t.hex(goal)
     here = t.hex(g)
     note = ""
+    # 7.2.1 A: the card's count of hexes, fewer only where the full count is not possible (rulings
+    # 7.2.1 A; option german_move_count "within": anywhere up to it, as stored games were played)
+    counted = t.option("german_move_count") == "card"
+    pool = card_count(t, g, n, lambda h: h.distance(gh) < here.distance(gh)) if counted else None
     if t.option("german_move") == "sensible":
-        dest, note = sensible_hex(t, g, n, gh)
+        dest, note = sensible_hex(t, g, n, gh, pool)
     else:
         # (option german_move=closest) as close as the card allows, then best cover, then fewest
         # American rifles with a shot at the hex, then lowest label.
-        dest = choose_hex(t, g, n, lambda h: (h.distance(gh), -cover_rank(t.m, h), exposure(t, h)))
+        def key(h: Hex) -> tuple[object, ...]:
+            return (h.distance(gh), -cover_rank(t.m, h), exposure(t, h), h.col, h.row)
+
+        dest = min(pool, key=key) if pool else here if counted else choose_hex(t, g, n, key)
     if dest == here:
         t.log("order", f"{t.name(g)} cannot move toward {why}: no hex within {n} it may enter is nearer "
               f"({here.distance(gh)} hexes away)", rule, "ge")
@@ -116,14 +137,14 @@ def threats(t: Table, h: Hex) -> list[Unit]:
 TERRAIN_WORD = {3: "a building", 2: "woods", 1: "a hill", 0: "open ground"}
 
 
-def sensible_hex(t: Table, g: Unit, n: int, gh: Hex) -> tuple[Hex, str]:
+def sensible_hex(t: Table, g: Unit, n: int, gh: Hex, pool: list[Hex] | None = None) -> tuple[Hex, str]:
     """7.2.1 A and 8.0 B (option german_move=sensible): among the hexes within the card's n hexes that
     bring the unit nearer its goal (a move "toward" it), the one that does not panic it next to an
     American tank (6.3.6.7 C), then the one that gives the Americans the fewest easy shots (shots at
     a unit in the open: clear or hill), then the nearest to the goal, then the best cover (building >
     woods > hill > clear), then the fewest shots of any kind, then the lowest label."""
     here = t.hex(g)
-    options = [h for h in hex_steps(t, g, n) if h.distance(gh) < here.distance(gh)]
+    options = pool if pool is not None else [h for h in hex_steps(t, g, n) if h.distance(gh) < here.distance(gh)]
     if not options:
         return here, ""
     tanks = [t.hex(u) for u in americans(t, tanks=True)]
@@ -252,16 +273,44 @@ def infantry_action(t: Table, g: Unit) -> None:
                 t.log("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot fall back",
                       "7.2 E", "ge")
                 continue
-            threat = nearest(t, t.hex(g), americans(t))
-            dest = away(t, g, t.hex(threat), step.hexes) if threat is not None else t.hex(g)
+            if t.option("fall_back") == "all":
+                dest, note = fall_back_hex(t, g, step.hexes)
+            else:  # games stored before the ruling: away from the nearest American only
+                threat = nearest(t, t.hex(g), americans(t))
+                dest = away(t, g, t.hex(threat), step.hexes) if threat is not None else t.hex(g)
+                note = ""
             if dest != t.hex(g):
-                move_unit(t, g, dest, "7.2 A", "falls back:")
+                move_unit(t, g, dest, "7.2 A", f"falls back{note}:")
             else:
                 t.log("order", f"{t.name(g)} cannot fall back: no hex within {step.hexes} it may enter is farther "
                       "from the Americans", "7.2 D", "ge")
     if card.low_supply and (g.fired or assaulted) and g.status == "on_map":
         g.supply = "low_supply"
         t.log("status", f"{t.name(g)} gets a Low Supply marker", "7.2 F", "ge")
+
+
+def fall_back_hex(t: Table, g: Unit, n: int) -> tuple[Hex, str]:
+    """A card's fall back (rulings 7.2 A, fall back): away from every American, not only the nearest:
+    among the hexes of the move (the card's count, 7.2.1 A) that leave the unit farther from the nearest
+    American than it is now, the one farthest from them all, then the fewest Americans with a shot at it,
+    then the best cover, then the lowest label."""
+    here = t.hex(g)
+    us = [t.hex(u) for u in americans(t)]
+    if not us:
+        return here, ""
+
+    def gap(h: Hex) -> int:
+        return min(h.distance(x) for x in us)
+
+    now = gap(here)
+    if t.option("german_move_count") == "card":
+        options = card_count(t, g, n, lambda h: gap(h) > now)
+    else:
+        options = [h for h in hex_steps(t, g, n) if gap(h) > now]
+    if not options:
+        return here, ""
+    best = min(options, key=lambda h: (-gap(h), len(threats(t, h)), -cover_rank(t.m, h), h.col, h.row))
+    return best, f" from the Americans (the nearest now {gap(best)} hexes away, was {now})"
 
 
 def _cover_hex(t: Table, g: Unit) -> Hex:

@@ -106,13 +106,15 @@ def los_blockers(
     for line in (one, two):
         for h in line:
             why = cause(h)
-            if why and (h, why) not in out:
-                out.append((h, why))
+            if why:  # each line's first blocking hex (one hex named once where both lines cross it)
+                if (h, why) not in out:
+                    out.append((h, why))
                 if one == two:
                     return out  # a plain line: its first blocking hex
                 break
-    if len(out) == 1:  # one side is clear: the other grazes more than one blocking hex (6.3.3 D)
-        clear_line = one if not any(cause(h) for h in one) else two
+    clear_sides = [line for line in (one, two) if not any(cause(h) for h in line)]
+    if len(out) == 1 and clear_sides:  # one side is clear: the other grazes more than one blocking hex (6.3.3 D)
+        clear_line = clear_sides[0]
         out = [(h, cause(h)) for h in (two if clear_line is one else one) if cause(h) and h not in clear_line]
     return out
 

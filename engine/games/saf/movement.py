@@ -82,6 +82,36 @@ def hex_steps(t: Table, u: Unit, n: int) -> list[Hex]:
     return sorted(h for h in reachable(start, n, cost) if h == start or t.room(h, u.kind, 1, u.side))
 
 
+def step_counts(t: Table, u: Unit, n: int) -> dict[Hex, int]:
+    """The hexes a German unit may end in moving up to n hexes (its own hex too), each with the number
+    of hexes its route takes (7.2.1 A counts hexes): a breadth-first search over the hexes it may enter."""
+    occ = occupancy(t)
+    start = t.hex(u)
+    count = {start: 0}
+    frontier = [start]
+    for k in range(1, n + 1):
+        nxt: list[Hex] = []
+        for a in frontier:
+            for b in t.m.neighbors(a):
+                if b not in count and step_cost(t, u, a, b, occ) is not None:
+                    count[b] = k
+                    nxt.append(b)
+        frontier = nxt
+    return {h: k for h, k in count.items() if h == start or t.room(h, u.kind, 1, u.side)}
+
+
+def card_count(t: Table, u: Unit, n: int, wanted: Callable[[Hex], bool]) -> list[Hex]:
+    """7.2.1 A "they move the number of hexes listed on the action card": the wanted hexes (nearer the
+    goal, farther from the Americans) that take the full n hexes; fewer only where no wanted hex is
+    that far (7.2 D: "do not do any part that is not possible"). Empty when no wanted hex is in reach."""
+    counts = step_counts(t, u, n)
+    for k in range(n, 0, -1):
+        hexes = sorted(h for h, c in counts.items() if c == k and wanted(h))
+        if hexes:
+            return hexes
+    return []
+
+
 def route_lengths(t: Table, u: Unit, goal: Hex) -> dict[Hex, int]:
     """Hexes from which the unit could drive to the goal (or next to it), with the number of hexes:
     a breadth-first search out from the goal over the hexes the unit may enter (its own hex too)."""

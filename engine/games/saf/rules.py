@@ -3,7 +3,7 @@
 The orders are declared once, in ``ORDERS`` at the bottom: each with its slash command (typed
 options, rule section), the phases in which it exists, its candidates and what it does. The
 American orders come from one listing (``american.legal_orders``); the contract accepts exactly
-what it lists, and ``american.refusal`` only explains, with its section, why an order that is not
+what it lists, and ``refusals.refusal`` only explains, with its section, why an order that is not
 listed is refused.
 """
 
@@ -15,13 +15,13 @@ from typing import Any
 
 from engine.ai.random_policy import RandomPolicy
 from engine.contract import Contract, Order
-from engine.errors import IllegalAction, NotFound, UmpireError, UnknownUnit
+from engine.errors import IllegalAction, NotFound, UmpireError, UnknownHex, UnknownUnit
 from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec, ScenarioInfo
 from engine.hexgrid import Hex
 from engine.options import BadOption, GameOptionSpec, shorten
 
-from . import american, german, setup, turn
+from . import american, german, refusals, setup, turn
 from .bot import choose
 from .data import check_decks, data_for, load_data, map_path, scenario_map, with_gm_files
 from .movement import move_unit
@@ -83,6 +83,21 @@ OPTIONS: tuple[GameOptionSpec, ...] = (
     GameOptionSpec("german_move", "sensible", "German moves weigh cover and the Americans' shots with the ground "
                    "gained (sensible), or go as close as possible first (closest)", "7.2.1 A", kind="choice",
                    choices=("sensible", "closest"), legacy=LEGACY["german_move"]),
+    GameOptionSpec("german_target", "priorities", "7.2.2 E: adjacent Americans under the same least cover are "
+                   "chosen by the next priorities (keyed number, Panicked, Veteran, closest); cover_then_id: the "
+                   "lowest id", "7.2.2 E", kind="choice", choices=("priorities", "cover_then_id"),
+                   legacy=LEGACY["german_target"]),
+    GameOptionSpec("german_move_count", "card", "7.2.1 A: a German moves the number of hexes on its card (fewer "
+                   "only where the full count is not possible); within: anywhere up to it", "7.2.1 A",
+                   kind="choice", choices=("card", "within"), legacy=LEGACY["german_move_count"]),
+    GameOptionSpec("fall_back", "all", "A German falling back moves away from every American (all), or from the "
+                   "nearest one only", "7.2 A", kind="choice", choices=("all", "nearest"), legacy=LEGACY["fall_back"]),
+    GameOptionSpec("tiger_zone", "surrounding", "8.4.2 C, 8.5.2 C: the Tigers arrive in the red hex or its six "
+                   "surrounding hexes; numbered: the red hex and its five numbered hexes", "8.4.2 C", kind="choice",
+                   choices=("surrounding", "numbered"), legacy=LEGACY["tiger_zone"]),
+    GameOptionSpec("german_arrival", "nearest", "A German scheduled arrival whose zone has no room arrives on the "
+                   "nearest hex with room (as 6.4); wait: it waits a turn", "8.2.2 C", kind="choice",
+                   choices=("nearest", "wait"), legacy=LEGACY["german_arrival"]),
     GameOptionSpec("cover_file", "", "A cover-card YAML file in the GM folder replacing the default deck",
                    "Options", kind="file", gm_only=True, max_length=80),
     GameOptionSpec("chits_file", "", "A chits YAML file in the GM folder replacing the default cups", "Options",
@@ -116,23 +131,30 @@ def _place_candidates(state: SafState, side: str, only: Any) -> Iterator[Action]
 
 def _place_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
     t = Table(state)
+    rule = turn.setup_rule(t)
     u = t.unit(a.args["unit"])
     if u is None or u.side != "us" or u.status != "on_map":
-        return IllegalAction(f"{a.args['unit']} is not an American unit on the map", "8.1.1")
+        return IllegalAction(f"{a.args['unit']} is not an American unit on the map", rule)
     if u.kind == "us_lt":
         return IllegalAction("The 1st Lieutenant goes with his unit: place the unit", "6.5.3 A")
     if _placed_once(t, u):
         return IllegalAction(f"{t.name(u)} has already been set up (at {u.hex}): each unit is set up once before the "
-                             "first roll; undo that place to set it up elsewhere (option setup_place)",
-                             turn.setup_rule(t))
+                             "first roll; undo that place to set it up elsewhere (option setup_place)", rule)
     h = Hex.parse(a.args["to"])
     if h.label == u.hex:
-        return IllegalAction(f"{t.name(u)} is already at {h.label}", "8.1.1")
+        return IllegalAction(f"{t.name(u)} is already at {h.label}", rule)
     if h not in setup.zone_hexes(t, u.arrive_zone):
-        return IllegalAction(f"{t.name(u)} sets up in zone '{u.arrive_zone}', and {h.label} is not in it",
-                             turn.setup_rule(t))
-    return IllegalAction(f"{h.label} has no room for {t.name(u)}" + (" and the 1st Lieutenant" if t.lt_of(u) else ""),
-                         "6.3.2")
+        return IllegalAction(f"{t.name(u)} sets up in zone '{u.arrive_zone}', and {h.label} is not in it", rule)
+    here = state.at(h)
+    tanks = [x for x in here if t.is_tank(x)]
+    if t.is_tank(u) and tanks:
+        return IllegalAction(f"{h.label} already holds {t.name(tanks[0])}: tanks have a stacking limit of one",
+                             "6.3.2 C")
+    if tanks or (t.is_tank(u) and here):
+        return IllegalAction(f"{h.label} holds {t.name(here[0])}: tanks and non-tank units may not share a hex",
+                             "6.3.2 B")
+    return IllegalAction(f"{h.label} has no room for {t.name(u)}" + (" and the 1st Lieutenant" if t.lt_of(u) else "")
+                         + ": no more than two units may be in a hex", "6.3.2 A")
 
 
 def _place(state: SafState, side: str, a: Action) -> list[Event]:
@@ -200,7 +222,7 @@ def _order_candidates(state: SafState, side: str, only: Any) -> list[Action]:
 
 
 def _order_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
-    return american.refusal(Table(state), a)
+    return refusals.refusal(Table(state), a)
 
 
 def _order(state: SafState, side: str, a: Action) -> list[Event]:
@@ -283,6 +305,16 @@ class SafRules(Contract):
             raise NotFound(f"Scenario '{shorten(scenario, 20)}' does not exist: choose one of "
                            f"{', '.join(load_data().scenarios)}")
         return setup.new_state(key, seed, with_gm_files(self.parse_options(options)))
+
+    def parse_action(self, state: SafState, order: Order, action: Action) -> Action:
+        """The contract's parse; an argument it cannot read (a hex label that is none, a die beyond 6)
+        is refused under the order's own section, so every refusal names one."""
+        try:
+            return super().parse_action(state, order, action)
+        except (IllegalAction, UnknownUnit, UnknownHex) as exc:
+            if exc.rule:
+                raise
+            raise type(exc)(exc.message, order.command.rule) from None
 
     def dump(self, state: SafState) -> dict[str, Any]:
         return dump_state(state)

@@ -23,7 +23,12 @@ def zone_hexes(t: Table, zone: str) -> list[Hex]:
         cols = range(int(lo), int(hi or lo) + 1)
         return sorted((h for h in m.hexes() if h.col in cols), key=lambda h: (h.col, h.row))
     if zone == "red_area":
-        return list(t.entry_hexes().values())
+        numbered = list(t.entry_hexes().values())
+        if t.option("tiger_zone") == "numbered":  # games stored before the ruling: the five numbered hexes
+            return numbered
+        # 8.4.2 C, 8.5.2 C "the red hex or surrounding hexes": the red hex and all six around it
+        # (rulings 8.4.2 C): the red hex first, the numbered hexes, then the others
+        return numbered + sorted(h for h in m.neighbors(numbered[0]) if h in m.terrain and h not in numbered)
     if zone == "east_edge":
         return list(m.edges["east"])
     if zone == "building":
@@ -111,17 +116,22 @@ def new_state(scenario: str, seed: int, options: dict[str, Any]) -> SafState:
 
 
 def _nearest_free(t: Table, u: Unit, near: list[Hex], why: str) -> bool:
-    """A scheduled American arrival whose hex is taken comes on at the nearest hex with room, as the
-    6.4 reserves do (rulings 6.4; option arrival_nearest, off in games stored before it). German
-    arrivals keep their own rules (7.3 C, 8.x.2)."""
-    if u.side != "us" or not t.option("arrival_nearest") or not near:
+    """A scheduled arrival whose hex is taken comes on at the nearest hex with room, as the 6.4
+    reserves do: American arrivals (rulings 6.4; option arrival_nearest, off in games stored before
+    it) and German ones (rulings 8.2.2 C; option german_arrival, "wait" in games stored before it)."""
+    if not near:
+        return False
+    if u.side == "us" and not t.option("arrival_nearest"):
+        return False
+    if u.side == "ge" and t.option("german_arrival") != "nearest":
         return False
     room = [h for h in t.m.hexes() if t.room(h, u.kind, 1, u.side)]
     if not room:
         return False
     h = min(room, key=lambda x: (min(x.distance(n) for n in near), x.col, x.row))
     u.status, u.hex, u.exempt = "on_map", h.label, False  # off its arrival hex: normal stacking
-    t.log("arrive", f"{t.name(u)} arrives at {h.label}: {why}, so the nearest free hex (as reserves do)", "6.4",
+    rule = "6.4" if u.side == "us" else f"8.{t.s.scenario}.2"
+    t.log("arrive", f"{t.name(u)} arrives at {h.label}: {why}, so the nearest free hex (as reserves do)", rule,
           u.side, unit=u.id, hex=h.label)
     return True
 
@@ -137,7 +147,11 @@ def scheduled_arrivals(t: Table, when: str) -> list[Unit]:
     for zone, units in by_zone.items():
         hexes = zone_hexes(t, zone)
         pairs = all(u.exempt for u in units)
-        spots = spread(t, units[0].kind, hexes, len(units), pairs)
+        if zone == "red_area" and t.option("tiger_zone") != "numbered":
+            # the red hex first, then the hexes around it (rulings 8.4.2 C)
+            spots = [h for h in hexes if t.room(h, units[0].kind, 1, units[0].side)][:len(units)]
+        else:
+            spots = spread(t, units[0].kind, hexes, len(units), pairs)
         for u, h in zip(units, spots, strict=False):
             if pairs and t.s.at(h) and any(x.side != u.side or not x.exempt for x in t.s.at(h)):
                 if _nearest_free(t, u, [h], f"{h.label} is occupied"):

@@ -39,7 +39,14 @@ LEGACY: dict[str, Any] = {
     "arrival_nearest": False,  # a scheduled American tank arrival waited a turn when its hex was occupied
     "german_move": "closest",  # German moves: as close as possible first, cover only to break ties
     "setup_place": "free",  # a unit could be set up again and again before the first roll
+    "german_target": "cover_then_id",  # 7.2.2 E: adjacent Americans under the same cover: the lowest id
+    "german_move_count": "within",  # 7.2.1 A: a card's move of n hexes could stop short anywhere
+    "fall_back": "nearest",  # a fall back ran from the nearest American only
+    "tiger_zone": "numbered",  # 8.4.2 C, 8.5.2 C: the red hex and its five numbered hexes
+    "german_arrival": "wait",  # a German scheduled arrival with no room in its zone waited a turn
 }
+# The clause each kind of LOS blocker falls under (6.3.3 C, F-J).
+LOS_RULE = {"woods": "6.3.3 C", "building": "6.3.3 C", "hill": "6.3.3 F", "infantry": "6.3.3 I", "tank": "6.3.3 J"}
 CHIT_ORDER = {"miss": 0, "one": 1, "two": 2, "explosion": 3}
 DAMAGE_ORDER = {"bounce": 0, "bail_out": 1, "destroyed": 2}
 
@@ -220,9 +227,9 @@ class Table:
         inf, tanks = self._friendly_hexes(firer, ignore)
         return has_los(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
 
-    def los_block(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> str:
-        """What blocks the firer's LOS from a to b, in words with the clause ("" when it is clear):
-        'building 0906 (6.3.3 C)', 'friendly infantry I2 at 0805 (6.3.3 I)'."""
+    def los_why(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> tuple[str, str]:
+        """What blocks the firer's LOS from a to b, in words, and the one clause that blocks it ("", "" when
+        clear): ('building 0906', '6.3.3 C'); both sides of a hexside line blocked: 6.3.3 D."""
         inf, tanks = self._friendly_hexes(firer, ignore)
         found = los_blockers(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
         words = []
@@ -230,18 +237,46 @@ class Table:
             if cause in ("infantry", "tank"):
                 who = [self.name(u) for u in self.s.at(h) if u.side == firer.side and u.id != firer.id
                        and self.is_tank(u) == (cause == "tank")]
-                words.append(f"friendly {' and '.join(who) or cause} at {h.label} "
-                             f"({'6.3.3 I' if cause == 'infantry' else '6.3.3 J'})")
+                words.append(f"friendly {' and '.join(who) or cause} at {h.label}")
             else:
-                words.append(f"{cause} {h.label} ({'6.3.3 F' if cause == 'hill' else '6.3.3 C'})")
+                words.append(f"{cause} {h.label}")
+        if len(found) > 1:
+            return " and ".join(words) + ", either side of the hexside line", "6.3.3 D"
+        if not found:
+            return "", ""
+        return words[0], LOS_RULE[found[0][1]]
+
+    def los_block(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> str:
+        """The same for an event line, each blocker with its clause: 'building 0906 (6.3.3 C)'."""
+        inf, tanks = self._friendly_hexes(firer, ignore)
+        found = los_blockers(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
+        words = []
+        for h, cause in found:
+            if cause in ("infantry", "tank"):
+                who = [self.name(u) for u in self.s.at(h) if u.side == firer.side and u.id != firer.id
+                       and self.is_tank(u) == (cause == "tank")]
+                words.append(f"friendly {' and '.join(who) or cause} at {h.label} ({LOS_RULE[cause]})")
+            else:
+                words.append(f"{cause} {h.label} ({LOS_RULE[cause]})")
         if len(found) > 1:
             return " and ".join(words) + ", either side of the hexside line (6.3.3 D)"
         return words[0] if words else ""
 
+    def shot_why(self, firer: Unit, a: Hex, b: Hex, rng: int | None = None, range_rule: str = "6.3.3 K", *,
+                 mortar: bool = False, ignore: str = "") -> tuple[str, str]:
+        """Why the firer at a cannot shoot at b and the one clause that fails: out of range (the distance
+        and the range, ``range_rule``) or no line of sight (what blocks it); ("", "") when it can."""
+        r = self.spec(firer).range if rng is None else rng
+        d = a.distance(b)
+        if r and d > r:
+            return f"out of range ({d} hexes, range {r})", range_rule
+        block, rule = self.los_why(firer, a, b, mortar=mortar, ignore=ignore)
+        return (f"no line of sight (blocked by {block})", rule) if block else ("", "")
+
     def no_shot(self, firer: Unit, a: Hex, b: Hex, rng: int | None = None, *, mortar: bool = False,
                 ignore: str = "") -> str:
-        """Why the firer at a cannot shoot at b: out of range (the distance and the range) or no line of
-        sight (what blocks it); "" when it can."""
+        """Why the firer at a cannot shoot at b, for an event line: out of range (the distance and the
+        range) or no line of sight (what blocks it, each with its clause); "" when it can."""
         r = self.spec(firer).range if rng is None else rng
         d = a.distance(b)
         if r and d > r:
