@@ -50,7 +50,10 @@ def setup_hex_problem(state: PeiperState, uid: str, h: Hex, occ: dict[Hex, list[
     gmap = game_map()
     if h.col == gmap.columns:
         return "US set-up units may go anywhere but the easternmost hexrow"
-    if spec(uid).mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes:
+    # Ruling 30: set-up is no movement, so the Terrain Chart's "may only enter via road" does not bind
+    # it (option setup_terrain_free; games stored before it kept the Mech off forest without road).
+    if spec(uid).mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes \
+            and not state.options.get("setup_terrain_free", False):
         return "a Mech unit may only be in a forest hex on a road"
     return can_stop(state, occupants(state) if occ is None else occ, h, uid)
 

@@ -11,7 +11,7 @@ from engine.chance import Chance
 from engine.events import Event
 
 from .board import hex_of, occupants, side_at, spec
-from .state import ACTIVATE, DRAW, OVER, UNIT_AWAITING, UNIT_ON_MAP, PeiperState
+from .state import ACTIVATE, DRAW, OVER, SETUP, UNIT_AWAITING, UNIT_ON_MAP, PeiperState
 from .units import SIDE_NAMES, game_map
 
 R_TURN = "Turn Sequence: Turn Begins"
@@ -58,8 +58,15 @@ def draw(state: PeiperState, events: list[Event], purpose: str, rule: str = R_TU
                 events.append(Event("card", f"{purpose}: no card is left to draw.", R_LENGTH))
                 return None
             if cards.is_joker(card) and joker_ignored(state):
+                back = state.options.get("ignored_joker", "set_aside") == "shuffled_back" and len(state.deck) > 0
+                if back:
+                    # Ruling 10: the ignored Joker goes back into the undrawn cards (never on top), so
+                    # the turn can still end by it; with no other card left it stays aside.
+                    state.deck.discards.remove(card)
+                    state.deck.draw_pile.insert(chance.anonymous(len(state.deck)), card)
+                where = "shuffled back into the deck" if back else "set aside"
                 chance.tell(Event("card", f"{purpose}: the Joker is drawn and ignored (not both sides have spent "
-                                  "an ACT yet); draw again.", R_LENGTH), cards.describe(card))
+                                  f"an ACT yet); it is {where}; draw again.", R_LENGTH), cards.describe(card))
                 continue
             chance.tell(Event("card", f"{purpose}: {cards.describe(card)}.", rule, data={"card": card}),
                         cards.describe(card))
@@ -128,11 +135,46 @@ def in_the_game(state: PeiperState, side: str) -> list[str]:
             (u.status == UNIT_ON_MAP or (u.status == UNIT_AWAITING and not barred(state, u.id)))]
 
 
+def hits_to_eliminate(state: PeiperState) -> int:
+    """Hits the Germans still need to leave no US unit in the game: 1 for a flipped unit, else 2."""
+    return sum(1 if state.units[uid].reduced and state.units[uid].status == UNIT_ON_MAP else 2
+               for uid in in_the_game(state, "us"))
+
+
+def most_hits_left(state: PeiperState) -> int:
+    """An upper bound on the hits the Germans can still score: each needs a combat draw of its own (a
+    card of this turn's deck or of a later turn's), and without a ground unit only the OBA can fire
+    (once a turn, one attack per unit in its hex)."""
+    later = state.turns - state.turn
+    cards_left = sum(1 for c in state.deck.draw_pile if not cards.is_joker(c)) + later * 52
+    if in_the_game(state, "ge"):
+        return cards_left
+    oba_uses = (0 if state.oba_used["ge"] else 1) + later
+    return min(cards_left, oba_uses * int(state.options.get("stack_limit", 2)))
+
+
+def german_win_possible(state: PeiperState) -> str:
+    """'' while a German win can still happen; else why neither can (ruling 29)."""
+    needed = int(state.options.get("exits_to_win", 4))
+    german = in_the_game(state, "ge")
+    if len(state.exited) + len(german) >= needed:
+        return ""
+    exits = f"the Germans can no longer exit {needed} units: {len(state.exited)} exited and {len(german)} left " \
+            "in the game"
+    if not state.options.get("decided_counts_eliminations", False):
+        return exits
+    need, most = hits_to_eliminate(state), most_hits_left(state)
+    if need <= most:
+        return ""
+    return f"{exits}, and the {need} hits that would leave no US unit are more than the {most} they can still score"
+
+
 def check_victory(state: PeiperState, events: list[Event]) -> bool:
     """Who Wins: four GE units off the west edge, or no US units left; checked after every action.
 
-    With ``end_when_decided`` (ruling 29), the game also ends for the US as soon as the Germans can
-    no longer exit enough units: too few German units are left in the game."""
+    With ``end_when_decided`` (ruling 29), the game also ends for the US as soon as no German win can
+    still happen (``decided_counts_eliminations``; before it, as soon as too few German units were left
+    in the game to exit enough)."""
     if state.phase == OVER:
         return True
     needed = int(state.options.get("exits_to_win", 4))
@@ -142,18 +184,18 @@ def check_victory(state: PeiperState, events: list[Event]) -> bool:
     if not in_the_game(state, "us"):
         finish(state, events, "ge", "no US units are left in the game")
         return True
-    german = in_the_game(state, "ge")
-    if state.options.get("end_when_decided", True) and len(state.exited) + len(german) < needed:
-        finish(state, events, "us", f"the Germans can no longer exit {needed} units: {len(state.exited)} exited "
-               f"and {len(german)} left in the game (ruling 29)")
-        return True
+    if state.options.get("end_when_decided", True):
+        decided = german_win_possible(state)
+        if decided:
+            finish(state, events, "us", f"{decided} (ruling 29)")
+            return True
     return False
 
 
 def fuel_depot_check(state: PeiperState, events: list[Event]) -> None:
     """German Supply: a German unit occupying Stavelot makes a free CD for the Fuel Depot marker."""
-    if state.fuel_depot != "held" or state.phase == OVER:
-        return
+    if state.fuel_depot != "held" or state.phase in (OVER, SETUP):
+        return  # in the set-up, the first turn's start makes the draw
     gmap = game_map()
     depot = gmap.markers["fuel_depot"][0]
     where = occupants(state)
