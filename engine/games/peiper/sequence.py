@@ -119,7 +119,7 @@ def barred(state: PeiperState, uid: str) -> str:
     if state.units[uid].status != UNIT_AWAITING:
         return ""
     if s.condition == "no_ss_exited" and any(spec(x).ss for x in state.exited):
-        return "an SS unit has exited the west map edge (Set-Up)"
+        return "an SS unit has exited the west map edge"
     if s.only_turn and state.options.get("kg2_turn_4_only", True) and state.turn > s.from_turn:
         return f"it may enter on turn {s.from_turn} only (\"Turn {s.from_turn} the GE player may enter\")"
     if state.options.get("one_30th_battalion", True):
