@@ -190,7 +190,7 @@ def test_german_supply_fuel_depot_draw_after_a_gm_order_puts_a_german_in_stavelo
     """Ruling 19: the check follows every order that leaves a German unit in Stavelot, a GM's too, so
     the unit cannot leave again with the marker untouched."""
     for after_gm, result in ((True, "captured"), (False, "held")):
-        state = empty_board(depot_check_after_gm=after_gm)
+        state = empty_board(depot_every_occupation=after_gm)
         stack(state, "5S")
         events = RULES.gm_apply(state, Action("move", {"unit": "Spitze", "to": "1308"}))
         assert state.fuel_depot == result, after_gm
@@ -205,3 +205,20 @@ def test_german_supply_fuel_depot_draw_when_the_gm_hands_the_marker_back() -> No
     stack(state, "KS")
     RULES.gm_apply(state, Action("depot", {"state": "held"}))
     assert state.fuel_depot == "destroyed" and len(state.deck) == 52
+
+
+def test_german_supply_fuel_depot_draw_owed_when_no_card_was_left() -> None:
+    """Ruling 19: a German unit that occupies Stavelot with no card left owes the draw, made with the next
+    turn's deck even if the unit has left meanwhile; before the option, leaving again escaped it."""
+    for every, drawn in ((True, True), (False, False)):
+        state = empty_board(depot_every_occupation=every)
+        put(state, "Spitze", "1309")
+        activate(state, "ge", 2)
+        state.deck.discards += state.deck.draw_pile
+        state.deck.draw_pile = []
+        do(state, "ge", "move", unit="Spitze", to="1308")
+        assert state.fuel_depot == "held" and state.depot_owed is every
+        texts = do(state, "ge", "move", unit="Spitze", to="1309")  # the last ACT; the turn ends with the deck
+        assert state.turn == 2
+        assert (state.fuel_depot != "held") is drawn, every
+        assert any("Fuel Depot" in t and "no card" not in t for t in texts) is drawn

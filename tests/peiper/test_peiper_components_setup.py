@@ -189,7 +189,7 @@ def test_setup_up_to_two_friendly_units_stack_and_never_mixed() -> None:
 def test_a_game_stored_before_a_ruling_changed_keeps_the_rules_it_was_played_with() -> None:
     """Rulings 10, 17, 19, 23, 26, 27, 29, 30: games stored without the new options replay and play on as they began."""
     legacy = {"adjacent_movement": "act_ends", "one_30th_battalion": False, "kg2_turn_4_only": False,
-              "decided_counts_eliminations": False, "depot_check_after_gm": False, "ignored_joker": "set_aside",
+              "decided_counts_eliminations": False, "depot_every_occupation": False, "ignored_joker": "set_aside",
               "supply_over_river": True, "setup_terrain_free": False}
     state = RULES.new_state("historical", 4, {})
     assert {k: state.options[k] for k in legacy} != legacy

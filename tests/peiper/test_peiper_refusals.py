@@ -304,7 +304,7 @@ def test_ruling_28_every_refusal_names_a_condition_the_order_fails(scenario: str
     assert len(tried) >= 20, sorted(tried)  # the playout met refusals of many kinds
 
 
-def test_ruling_28_two_restrictions_together_are_both_named() -> None:
+def test_movement_two_restrictions_that_block_only_together_are_both_named() -> None:
     """The road west from Stavelot runs through a US-held hex with a hex next to it before: neither alone
     bars the move (lift either and the other still does), so the refusal names both, not the MPs."""
     from peiper_helpers import activate, empty_board, put
@@ -318,7 +318,7 @@ def test_ruling_28_two_restrictions_together_are_both_named() -> None:
                             "unit (ruling 23)")
 
 
-def test_ruling_28_a_unit_that_can_never_enter_names_the_rule_once() -> None:
+def test_setup_a_unit_that_can_never_enter_names_the_rule_once() -> None:
     from peiper_helpers import activate, empty_board
 
     state = empty_board()
@@ -330,7 +330,7 @@ def test_ruling_28_a_unit_that_can_never_enter_names_the_rule_once() -> None:
     assert message == "CCB/3/1 can no longer enter: an SS unit has exited the west map edge"
 
 
-def test_ruling_28_moving_to_its_own_hex_says_so() -> None:
+def test_movement_a_move_to_its_own_hex_says_it_is_already_there() -> None:
     from peiper_helpers import activate, empty_board, put
 
     state = empty_board()

@@ -80,7 +80,7 @@ def gm_apply(state: PeiperState, action: Action) -> list[Event]:
             raise IllegalAction("winner must be ge or us")
         finish(state, events, winner, str(a.get("result") or "ended by the GM"))
         events[-1].kind = "gm"
-    if state.phase != OVER and state.options.get("depot_check_after_gm", False):
+    if state.phase != OVER and state.options.get("depot_every_occupation", False):
         fuel_depot_check(state, events)  # ruling 19: after every order that leaves a German in Stavelot
     if state.phase != OVER:
         check_victory(state, events)

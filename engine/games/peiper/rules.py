@@ -69,8 +69,9 @@ OPTIONS = (
     GameOptionSpec("decided_counts_eliminations", True, "A decided game ends early only when the Germans can "
                    "neither exit enough units nor still eliminate every US unit", "docs/rulings/peiper.md #29",
                    legacy=False),
-    GameOptionSpec("depot_check_after_gm", True, "The Fuel Depot draw also follows a GM order that leaves a "
-                   "German unit in Stavelot", "docs/rulings/peiper.md #19", legacy=False),
+    GameOptionSpec("depot_every_occupation", True, "Every occupation of Stavelot makes its Fuel Depot draw: "
+                   "after a GM order too, and when no card was left, with the next deck even if the unit has "
+                   "left", "docs/rulings/peiper.md #19", legacy=False),
     GameOptionSpec("ignored_joker", "shuffled_back", "An ignored Joker: shuffled_back into the undrawn cards, or "
                    "set_aside (the turn then ends only when the deck runs out)", "docs/rulings/peiper.md #10",
                    kind="choice", choices=("shuffled_back", "set_aside"), legacy="set_aside"),

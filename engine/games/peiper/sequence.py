@@ -199,12 +199,16 @@ def fuel_depot_check(state: PeiperState, events: list[Event]) -> None:
     gmap = game_map()
     depot = gmap.markers["fuel_depot"][0]
     where = occupants(state)
-    if side_at(state, where, depot) != "ge":
+    if side_at(state, where, depot) != "ge" and not state.depot_owed:
         return
     us_adjacent = any(side_at(state, where, n) == "us" for n in depot.neighbors())
     card = draw(state, events, "Fuel Depot draw (free)", R_DEPOT)
     if card is None:
-        return  # made with the next turn's fresh deck, while the Germans still hold Stavelot
+        # Made with the next turn's fresh deck: owed whoever then holds Stavelot (ruling 19), or before
+        # that option only while the Germans still hold it.
+        state.depot_owed = bool(state.options.get("depot_every_occupation", False))
+        return
+    state.depot_owed = False
     modifier = 2 if us_adjacent else 0
     exact = bool(state.options.get("exactly_10_succeeds", False))
     if cards.is_joker(card) or cards.is_face(card):
