@@ -218,6 +218,19 @@ def test_who_wins_a_decided_game_ends_when_neither_german_win_can_happen() -> No
     assert RULES.view(state, None)["result"]["text"].startswith("US wins")
 
 
+def test_who_wins_units_still_to_enter_count_the_fewest_hits_that_could_remove_them() -> None:
+    """Ruling 29: CCB/3/1 waiting to enter leaves the game without a hit once an SS unit exits, and of
+    the 30th's two battalions only one can ever enter (ruling 26): neither is counted twice as safe."""
+    for waiting, over in ((["CCB/3/1"], False), (["CCB/3/1", "30/117/1", "30/117/2"], True)):
+        state = _three_germans_left()  # 3/2 LAH, an SS unit, could still exit
+        for uid in waiting:
+            state.units[uid].status = "awaiting"
+        state.deck.discards += state.deck.draw_pile[:-2]
+        state.deck.draw_pile = state.deck.draw_pile[-2:]  # 2 combat draws at most
+        do(state, "ge", "move", unit="3FJ/KG1", to="1304")
+        assert RULES.is_over(state) is over, waiting  # 1 hit (99 BG), or 1 + 2 for a battalion: 3 > 2
+
+
 def test_who_wins_with_no_german_ground_unit_only_the_oba_can_still_win() -> None:
     """Ruling 29: with every German unit gone, the German OBA (once a turn, one attack per unit in its
     hex) may still eliminate the last US unit; once it cannot, the US has won."""

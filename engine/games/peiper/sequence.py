@@ -136,9 +136,25 @@ def in_the_game(state: PeiperState, side: str) -> list[str]:
 
 
 def hits_to_eliminate(state: PeiperState) -> int:
-    """Hits the Germans still need to leave no US unit in the game: 1 for a flipped unit, else 2."""
-    return sum(1 if state.units[uid].reduced and state.units[uid].status == UNIT_ON_MAP else 2
-               for uid in in_the_game(state, "us"))
+    """The fewest hits that could leave no US unit in the game: 1 for a flipped unit, 2 for any other,
+    none for a unit still to enter that may yet drop out without one (CCB/3/1 while an SS unit could
+    still exit), and one battalion's 2 for the 30th Division's two while either may enter (ruling 26)."""
+    total, groups = 0, set()
+    ss_left = any(spec(g).ss for g in in_the_game(state, "ge"))
+    for uid in in_the_game(state, "us"):
+        unit, s = state.units[uid], spec(uid)
+        if unit.status == UNIT_ON_MAP:
+            total += 1 if unit.reduced else 2
+            continue
+        if s.condition == "no_ss_exited" and ss_left:
+            continue
+        if s.excludes and state.options.get("one_30th_battalion", True):
+            group = frozenset((uid, *s.excludes))
+            if group in groups:
+                continue
+            groups.add(group)
+        total += 2
+    return total
 
 
 def most_hits_left(state: PeiperState) -> int:
@@ -153,8 +169,8 @@ def most_hits_left(state: PeiperState) -> int:
     return min(cards_left, oba_uses * int(state.options.get("stack_limit", 2)))
 
 
-def german_win_possible(state: PeiperState) -> str:
-    """'' while a German win can still happen; else why neither can (ruling 29)."""
+def why_decided(state: PeiperState) -> str:
+    """Why no German win can still happen (ruling 29); '' while one can."""
     needed = int(state.options.get("exits_to_win", 4))
     german = in_the_game(state, "ge")
     if len(state.exited) + len(german) >= needed:
@@ -185,7 +201,7 @@ def check_victory(state: PeiperState, events: list[Event]) -> bool:
         finish(state, events, "ge", "no US units are left in the game")
         return True
     if state.options.get("end_when_decided", True):
-        decided = german_win_possible(state)
+        decided = why_decided(state)
         if decided:
             finish(state, events, "us", f"{decided} (ruling 29)")
             return True
