@@ -196,7 +196,8 @@ def test_a_game_stored_before_a_ruling_changed_keeps_the_rules_it_was_played_wit
     dumped = RULES.dump(state)
     for name in legacy:
         del dumped["options"][name]
+    del dumped["depot_owed"]  # a field newer than the stored game
     old = RULES.load(dumped)
-    assert {k: old.options[k] for k in legacy} == legacy
+    assert {k: old.options[k] for k in legacy} == legacy and old.depot_owed is False
     assert RULES.new_state("historical", 4, RULES.upgrade_options(dumped["options"])).options == old.options
     assert RULES.new_state("historical", 4, {}).options["adjacent_movement"] == "hex_by_hex"
