@@ -6,6 +6,7 @@ import pytest
 from peiper_helpers import activate, do, empty_board, put, stack
 
 from engine.errors import IllegalAction
+from engine.game import Action
 from engine.games.peiper import RULES
 from engine.games.peiper.board import destinations, in_supply
 
@@ -169,3 +170,55 @@ def test_bridge_demolition_a_name_matching_two_bridges_names_both() -> None:
         do(state, "us", "demolish", bridge="trois")  # type: ignore[arg-type]
     assert "Trois-Ponts (Amblève) and Trois-Ponts (Salm)" in str(err.value)
     assert state.bridges_down == []  # type: ignore[attr-defined]
+
+
+def test_german_supply_not_adjacent_across_an_unbridged_river_hexside() -> None:
+    """Ruling 17: "nor cross an un-bridged river hexside" holds for the unit's own step to the road: with
+    the Stavelot and Salm bridges blown, Stavelot is cut off, though the south-bank road next to it
+    still runs to the east edge."""
+    for over_river, supplied in ((False, False), (True, True)):
+        state = empty_board(supply_over_river=over_river)
+        put(state, "Spitze", "1308")
+        assert in_supply(state, "Spitze")
+        state.bridges_down = ["Stavelot", "Trois-Ponts (Salm)"]
+        assert in_supply(state, "Spitze") is supplied, over_river
+        state.bridges_down = ["Trois-Ponts (Salm)"]  # the bridge standing: the step to 1309 crosses it
+        assert in_supply(state, "Spitze")
+
+
+def test_german_supply_fuel_depot_draw_after_a_gm_order_puts_a_german_in_stavelot() -> None:
+    """Ruling 19: the check follows every order that leaves a German unit in Stavelot, a GM's too, so
+    the unit cannot leave again with the marker untouched."""
+    for after_gm, result in ((True, "captured"), (False, "held")):
+        state = empty_board(depot_every_occupation=after_gm)
+        stack(state, "5S")
+        events = RULES.gm_apply(state, Action("move", {"unit": "Spitze", "to": "1308"}))
+        assert state.fuel_depot == result, after_gm
+        assert any("Fuel Depot" in e.text for e in events) is after_gm
+
+
+def test_german_supply_fuel_depot_draw_when_the_gm_hands_the_marker_back() -> None:
+    """Ruling 19: a German already in Stavelot when the GM sets the marker back to held draws at once."""
+    state = empty_board()
+    put(state, "Spitze", "1308")
+    state.fuel_depot = "destroyed"
+    stack(state, "KS")
+    RULES.gm_apply(state, Action("depot", {"state": "held"}))
+    assert state.fuel_depot == "destroyed" and len(state.deck) == 52
+
+
+def test_german_supply_fuel_depot_draw_owed_when_no_card_was_left() -> None:
+    """Ruling 19: a German unit that occupies Stavelot with no card left owes the draw, made with the next
+    turn's deck even if the unit has left meanwhile; before the option, leaving again escaped it."""
+    for every, drawn in ((True, True), (False, False)):
+        state = empty_board(depot_every_occupation=every)
+        put(state, "Spitze", "1309")
+        activate(state, "ge", 2)
+        state.deck.discards += state.deck.draw_pile
+        state.deck.draw_pile = []
+        do(state, "ge", "move", unit="Spitze", to="1308")
+        assert state.fuel_depot == "held" and state.depot_owed is every
+        texts = do(state, "ge", "move", unit="Spitze", to="1309")  # the last ACT; the turn ends with the deck
+        assert state.turn == 2
+        assert (state.fuel_depot != "held") is drawn, every
+        assert any("Fuel Depot" in t and "no card" not in t for t in texts) is drawn

@@ -175,3 +175,27 @@ def test_combat_option_keeps_the_cards_unspent_acts_after_a_combat() -> None:
     stack(state, "9S")
     do(state, "ge", "attack", unit="3/2 LAH", target="2/23/2")
     assert state.phase == "activate" and state.acts == 2
+
+
+def test_combat_a_draw_with_no_card_left_says_the_attack_misses() -> None:
+    """Ruling 11: a combat draw with no card left is a miss, said so, and the turn ends."""
+    state = empty_board()
+    put(state, "3/2 LAH", "1103")
+    put(state, "2/23/2", "1203")
+    activate(state, "ge", 2)
+    state.deck.discards += state.deck.draw_pile
+    state.deck.draw_pile = []
+    texts = do(state, "ge", "attack", unit="3/2 LAH", target="2/23/2")
+    assert "No card is left for the combat draw: 3/2 LAH's attack on 2/23/2 misses." in texts
+    assert not state.units["2/23/2"].reduced and state.turn == 2
+
+
+def test_bridge_demolition_a_draw_with_no_card_left_leaves_the_bridge_intact() -> None:
+    state = empty_board()
+    state.turn = 3
+    activate(state, "us", 2)
+    state.deck.discards += state.deck.draw_pile
+    state.deck.draw_pile = []
+    texts = do(state, "us", "demolish", bridge="Cheneux")
+    assert "No card is left for the demolition draw: the Cheneux bridge remains intact." in texts
+    assert state.bridges_down == [] and state.turn == 4

@@ -8,6 +8,7 @@ from peiper_helpers import activate, do, empty_board, fresh, put
 from engine.errors import IllegalAction, UnknownUnit
 from engine.game import Action
 from engine.games.peiper import RULES
+from engine.games.peiper.board import destinations
 from engine.games.peiper.units import game_map, resolve_unit, unit_specs
 
 STRIP = {
@@ -51,6 +52,23 @@ def test_setup_us_units_anywhere_but_the_easternmost_hexrow() -> None:
     assert state.units["99 BG"].hex == "1305"
     with pytest.raises(IllegalAction, match="does not set up"):
         RULES.apply(state, "us", Action("place", {"unit": "CCB/3/1", "at": "1305"}))
+
+
+def test_setup_anywhere_a_mech_unit_too_in_a_forest_off_the_road() -> None:
+    """Ruling 30: "anywhere but the easternmost hexrow" - set-up is no movement, so the Terrain Chart's
+    "may only enter via road" does not bind it; the unit leaves the forest as from any hex."""
+    state = RULES.new_state("historical", 1, {})
+    RULES.apply(state, "us", Action("place", {"unit": "CCR/3/1", "at": "0102"}))
+    assert state.units["CCR/3/1"].hex == "0102"
+    old = RULES.new_state("historical", 1, {"setup_terrain_free": False})
+    with pytest.raises(IllegalAction, match="forest hex on a road"):
+        RULES.apply(old, "us", Action("place", {"unit": "CCR/3/1", "at": "0102"}))
+    RULES.apply(state, "us", Action("ready"))
+    activate(state, "us", 1)
+    gmap = game_map()
+    moves = destinations(state, "CCR/3/1")
+    assert "0103" in {h.label for h in moves}  # out to the clear hex next door
+    assert all(gmap.terrain_of(h) != "forest" or h in gmap.road_hexes for h in moves)  # forest still only by road
 
 
 def test_setup_fuel_depot_marker_in_stavelot() -> None:
@@ -169,13 +187,17 @@ def test_setup_up_to_two_friendly_units_stack_and_never_mixed() -> None:
 
 
 def test_a_game_stored_before_a_ruling_changed_keeps_the_rules_it_was_played_with() -> None:
-    """Rulings 23, 26, 27: games stored without the new options replay and play on as they began."""
+    """Rulings 10, 17, 19, 23, 26, 27, 29, 30: games stored without the new options replay and play on as they began."""
+    legacy = {"adjacent_movement": "act_ends", "one_30th_battalion": False, "kg2_turn_4_only": False,
+              "decided_counts_eliminations": False, "depot_every_occupation": False, "ignored_joker": "set_aside",
+              "supply_over_river": True, "setup_terrain_free": False}
     state = RULES.new_state("historical", 4, {})
+    assert {k: state.options[k] for k in legacy} != legacy
     dumped = RULES.dump(state)
-    for name in ("adjacent_movement", "one_30th_battalion", "kg2_turn_4_only"):
+    for name in legacy:
         del dumped["options"][name]
+    del dumped["depot_owed"]  # a field newer than the stored game
     old = RULES.load(dumped)
-    assert (old.options["adjacent_movement"], old.options["one_30th_battalion"], old.options["kg2_turn_4_only"]) \
-        == ("act_ends", False, False)
+    assert {k: old.options[k] for k in legacy} == legacy and old.depot_owed is False
     assert RULES.new_state("historical", 4, RULES.upgrade_options(dumped["options"])).options == old.options
     assert RULES.new_state("historical", 4, {}).options["adjacent_movement"] == "hex_by_hex"

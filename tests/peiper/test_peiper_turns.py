@@ -9,6 +9,7 @@ from engine.errors import IllegalAction, NotYourTurn
 from engine.game import Action
 from engine.games.peiper import RULES
 from engine.games.peiper.orders import acts_for
+from engine.games.peiper.state import PeiperState
 
 
 def test_turn_begins_deck_is_shuffled_with_one_joker() -> None:
@@ -98,6 +99,24 @@ def test_game_length_joker_ignored_before_both_sides_have_spent_an_act() -> None
     assert any("ignored" in t for t in texts)
 
 
+def test_game_length_an_ignored_joker_goes_back_into_the_deck() -> None:
+    """Ruling 10: an ignored Joker is shuffled back into the undrawn cards (never on top), so the turn can
+    still end by it; games stored before keep it set aside (the turn then lasts the whole deck)."""
+    for mode, back in (("shuffled_back", True), ("set_aside", False)):
+        state = fresh(ignored_joker=mode)
+        stack(state, "JOKER", "5S")
+        texts = do(state, "ge", "draw")
+        assert state.card == "5S" and ("JOKER" in state.deck.draw_pile) is back, mode
+        assert ("JOKER" in state.deck.discards) is not back
+        assert any(("shuffled back" if back else "set aside") in t for t in texts)
+        assert RULES.invariants(state) == []
+    state = fresh()
+    state.deck.discards += state.deck.draw_pile[:-1]
+    state.deck.draw_pile = ["JOKER"]
+    do(state, "ge", "draw")  # the only card left: set aside, and the turn ends with the deck
+    assert state.turn == 2
+
+
 def test_game_length_turn_ends_when_all_cards_are_drawn() -> None:
     state = fresh()
     state.deck.draw_pile = ["3S"]
@@ -115,6 +134,12 @@ def test_game_length_five_turns_then_us_wins() -> None:
     do(state, "ge", "draw")
     assert RULES.is_over(state) and RULES.winner(state) == "us"
     assert RULES.to_act(state) is None
+
+
+def test_turn_sequence_a_new_game_has_one_default_scenario() -> None:
+    """new_state with no scenario plays the first scenario, as /game new, the table and selfplay do."""
+    assert RULES.new_state("", 1, {}).scenario == RULES.scenarios()[0].key == "contest"
+    assert RULES.new_state().scenario == "contest"
 
 
 def test_who_wins_four_german_units_exit_the_west_edge() -> None:
@@ -151,22 +176,82 @@ def test_who_wins_no_us_units_left() -> None:
     assert RULES.winner(state) == "ge"
 
 
-def test_who_wins_a_decided_game_ends_at_once_with_its_reason() -> None:
-    """Ruling 29: once too few German units are left in the game to exit four, the US has won."""
-    for decided in (True, False):
-        state = empty_board(end_when_decided=decided)
-        state.fuel_depot = "captured"
-        for uid in ("Spitze", "501", "1/1 LAH"):
-            state.units[uid].status = "eliminated"
-        put(state, "3/2 LAH", "1102")
-        activate(state, "ge", 2)
-        texts = do(state, "ge", "move", unit="3/2 LAH", to="1002")
-        if decided:
-            assert RULES.is_over(state) and RULES.winner(state) == "us"
-            assert "can no longer exit 4 units: 0 exited and 3 left in the game" in texts[-1]
-            assert RULES.view(state, None)["result"]["text"].startswith("US wins")
-        else:
-            assert not RULES.is_over(state)
+def _three_germans_left(**options: object) -> PeiperState:
+    """Turn 5: too few German units are left to exit four; the last US unit, flipped, is next to one."""
+    state = empty_board(**options)
+    state.turn = 5
+    state.fuel_depot = "captured"
+    for uid in ("Spitze", "501", "1/1 LAH"):
+        state.units[uid].status = "eliminated"
+    for u in state.units.values():
+        if u.side == "us":
+            u.status = "eliminated"
+    put(state, "3/2 LAH", "1102")
+    put(state, "3FJ/KG1", "1305")
+    put(state, "99 BG", "1002")
+    state.units["99 BG"].reduced = True
+    activate(state, "ge", 2)
+    return state
+
+
+def test_who_wins_a_decided_game_plays_on_while_one_hit_still_wins_for_the_germans() -> None:
+    """Ruling 29: 'no US units are left in the game' is a German win too, so exits out of reach do not
+    end the game while a hit can still eliminate the last US unit."""
+    state = _three_germans_left()
+    do(state, "ge", "move", unit="3FJ/KG1", to="1304")
+    assert not RULES.is_over(state)
+    stack(state, "2S")
+    do(state, "ge", "attack", unit="3/2 LAH", target="99 BG")
+    assert RULES.winner(state) == "ge" and "no US units are left" in state.result
+
+
+def test_who_wins_a_decided_game_ends_when_neither_german_win_can_happen() -> None:
+    """Ruling 29: the US wins at once when the exits are out of reach and the US units need more hits
+    than the cards left can give (each hit needs a combat draw of its own)."""
+    state = _three_germans_left()
+    put(state, "106 BG", "0105")  # 2 more hits needed: 3 in all
+    state.deck.discards += state.deck.draw_pile[:-2]
+    state.deck.draw_pile = state.deck.draw_pile[-2:]
+    texts = do(state, "ge", "move", unit="3FJ/KG1", to="1304")
+    assert RULES.is_over(state) and RULES.winner(state) == "us"
+    assert "can no longer exit 4 units: 0 exited and 2 left in the game, and the 3 hits" in texts[-1]
+    assert RULES.view(state, None)["result"]["text"].startswith("US wins")
+
+
+def test_who_wins_units_still_to_enter_count_the_fewest_hits_that_could_remove_them() -> None:
+    """Ruling 29: CCB/3/1 waiting to enter leaves the game without a hit once an SS unit exits, and of
+    the 30th's two battalions only one can ever enter (ruling 26): neither is counted twice as safe."""
+    for waiting, over in ((["CCB/3/1"], False), (["CCB/3/1", "30/117/1", "30/117/2"], True)):
+        state = _three_germans_left()  # 3/2 LAH, an SS unit, could still exit
+        for uid in waiting:
+            state.units[uid].status = "awaiting"
+        state.deck.discards += state.deck.draw_pile[:-2]
+        state.deck.draw_pile = state.deck.draw_pile[-2:]  # 2 combat draws at most
+        do(state, "ge", "move", unit="3FJ/KG1", to="1304")
+        assert RULES.is_over(state) is over, waiting  # 1 hit (99 BG), or 1 + 2 for a battalion: 3 > 2
+
+
+def test_who_wins_with_no_german_ground_unit_only_the_oba_can_still_win() -> None:
+    """Ruling 29: with every German unit gone, the German OBA (once a turn, one attack per unit in its
+    hex) may still eliminate the last US unit; once it cannot, the US has won."""
+    for oba_used, over in ((False, False), (True, True)):
+        state = _three_germans_left()
+        for uid in ("3/2 LAH", "3FJ/KG1", "3FJ/KG2"):
+            state.units[uid].status, state.units[uid].hex = "eliminated", None
+        state.oba_used["ge"] = oba_used
+        activate(state, "us", 2)
+        do(state, "us", "move", unit="99 BG", to="0902")
+        assert RULES.is_over(state) is over, oba_used
+
+
+def test_who_wins_a_game_stored_before_ruling_29_was_revised_ends_as_it_did() -> None:
+    """Games created with the first reading of ruling 29 (exits alone) keep it; end_when_decided off plays on."""
+    state = _three_germans_left(decided_counts_eliminations=False)
+    texts = do(state, "ge", "move", unit="3FJ/KG1", to="1304")
+    assert RULES.winner(state) == "us" and texts[-1].endswith("0 exited and 2 left in the game (ruling 29).")
+    state = _three_germans_left(end_when_decided=False, decided_counts_eliminations=False)
+    do(state, "ge", "move", unit="3FJ/KG1", to="1304")
+    assert not RULES.is_over(state)
 
 
 def test_a_unit_that_can_never_enter_is_out_of_the_game() -> None:

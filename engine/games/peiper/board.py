@@ -213,4 +213,10 @@ def in_supply(state: PeiperState, uid: str, network: set[Hex] | None = None) -> 
     if h is None:
         return True
     net = supply_network(state) if network is None else network
-    return h in net or any(n in net for n in h.neighbors())
+    if h in net:
+        return True
+    # Ruling 17: "nor cross an un-bridged river hexside" holds for the last step too: a unit next to a
+    # supplied road across a river, with no bridge standing there, is cut off (option supply_over_river).
+    gmap, over_river = game_map(), bool(state.options.get("supply_over_river", True))
+    return any(n in net and (over_river or not river_between(gmap, h, n) or bridge_intact(state, gmap, Hexside.of(h, n)))
+               for n in h.neighbors())

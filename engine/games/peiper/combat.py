@@ -78,6 +78,14 @@ def resolve_attacks(state: PeiperState, events: list[Event]) -> None:
         card = draw(state, events, f"Combat draw for {who} against {attack.target}",
                     R_OBA if attack.attacker == "OBA" else R_COMBAT)
         if card is None:
+            # Ruling 11: with no card left each waiting attack misses, said for each, and the turn ends.
+            for missed in state.attacks:
+                if state.units[missed.target].status != UNIT_ELIMINATED:
+                    by = "OBA" if missed.attacker == "OBA" else missed.attacker
+                    events.append(Event("attack", f"No card is left for the combat draw: {by}'s attack on "
+                                        f"{missed.target} misses.", R_OBA if by == "OBA" else R_COMBAT,
+                                        side=missed.side, data={"attacker": missed.attacker, "target": missed.target,
+                                                                "hit": False}))
             state.attacks = []
             end_turn(state, events, "all cards are drawn")
             return
@@ -179,6 +187,8 @@ def demolition(state: PeiperState, events: list[Event], bridge_name: str) -> Non
         reasons.append("+2 German unit adjacent")
     card = draw(state, events, f"Demolition draw for the {bridge.name} bridge", R_BRIDGE)
     if card is None:
+        events.append(Event("demolition", f"No card is left for the demolition draw: the {bridge.name} bridge "
+                            "remains intact.", R_BRIDGE, side="us", data={"bridge": bridge.name, "blown": False}))
         end_turn(state, events, "all cards are drawn")
         return
     exact = bool(state.options.get("exactly_10_succeeds", False))

@@ -11,7 +11,7 @@ from engine.events import Event
 from engine.game import Action
 
 from .board import can_stop, occupants
-from .sequence import check_victory, finish
+from .sequence import check_victory, finish, fuel_depot_check
 from .state import OVER, UNIT_AWAITING, UNIT_ELIMINATED, UNIT_EXITED, UNIT_ON_MAP, PeiperState
 from .units import SIDE_NAMES, game_map, resolve_unit
 
@@ -80,6 +80,8 @@ def gm_apply(state: PeiperState, action: Action) -> list[Event]:
             raise IllegalAction("winner must be ge or us")
         finish(state, events, winner, str(a.get("result") or "ended by the GM"))
         events[-1].kind = "gm"
+    if state.phase != OVER and state.options.get("depot_every_occupation", False):
+        fuel_depot_check(state, events)  # ruling 19: after every order that leaves a German in Stavelot
     if state.phase != OVER:
         check_victory(state, events)
     return events

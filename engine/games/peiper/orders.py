@@ -7,21 +7,18 @@ import math
 from engine import cards
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.hexgrid import Hex, Hexside
+from engine.hexgrid import Hex
 
 from .board import (
-    BridgesDown,
     can_stop,
     destinations,
-    enemy_adjacent,
     hex_of,
     in_supply,
-    mech_step_cost,
     occupants,
-    side_at,
     spec,
 )
 from .combat import check_attack, demolition, oba_attacks, resolve_attacks, unit_attack
+from .refusals import why_not
 from .sequence import (
     after_act,
     back_to_draw,
@@ -50,7 +47,10 @@ def setup_hex_problem(state: PeiperState, uid: str, h: Hex, occ: dict[Hex, list[
     gmap = game_map()
     if h.col == gmap.columns:
         return "US set-up units may go anywhere but the easternmost hexrow"
-    if spec(uid).mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes:
+    # Ruling 30: set-up is no movement, so the Terrain Chart's "may only enter via road" does not bind
+    # it (option setup_terrain_free; games stored before it kept the Mech off forest without road).
+    if spec(uid).mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes \
+            and not state.options.get("setup_terrain_free", False):
         return "a Mech unit may only be in a forest hex on a road"
     return can_stop(state, occupants(state) if occ is None else occ, h, uid)
 
@@ -215,8 +215,8 @@ def move(state: PeiperState, events: list[Event], side: str, uid: str, to: Hex) 
     supplied = in_supply(state, uid)
     legal = destinations(state, uid, supplied)
     if to not in legal:
-        raise IllegalAction(f"{uid} cannot move from {start.label} to {to.label}: {why_not(state, uid, to, supplied)}",
-                            R_MOVE if supplied else R_SUPPLY)
+        reason, rule = why_not(state, uid, to, supplied)
+        raise IllegalAction(f"{uid} cannot move from {start.label} to {to.label}: {reason}", rule)
     supply_note(state, events, uid)
     path = legal[to]
     spend(state, uid)
@@ -230,63 +230,6 @@ def move(state: PeiperState, events: list[Event], side: str, uid: str, to: Hex) 
     fuel_depot_check(state, events)
     if not check_victory(state, events):
         after_act(state, events)
-
-
-def why_not(state: PeiperState, uid: str, to: Hex, supplied: bool) -> str:
-    gmap = game_map()
-    start = hex_of(state, uid)
-    assert start is not None
-    where = occupants(state)
-    if to not in gmap:
-        return "that hex is off the map"
-    if side_at(state, where, to) not in (None, state.units[uid].side):
-        return "enemy units hold that hex"
-    stop = can_stop(state, where, to, uid)
-    if stop:
-        return stop
-    side = state.units[uid].side
-    if enemy_adjacent(state, where, start, side) and enemy_adjacent(state, where, to, side):
-        return "a unit adjacent to an enemy may only move to a hex not adjacent to an enemy"
-    if spec(uid).mech and start.distance(to) == 1:
-        if "river" in gmap.features(start, to) and mech_step_cost(state, gmap, start, to) is None:
-            return "a Mech unit crosses a river only at a bridge, and no intact bridge is there"
-        if mech_step_cost(state, gmap, start, to) is None:
-            return "a Mech unit may only enter a forest by road"
-    if not supplied:
-        return "out of supply, a unit moves only 1 hex per ACT"
-    blocked = _blocked_by(state, uid, to, supplied)
-    if blocked:
-        return blocked
-    if spec(uid).mech:
-        if gmap.terrain_of(to) == "forest" and to not in gmap.road_hexes:
-            return "a Mech unit may only enter a forest by road"
-        return "it is more than the 2 MPs a Mech unit has per ACT (road 1/2, clear, village, town 1, light forest 2)"
-    return "Infantry moves 1 hex, or 2 hexes along roads"
-
-
-def _blocked_by(state: PeiperState, uid: str, to: Hex, supplied: bool) -> str:
-    """The one restriction that bars the hex, found by lifting each in turn: '' if none alone does."""
-    where = occupants(state)
-    side = state.units[uid].side
-    path = destinations(state, uid, supplied, enemies_block=False).get(to)
-    if path is not None:
-        held = [h.label for h in path[1:-1] if side_at(state, where, h) not in (None, side)]
-        if held:
-            return f"enemy units in {', '.join(held)} block the only way there"
-    path = destinations(state, uid, supplied, stops=False).get(to)
-    if path is not None:
-        stops = [h for h in path[1:-1] if enemy_adjacent(state, where, h, side)]
-        if stops:
-            return (f"the way passes {stops[0].label}, next to an enemy unit, and a unit stops on entering such "
-                    "a hex (ruling 23)")
-    path = destinations(state, uid, supplied, bridges=BridgesDown()).get(to)
-    if path is not None:
-        gmap = game_map()
-        down = sorted({b.name for a, b2 in zip(path, path[1:], strict=False)
-                       for b in [gmap.bridge_at.get(Hexside.of(a, b2))] if b is not None and b.name in state.bridges_down})
-        if down:
-            return f"the {' and '.join(down)} bridge{'s are' if len(down) > 1 else ' is'} down on the only way there"
-    return ""
 
 
 def attack(state: PeiperState, events: list[Event], side: str, uid: str, target: str) -> None:

@@ -66,6 +66,19 @@ OPTIONS = (
                    "enough units", "docs/rulings/peiper.md #29", legacy=False),
     GameOptionSpec("kg2_turn_4_only", True, "'Turn 4 the GE player may enter 3 FJ/KG 2': on turn 4 only", "docs/rulings/peiper.md #27",
                    legacy=False),
+    GameOptionSpec("decided_counts_eliminations", True, "A decided game ends early only when the Germans can "
+                   "neither exit enough units nor still eliminate every US unit", "docs/rulings/peiper.md #29",
+                   legacy=False),
+    GameOptionSpec("depot_every_occupation", True, "Every occupation of Stavelot makes its Fuel Depot draw: "
+                   "after a GM order too, and when no card was left, with the next deck even if the unit has "
+                   "left", "docs/rulings/peiper.md #19", legacy=False),
+    GameOptionSpec("ignored_joker", "shuffled_back", "An ignored Joker: shuffled_back into the undrawn cards, or "
+                   "set_aside (the turn then ends only when the deck runs out)", "docs/rulings/peiper.md #10",
+                   kind="choice", choices=("shuffled_back", "set_aside"), legacy="set_aside"),
+    GameOptionSpec("supply_over_river", False, "A German unit is in supply next to a supplied road across an "
+                   "unbridged river hexside", "docs/rulings/peiper.md #17", legacy=True),
+    GameOptionSpec("setup_terrain_free", True, "US set-up units go anywhere but the easternmost hexrow, a Mech "
+                   "unit in a forest off the road too", "docs/rulings/peiper.md #30", legacy=False),
 )
 DEFAULTS = {o.name: o.default for o in OPTIONS}
 PHASE_NAMES = {
@@ -251,8 +264,8 @@ class PeiperRules(Contract):
         return ORDERS
 
     # --- state -------------------------------------------------------------------------------
-    def new_state(self, scenario: str = "historical", seed: int = 0, options: dict[str, Any] | None = None) -> PeiperState:
-        scenario = scenario or "historical"
+    def new_state(self, scenario: str = "", seed: int = 0, options: dict[str, Any] | None = None) -> PeiperState:
+        scenario = scenario or next(iter(scenarios()))  # one default: the first scenario, as /game new
         if scenario not in scenarios():
             raise NotFound(f"No Peiper scenario '{shorten(scenario, 30)}': choose {', '.join(scenarios())}")
         opts = self.parse_options(options)

@@ -11,7 +11,7 @@ from engine.chance import Chance
 from engine.events import Event
 
 from .board import hex_of, occupants, side_at, spec
-from .state import ACTIVATE, DRAW, OVER, UNIT_AWAITING, UNIT_ON_MAP, PeiperState
+from .state import ACTIVATE, DRAW, OVER, SETUP, UNIT_AWAITING, UNIT_ON_MAP, PeiperState
 from .units import SIDE_NAMES, game_map
 
 R_TURN = "Turn Sequence: Turn Begins"
@@ -58,8 +58,15 @@ def draw(state: PeiperState, events: list[Event], purpose: str, rule: str = R_TU
                 events.append(Event("card", f"{purpose}: no card is left to draw.", R_LENGTH))
                 return None
             if cards.is_joker(card) and joker_ignored(state):
+                back = state.options.get("ignored_joker", "set_aside") == "shuffled_back" and len(state.deck) > 0
+                if back:
+                    # Ruling 10: the ignored Joker goes back into the undrawn cards (never on top), so
+                    # the turn can still end by it; with no other card left it stays aside.
+                    state.deck.discards.remove(card)
+                    state.deck.draw_pile.insert(chance.anonymous(len(state.deck)), card)
+                where = "shuffled back into the deck" if back else "set aside"
                 chance.tell(Event("card", f"{purpose}: the Joker is drawn and ignored (not both sides have spent "
-                                  "an ACT yet); draw again.", R_LENGTH), cards.describe(card))
+                                  f"an ACT yet); it is {where}; draw again.", R_LENGTH), cards.describe(card))
                 continue
             chance.tell(Event("card", f"{purpose}: {cards.describe(card)}.", rule, data={"card": card}),
                         cards.describe(card))
@@ -112,7 +119,7 @@ def barred(state: PeiperState, uid: str) -> str:
     if state.units[uid].status != UNIT_AWAITING:
         return ""
     if s.condition == "no_ss_exited" and any(spec(x).ss for x in state.exited):
-        return "an SS unit has exited the west map edge (Set-Up)"
+        return "an SS unit has exited the west map edge"
     if s.only_turn and state.options.get("kg2_turn_4_only", True) and state.turn > s.from_turn:
         return f"it may enter on turn {s.from_turn} only (\"Turn {s.from_turn} the GE player may enter\")"
     if state.options.get("one_30th_battalion", True):
@@ -128,11 +135,62 @@ def in_the_game(state: PeiperState, side: str) -> list[str]:
             (u.status == UNIT_ON_MAP or (u.status == UNIT_AWAITING and not barred(state, u.id)))]
 
 
+def hits_to_eliminate(state: PeiperState) -> int:
+    """The fewest hits that could leave no US unit in the game: 1 for a flipped unit, 2 for any other,
+    none for a unit still to enter that may yet drop out without one (CCB/3/1 while an SS unit could
+    still exit), and one battalion's 2 for the 30th Division's two while either may enter (ruling 26)."""
+    total, groups = 0, set()
+    ss_left = any(spec(g).ss for g in in_the_game(state, "ge"))
+    for uid in in_the_game(state, "us"):
+        unit, s = state.units[uid], spec(uid)
+        if unit.status == UNIT_ON_MAP:
+            total += 1 if unit.reduced else 2
+            continue
+        if s.condition == "no_ss_exited" and ss_left:
+            continue
+        if s.excludes and state.options.get("one_30th_battalion", True):
+            group = frozenset((uid, *s.excludes))
+            if group in groups:
+                continue
+            groups.add(group)
+        total += 2
+    return total
+
+
+def most_hits_left(state: PeiperState) -> int:
+    """An upper bound on the hits the Germans can still score: each needs a combat draw of its own (a
+    card of this turn's deck or of a later turn's), and without a ground unit only the OBA can fire
+    (once a turn, one attack per unit in its hex)."""
+    later = state.turns - state.turn
+    cards_left = sum(1 for c in state.deck.draw_pile if not cards.is_joker(c)) + later * 52
+    if in_the_game(state, "ge"):
+        return cards_left
+    oba_uses = (0 if state.oba_used["ge"] else 1) + later
+    return min(cards_left, oba_uses * int(state.options.get("stack_limit", 2)))
+
+
+def why_decided(state: PeiperState) -> str:
+    """Why no German win can still happen (ruling 29); '' while one can."""
+    needed = int(state.options.get("exits_to_win", 4))
+    german = in_the_game(state, "ge")
+    if len(state.exited) + len(german) >= needed:
+        return ""
+    exits = f"the Germans can no longer exit {needed} units: {len(state.exited)} exited and {len(german)} left " \
+            "in the game"
+    if not state.options.get("decided_counts_eliminations", False):
+        return exits
+    need, most = hits_to_eliminate(state), most_hits_left(state)
+    if need <= most:
+        return ""
+    return f"{exits}, and the {need} hits that would leave no US unit are more than the {most} they can still score"
+
+
 def check_victory(state: PeiperState, events: list[Event]) -> bool:
     """Who Wins: four GE units off the west edge, or no US units left; checked after every action.
 
-    With ``end_when_decided`` (ruling 29), the game also ends for the US as soon as the Germans can
-    no longer exit enough units: too few German units are left in the game."""
+    With ``end_when_decided`` (ruling 29), the game also ends for the US as soon as no German win can
+    still happen (``decided_counts_eliminations``; before it, as soon as too few German units were left
+    in the game to exit enough)."""
     if state.phase == OVER:
         return True
     needed = int(state.options.get("exits_to_win", 4))
@@ -142,27 +200,31 @@ def check_victory(state: PeiperState, events: list[Event]) -> bool:
     if not in_the_game(state, "us"):
         finish(state, events, "ge", "no US units are left in the game")
         return True
-    german = in_the_game(state, "ge")
-    if state.options.get("end_when_decided", True) and len(state.exited) + len(german) < needed:
-        finish(state, events, "us", f"the Germans can no longer exit {needed} units: {len(state.exited)} exited "
-               f"and {len(german)} left in the game (ruling 29)")
-        return True
+    if state.options.get("end_when_decided", True):
+        decided = why_decided(state)
+        if decided:
+            finish(state, events, "us", f"{decided} (ruling 29)")
+            return True
     return False
 
 
 def fuel_depot_check(state: PeiperState, events: list[Event]) -> None:
     """German Supply: a German unit occupying Stavelot makes a free CD for the Fuel Depot marker."""
-    if state.fuel_depot != "held" or state.phase == OVER:
-        return
+    if state.fuel_depot != "held" or state.phase in (OVER, SETUP):
+        return  # in the set-up, the first turn's start makes the draw
     gmap = game_map()
     depot = gmap.markers["fuel_depot"][0]
     where = occupants(state)
-    if side_at(state, where, depot) != "ge":
+    if side_at(state, where, depot) != "ge" and not state.depot_owed:
         return
     us_adjacent = any(side_at(state, where, n) == "us" for n in depot.neighbors())
     card = draw(state, events, "Fuel Depot draw (free)", R_DEPOT)
     if card is None:
-        return  # made with the next turn's fresh deck, while the Germans still hold Stavelot
+        # Made with the next turn's fresh deck: owed whoever then holds Stavelot (ruling 19), or before
+        # that option only while the Germans still hold it.
+        state.depot_owed = bool(state.options.get("depot_every_occupation", False))
+        return
+    state.depot_owed = False
     modifier = 2 if us_adjacent else 0
     exact = bool(state.options.get("exactly_10_succeeds", False))
     if cards.is_joker(card) or cards.is_face(card):

@@ -60,6 +60,7 @@ class PeiperState(GameState):
     oba_support: dict[str, list[str]] = field(default_factory=lambda: {"ge": [], "us": []})
     bridges_down: list[str] = field(default_factory=list)
     fuel_depot: str = "held"  # "held" (in Stavelot, not yet taken), "captured", "destroyed"
+    depot_owed: bool = False  # a German unit occupied Stavelot when no card was left: the draw is owed
     exited: list[str] = field(default_factory=list)
     actions: int = 0
 
