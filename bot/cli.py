@@ -78,6 +78,12 @@ def _parser() -> argparse.ArgumentParser:
     db.add_argument("--db", help=DB_HELP)
     db.add_argument("--to", help="copy: the database URL to copy every game into (empty)")
 
+    board = sub.add_parser("board", help="serve one game's live board; prints the spectator's link, then each side's")
+    board.add_argument("--game-id", "--game", dest="game_id", type=int, required=True)
+    board.add_argument("--db", help=DB_HELP)
+    board.add_argument("--bind", default=None, help="HOST:PORT to listen on (default: UMPIRE_BOARD_BIND, 127.0.0.1:8787)")
+    board.add_argument("--seconds", type=float, default=None, help=argparse.SUPPRESS)  # tests: stop after this long
+
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
     sub.add_parser("health", help="exit 0 when the running bot is healthy (UMPIRE_HEARTBEAT_FILE or UMPIRE_HEALTH_PORT)")
@@ -164,6 +170,11 @@ def main(argv: list[str] | None = None) -> int:
             if args.what == "export":
                 return db_cli.db_export(int(args.target), args.db)
             return db_cli.db_import(Path(args.target), args.db)
+        if command == "board":
+            from bot.board.cli import run_board
+
+            return run_board(args.game_id, args.db, args.bind or settings.umpire_board_bind,
+                             settings.umpire_board_url, seconds=args.seconds)
         if command == "health":
             from bot.observe import check_health
 

@@ -89,6 +89,10 @@ class Settings(BaseSettings):
     umpire_heartbeat_file: Path | None = None
     # Seconds the bot waits, when stopped, for the answers it is giving to finish.
     umpire_shutdown_grace: float = Field(default=20.0, ge=0)
+    # the live board (bot/board): where it listens, and the public base URL its links start with (behind the
+    # operator's reverse proxy; empty: links are made from the bind address). A bind of "" or "off": no board.
+    umpire_board_bind: str = "127.0.0.1:8787"
+    umpire_board_url: str = ""
 
     def __init__(self, **values: Any) -> None:
         if "_env_file" not in values:
