@@ -122,6 +122,7 @@ function drawCounters(view) {
     const c = centre(label);
     if (!c) continue;
     const g = svg("g", {class: "stack", "data-hex": label, "data-count": units.length});
+    g.appendChild(svg("title", {}, label + ": " + units.map(u => u.name || u.id).join(", ")));
     const depth = Math.min(units.length - 1, 3);
     for (let i = depth; i >= 1; i--) {  // the units below, edges showing
       g.appendChild(svg("rect", {x: c[0] - 0.5 + i * 0.09, y: c[1] - 0.42 - i * 0.09, width: 1, height: 0.84,
@@ -168,7 +169,9 @@ function drawMarks(view) {
 function drawOverlays(view) {
   const layer = document.getElementById("overlays");
   clear(layer);
+  let drawn = 0;
   for (const o of view.overlays || []) {
+    const before = layer.childElementCount;
     const kind = String(o.kind || "");
     if (kind === "move" && Array.isArray(o.path)) {
       const pts = o.path.map(centre).filter(Boolean);
@@ -185,7 +188,9 @@ function drawOverlays(view) {
       const c = centre(o.hex);
       if (c) layer.appendChild(svg("circle", {cx: c[0], cy: c[1], r: 0.8, class: "ov-area ov-" + kind}));
     }
+    if (layer.childElementCount > before) drawn += 1;
   }
+  layer.dataset.count = String(drawn);
 }
 
 function drawView(view, data) {
