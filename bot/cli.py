@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load", "reads", "background"])
+    bench.add_argument("what", choices=["render", "load", "reads", "background", "board"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=int, default=20)
     bench.add_argument("--db", help=DB_HELP)
@@ -67,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="bench load: a player's mean thinking time before each order (0: a closed loop)")
     bench.add_argument("--entries", default="100,100000",
                        help="bench reads: the log lengths compared (default 100,100000)")
+    bench.add_argument("--pages", type=int, default=100, help="bench board: open pages watching the game")
+    bench.add_argument("--orders", type=int, default=10, help="bench board: orders timed with and without pages")
     bench.add_argument("--workers", type=int, default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
@@ -131,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
 
                 sizes = tuple(int(x) for x in args.entries.split(",") if x.strip())
                 return bench_reads(args.db, sizes, args.json)
+            if args.what == "board":
+                from bot.board.bench import main as bench_board
+
+                return bench_board(max(1, min(args.pages, 2000)), max(1, min(args.orders, 200)), args.json)
             if args.what == "background":
                 from bot.bench_background import main as bench_background
 
@@ -172,9 +178,10 @@ def main(argv: list[str] | None = None) -> int:
             return db_cli.db_import(Path(args.target), args.db)
         if command == "board":
             from bot.board.cli import run_board
+            from bot.board.server import Limits
 
             return run_board(args.game_id, args.db, args.bind or settings.umpire_board_bind,
-                             settings.umpire_board_url, seconds=args.seconds)
+                             settings.umpire_board_url, seconds=args.seconds, limits=Limits.from_settings(settings))
         if command == "health":
             from bot.observe import check_health
 

@@ -48,7 +48,7 @@ async def serve(service: GameService, game_id: int, bind: str, base_url: str, se
 
 
 def run_board(game_id: int, db: str | None, bind: str | None, base_url: str = "", seconds: float | None = None,
-              out: TextIO | None = None) -> int:
+              out: TextIO | None = None, limits: Limits | None = None) -> int:
     out = out or sys.stdout
     try:
         parse_bind(bind or DEFAULT_BIND)
@@ -64,7 +64,7 @@ def run_board(game_id: int, db: str | None, bind: str | None, base_url: str = ""
         print(f"umpire board: {unavailable(db, exc)}", file=sys.stderr)
         return 2
     try:
-        return asyncio.run(serve(service, game_id, bind or DEFAULT_BIND, base_url, seconds, out))
+        return asyncio.run(serve(service, game_id, bind or DEFAULT_BIND, base_url, seconds, out, limits))
     except UmpireError as exc:
         print(f"umpire board: {exc}", file=sys.stderr)
         return 2

@@ -60,6 +60,12 @@ class Limits:
     heartbeat_seconds: float = 15.0
     workers: int = 2
 
+    @classmethod
+    def from_settings(cls, settings: Any) -> Limits:
+        rate = float(settings.umpire_board_rate)
+        return cls(burst=max(60, int(rate * 15)), per_second=rate,
+                   streams_per_address=int(settings.umpire_board_streams_per_address))
+
 
 class Bucket:
     __slots__ = ("level", "at")

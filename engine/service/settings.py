@@ -93,6 +93,8 @@ class Settings(BaseSettings):
     # operator's reverse proxy; empty: links are made from the bind address). A bind of "" or "off": no board.
     umpire_board_bind: str = "127.0.0.1:8787"
     umpire_board_url: str = ""
+    umpire_board_rate: float = Field(default=4.0, gt=0, le=10_000)  # requests a second per address (burst: 15 s)
+    umpire_board_streams_per_address: int = Field(default=20, ge=1, le=10_000)  # open live pages per address
 
     def __init__(self, **values: Any) -> None:
         if "_env_file" not in values:
