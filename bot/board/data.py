@@ -140,8 +140,11 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
         "seats": {s: (seat.user_name[:40] if seat.kind == "human" else f"bot ({seat.level})")
                   for s, seat in info.seats.items()},
     }
+    state = service.state(game_id)
+    payload["charts"] = [c.as_dict() for c in rules.charts(state)]
+    payload["terrain_effects"] = rules.terrain_notes(state)
     if side is not None:
-        payload["orders"] = _orders(rules, service.state(game_id), side)
+        payload["orders"] = _orders(rules, state, side)
     return payload
 
 

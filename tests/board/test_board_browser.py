@@ -127,3 +127,27 @@ def test_a_tampered_or_revoked_link_shows_a_refusal(service: GameService, board:
         assert "Scream" not in page.content()
     finally:
         page.close()
+
+
+def test_the_charts_are_at_hand_and_a_hover_names_the_terrains_effects(service: GameService, board: Running,
+                                                                      browser: Any) -> None:
+    from engine import registry
+
+    game_id = bot_game(service, "pl", "utah")
+    rules = registry.get("pl")
+    crt = next(c for c in rules.charts(service.state(game_id)) if c.key == "crt")
+    view = service.view(game_id, None)
+    gmap_woods = next(h for h in json.loads(get(board.link(game_id) + "map")[1])["hexes"] if h["t"] == "woods")
+    page = open_page(browser, board.link(game_id))
+    try:
+        page.click("#tabs button[data-tab='charts']")
+        rows = page.eval_on_selector_all("section[data-chart='crt'] tr", "rs => rs.map(r => r.innerText)")
+        assert len(rows) == len(crt.rows) + 1 and "4-1" in rows[0]
+        assert page.locator("section[data-chart='tec']").count() == 1
+        assert page.locator("section[data-chart='wec']").count() == 1
+        page.locator(f"polygon.hex[data-hex='{gmap_woods['l']}']").hover(force=True)
+        tip = page.inner_text("#tip")
+        assert gmap_woods["l"] in tip and "vehicles no entry" in tip, tip
+        assert view["title"]
+    finally:
+        page.close()

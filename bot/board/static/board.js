@@ -331,6 +331,29 @@ function drawGame(data) {
   } else result.hidden = true;
 }
 
+function drawCharts(data) {
+  const box = document.getElementById("tab-charts");
+  if (box.dataset.drawn === String(data.id)) return;  // charts do not change during a game
+  clear(box);
+  for (const c of data.charts || []) {
+    const section = el("section", {class: "chart", "data-chart": c.key});
+    section.appendChild(el("h3", {}, c.title + (c.rule ? " [" + c.rule + "]" : "")));
+    const table = el("table", {});
+    const head = el("tr", {});
+    for (const col of c.columns) head.appendChild(el("th", {}, col));
+    table.appendChild(head);
+    for (const row of c.rows) {
+      const tr = el("tr", {});
+      for (const value of row) tr.appendChild(el("td", {}, value));
+      table.appendChild(tr);
+    }
+    section.appendChild(table);
+    for (const n of c.notes || []) section.appendChild(el("p", {class: "hint"}, n));
+    box.appendChild(section);
+  }
+  box.dataset.drawn = String(data.id);
+}
+
 function drawStrip(data) {
   const strip = document.getElementById("strip");
   clear(strip);
@@ -364,6 +387,7 @@ function drawAll(data) {
   drawLog(data);
   drawOrders(data);
   drawGame(data);
+  drawCharts(data);
   drawStrip(data);
   document.body.dataset.version = data.version;
   document.body.dataset.ready = "1";
