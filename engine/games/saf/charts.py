@@ -18,7 +18,7 @@ def _data(state: Any) -> Any:
 def _steps(steps: list[Step]) -> str:
     words = []
     for s in steps:
-        text = s.do
+        text: str = s.do
         if s.hexes:
             text += f" {s.hexes}"
         if s.drm:
