@@ -36,6 +36,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="how well the bot plays the sides you do not hold")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option, such as an optional rule: --option mines=true (repeatable)")
+    play.add_argument("--board", nargs="?", const="", default=None, metavar="HOST:PORT",
+                      help="serve the game's live board beside the table (default: UMPIRE_BOARD_BIND)")
 
     sp = sub.add_parser("selfplay", help="bots on every side, invariants checked after every action")
     sp.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -119,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_table(args.game, args.side, args.seed, args.script, args.db, args.game_id, args.scenario,
                              None if args.no_images else args.out, images=not args.no_images, level=args.level,
-                             options=args.option)
+                             options=args.option,
+                             board=None if args.board is None else (args.board or settings.umpire_board_bind),
+                             board_url=settings.umpire_board_url)
         if command == "selfplay":
             from bot.selfplay import main as selfplay
 

@@ -525,7 +525,8 @@ def choose_level(game: str, ask: Ask, say: Say, completer: Callable[[list[str]],
 
 def run_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,
               game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True,
-              level: str | None = None, options: list[str] | None = None) -> int:
+              level: str | None = None, options: list[str] | None = None, board: str | None = None,
+              board_url: str = "") -> int:
     interactive = script is None and sys.stdin.isatty()
     menu_completion = _menu_completion() if interactive else None
     if game is None and game_id is None:
@@ -565,7 +566,20 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
     names = side_names(table.rules)
     table.say(f"Game #{info.id}: {info.title} - you hold {', '.join(names.get(h, h) for h in humans) or 'no side'}; "
               f"seed hash {info.seed_hash[:16]}...  (/help lists the orders; Tab completes)")
-    found = [sc for sc in table.rules.scenarios() if sc.key == info.scenario]
+    beside = None
+    if board is not None:
+        from bot.board.cli import serve_beside
+
+        beside = serve_beside(service, info.id, board, board_url, table.say)
+    try:
+        return _play(table, info.scenario, script, interactive)
+    finally:
+        if beside is not None:
+            beside.stop()
+
+
+def _play(table: Table, scenario: str, script: Path | None, interactive: bool) -> int:
+    found = [sc for sc in table.rules.scenarios() if sc.key == scenario]
     if found:
         table.say(f"Scenario: {found[0].title} - {found[0].summary}")  # what each side must do to win
     if table.ended:

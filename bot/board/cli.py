@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from engine import registry
@@ -16,6 +17,8 @@ from engine.service import GameService
 from engine.service.board_links import SPECTATOR
 from engine.service.database import unavailable
 
+from . import background
+from .background import BoardThread
 from .server import BoardServer, Limits, parse_bind
 
 DEFAULT_BIND = "127.0.0.1:8787"
@@ -75,3 +78,20 @@ def run_board(game_id: int, db: str | None, bind: str | None, base_url: str = ""
         return 0
     finally:
         service.engine.dispose()
+
+
+def serve_beside(service: GameService, game_id: int, bind: str, base_url: str, say: Callable[[str], None],
+                 limits: Limits | None = None) -> BoardThread | None:
+    """``umpire play --board``: the game being played, served from a thread beside the table; its links are
+    said at the table. A board that cannot listen is said in one line, and the table plays on."""
+    try:
+        host, port = parse_bind(bind)
+        running = background.start(service, host, port, base_url, limits)
+    except (ValueError, OSError) as exc:
+        say(f"The board cannot start on {bind[:60]}: {getattr(exc, 'strerror', None) or exc}")
+        return None
+    rules = registry.get(service.info(game_id).game)
+    say(f"Board (spectators): {running.link(game_id)}")
+    for side in rules.sides:
+        say(f"Board ({rules.side_name(side)}): {running.link(game_id, side)}")
+    return running

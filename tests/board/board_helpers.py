@@ -3,54 +3,30 @@ HTTP reads, games with bot seats, where Chromium is."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import shutil
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from bot.board.server import BoardServer, Limits
+from bot.board import background
+from bot.board.background import BoardThread
+from bot.board.server import Limits
 from engine import registry
 from engine.service import GameService, Seat
 
 
-@dataclass
-class Running:
-    server: BoardServer
-    base: str
-    loop: asyncio.AbstractEventLoop
-
-    def link(self, game_id: int, viewer: str = "spectator") -> str:
-        return self.server.link(game_id, viewer)
-
-
-def serve(service: GameService, limits: Limits | None = None) -> Iterator[Running]:
-    loop = asyncio.new_event_loop()
-    server = BoardServer(service, "", limits)
-    ready = threading.Event()
-    port: list[int] = []
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        port.append(loop.run_until_complete(server.start("127.0.0.1", 0)))
-        ready.set()
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(10)
-    server.base_url = f"http://127.0.0.1:{port[0]}"
+def serve(service: GameService, limits: Limits | None = None) -> Iterator[BoardThread]:
+    running = background.start(service, "127.0.0.1", 0, "", limits)
     try:
-        yield Running(server, server.base_url, loop)
+        yield running
     finally:
-        asyncio.run_coroutine_threadsafe(server.stop(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(10)
+        running.stop()
+
+
+Running = BoardThread
 
 
 def get(url: str) -> tuple[int, bytes, dict[str, str]]:

@@ -22,8 +22,8 @@ def test_a_link_opens_its_own_game_and_viewer_only(service: GameService, board: 
     link = board.link(one, "us")
     assert get_json(link + "data")["id"] == one
     token = link.rstrip("/").rsplit("/", 1)[1]
-    for moved in (f"{board.base}/b/{two}/us/{token}/data", f"{board.base}/b/{one}/ge/{token}/data",
-                  f"{board.base}/b/{one}/spectator/{token}/data"):
+    for moved in (f"{board.server.base_url}/b/{two}/us/{token}/data", f"{board.server.base_url}/b/{one}/ge/{token}/data",
+                  f"{board.server.base_url}/b/{one}/spectator/{token}/data"):
         status, body, _ = get(moved)
         assert status == 403 and b"not valid" in body, moved
 
@@ -92,7 +92,7 @@ def test_game_ids_out_of_range_and_unknown_files_are_refused(service: GameServic
     for path in (f"/b/{'9' * 19}/spectator/{token}/data", f"/b/{'9' * 60}/spectator/{token}/data",
                  f"/b/0/spectator/{token}/data", "/static/board.html", "/static/../engine/service/models.py",
                  "/static/%2e%2e%2fserver.py", "/b/1/spectator/../../etc/passwd"):
-        status, body, _ = get(board.base + path)
+        status, body, _ = get(board.server.base_url + path)
         assert status in (403, 404), (path, status)
         assert b"Traceback" not in body and b"/work" not in body and b"class " not in body
 
