@@ -173,12 +173,22 @@ class Contract:
         module = self._charts_module()
         return dict(module.terrain_notes(state)) if module is not None else {}
 
+    def odds_follow(self, state: Any, side: str, action: Action) -> tuple[str, Action] | None:
+        """The order whose resolution tells an order's odds, when it draws nothing itself (engine.odds):
+        ``follow`` in the game's ``odds`` module (PL: a fire group is resolved at the phase's end)."""
+        module = self._part("odds")
+        return module.follow(state, side, action) if module is not None else None
+
     def _charts_module(self) -> Any:
+        return self._part("charts")
+
+    def _part(self, name: str) -> Any:
+        """The game package's module ``name``, or None when it has none."""
         package = type(self).__module__.rsplit(".", 1)[0]
         try:
-            return importlib.import_module(f"{package}.charts")
+            return importlib.import_module(f"{package}.{name}")
         except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.charts":
+            if exc.name != f"{package}.{name}":
                 raise
             return None
 
