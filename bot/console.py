@@ -32,7 +32,7 @@ from .completion import line_completions, word_completions
 
 CONSOLE = "console"
 TABLE_HELP = ("Table: /help [order]  /rules [section or words]  /status  /log [n]  /undo  "
-              "/map [hex [radius]] [phase:N]  /seed  /export [file]  /quit")
+              "/map [hex [radius]] [phase:N]  /odds <order>  /seed  /export [file]  /quit")
 
 
 def summary_of(rules: GameRules) -> GameSummary | None:
@@ -235,6 +235,9 @@ class Table:
     def handle(self, line: str) -> bool:
         """Run one typed command. True if it was accepted."""
         try:
+            if line.strip().lower().startswith("/odds"):
+                self.odds(line.strip()[5:])
+                return True
             typed = parse(line, self.group)
             self.bare_group = line.strip().lower().startswith(f"/{self.group}")
             self._dispatch(typed)
@@ -299,6 +302,17 @@ class Table:
         self.show_outcome(o)
         if o.phase_ended:
             self.draw_phases(o.seq)  # the player's own phase's map before the bot's lines
+
+    def odds(self, order: str) -> None:
+        """/odds <order>: what the order would do, with the chance of each outcome, without doing it."""
+        from engine.odds import odds
+
+        if not order.strip():
+            raise IllegalAction("Usage: /odds <order>, such as /odds attack unit:\"106 BG\" target:Spitze")
+        if self.over():
+            raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}")
+        action = to_action(parse(order, self.group), self.rules.commands(), self.group)
+        self.say("  " + odds(self.rules, self.service.state(self.game_id), self.acting_side(), action).text())
 
     def map(self, words: list[str], args: dict[str, str]) -> None:
         """/map (now), /map 0404 2 (a close-up), /map phase:7 (an earlier phase's map), or both."""
