@@ -15,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "board"))
 
 from board_helpers import bot_game, serve  # noqa: E402
+from test_board_odds import to_an_attack  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bot.board.server import Limits  # noqa: E402
@@ -29,6 +30,8 @@ def main(out: Path) -> None:
              "pl": bot_game(service, "pl", "utah", seed=4)}
     for name, game in games.items():
         service.run_bots(game, limit={"peiper": 60, "saf": 40, "pl": 60}[name])
+    duel = bot_game(service, "peiper", "contest", humans=("us", "ge"))
+    side, index = to_an_attack(service, duel)
     chromium = shutil.which("chromium")
     assert chromium, "Debian's chromium is needed"
     for running in serve(service, Limits(burst=1000, per_second=100)):
@@ -49,6 +52,16 @@ def main(out: Path) -> None:
                     page.click("#tabs button[data-tab='charts']")
                     page.screenshot(path=str(out / "board-pl-charts.png"))
                 page.close()
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(running.link(duel, side))
+            page.wait_for_selector("body[data-ready='1']")
+            page.click("#tabs button[data-tab='orders']")
+            page.evaluate("i => document.querySelector(`li.order[data-i='${i}']`).closest('details').open = true",
+                          index)
+            page.click(f"li.order[data-i='{index}'] button.oddsbtn")
+            page.wait_for_selector(f"li.order[data-i='{index}'] .oddsrow", timeout=30_000)
+            page.screenshot(path=str(out / "board-odds.png"))
+            page.close()
             phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
             phone.goto(running.link(games["peiper"], "us"))
             phone.wait_for_selector("body[data-ready='1']")

@@ -108,11 +108,10 @@ def _orders(rules: Any, state: Any, side: str) -> dict[str, Any]:
     if rules.is_over(state) or rules.to_act(state) != side:
         return {"to_act": False, "groups": [], "count": 0, "cut": 0}
     actions = rules.legal_actions(state, side)
-    groups: dict[tuple[str, str], list[str]] = {}
-    group = rules.short_name if hasattr(rules, "short_name") else rules.key
-    for a in actions[:MAX_ORDERS]:
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for i, a in enumerate(actions[:MAX_ORDERS]):
         unit = str(a.args.get("unit") or a.args.get("units") or "")
-        groups.setdefault((a.kind, unit), []).append(a.command(group))
+        groups.setdefault((a.kind, unit), []).append({"i": i, "text": a.command(rules.key)})
     return {"to_act": True, "count": len(actions), "cut": max(0, len(actions) - MAX_ORDERS),
             "groups": [{"order": k, "unit": u, "commands": cmds} for (k, u), cmds in groups.items()]}
 
@@ -146,6 +145,27 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
     if side is not None:
         payload["orders"] = _orders(rules, state, side)
     return payload
+
+
+def odds_payload(service: GameService, game_id: int, viewer: str, version: int, index: int) -> dict[str, Any]:
+    """The odds of the side's ``index``-th legal order now (as the side's page lists them), if the game is
+    still at ``version``: what it would do, each outcome's chance, from the rules (engine.odds)."""
+    from engine.errors import StaleVersion
+    from engine.odds import odds
+
+    if viewer == SPECTATOR:
+        raise NotFound("Spectators are shown no orders")
+    info = service.info(game_id)
+    if info.version != version:
+        raise StaleVersion("The game has moved on since this page was drawn: look again")
+    rules = registry.get(info.game)
+    state = service.state(game_id)
+    actions = rules.legal_actions(state, viewer) if rules.to_act(state) == viewer else []
+    if not 0 <= index < min(len(actions), MAX_ORDERS):
+        raise NotFound("No such order now")
+    shown = odds(rules, state, viewer, actions[index])
+    return {"i": index, "version": version, "text": shown.text(), "exact": shown.exact, "draws": shown.draws,
+            "outcomes": [[label, round(p, 4)] for label, p in shown.outcomes]}
 
 
 def phase_payload(service: GameService, game_id: int, viewer: str, number: int) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from typing import Any
 
 from aiohttp import web
 
-from engine.errors import Forbidden, NotFound, UmpireError
+from engine.errors import Forbidden, NotFound, StaleVersion, UmpireError
 from engine.service import GameService
 from engine.service import board_links as links
 from engine.service.board_links import SPECTATOR
@@ -59,6 +59,7 @@ class Limits:
     poll_seconds: float = 0.25  # how often a watched game's version is read
     heartbeat_seconds: float = 15.0
     workers: int = 2
+    odds_seconds: float = 2.0  # one order's odds per token this often (a burst of 3)
 
     @classmethod
     def from_settings(cls, settings: Any) -> Limits:
@@ -137,6 +138,7 @@ class BoardServer:
         app.router.add_get(game + "/map", self.map_data)
         app.router.add_get(game + "/phase/{number:[0-9]{1,6}}", self.phase_data)
         app.router.add_get(game + "/events", self.events)
+        app.router.add_get(game + "/odds/{version:[0-9]{1,12}}/{index:[0-9]{1,4}}", self.odds)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/healthz", self.health)
         app.on_shutdown.append(self._close_streams)
@@ -159,6 +161,8 @@ class BoardServer:
             response = self._text(exc.status, exc.reason or "Not here.")
         except Forbidden as exc:
             response = self._text(403, exc.message)
+        except StaleVersion as exc:
+            response = self._text(409, exc.message)
         except NotFound:
             response = self._text(404, "Not here.")
         except UmpireError as exc:
@@ -231,6 +235,21 @@ class BoardServer:
         payload = await self._call(data.phase_payload, self.service, game_id, viewer, number)
         return web.Response(body=json.dumps(payload, separators=(",", ":")).encode(),
                             content_type="application/json")
+
+    async def odds(self, request: web.Request) -> web.StreamResponse:
+        """An order's odds for the side's own page: costly (the order played out every way it can fall),
+        so one ask per token every ``odds_seconds``, answers kept per version."""
+        game_id, viewer = await self._viewer(request)
+        version, index = int(request.match_info["version"]), int(request.match_info["index"])
+        key = (game_id, f"odds:{viewer}:{index}", version)
+        body = self.cache.get(key)
+        if body is None:
+            if not self.buckets.take(f"o:{request.match_info['token']}", 3, 1 / self.limits.odds_seconds):
+                return self._text(429, "One order's odds at a time: wait a moment.", {"Retry-After": "2"})
+            payload = await self._call(data.odds_payload, self.service, game_id, viewer, version, index)
+            body = json.dumps(payload, separators=(",", ":")).encode()
+            self.cache[key] = body
+        return web.Response(body=body, content_type="application/json")
 
     async def _payload(self, game_id: int, viewer: str, version: int | None = None) -> bytes:
         """The game's data for a viewer, built once per version however many pages ask."""

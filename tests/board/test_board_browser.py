@@ -151,3 +151,23 @@ def test_the_charts_are_at_hand_and_a_hover_names_the_terrains_effects(service: 
         assert view["title"]
     finally:
         page.close()
+
+
+def test_a_sides_page_shows_an_orders_odds_on_a_click(service: GameService, board: Running, browser: Any) -> None:
+    from test_board_odds import to_an_attack
+
+    game_id = bot_game(service, "peiper", "contest", humans=("us", "ge"))
+    side, index = to_an_attack(service, game_id)
+    page = open_page(browser, board.link(game_id, side))
+    try:
+        page.click("#tabs button[data-tab='orders']")
+        order = page.locator(f"li.order[data-i='{index}']")
+        page.evaluate("i => document.querySelector(`li.order[data-i='${i}']`).closest('details').open = true", index)
+        order.locator("button.oddsbtn").click()
+        page.wait_for_selector(f"li.order[data-i='{index}'] .oddsrow", timeout=20_000)
+        rows = order.locator(".oddsrow").all_inner_texts()
+        assert rows and all("%" in r for r in rows) and any("reduced" in r for r in rows), rows
+        total = sum(int(r.split("%")[0].strip().lstrip("~")) for r in rows if "choice" not in r)
+        assert total >= 50, rows  # marginals: a draw may change two things at once
+    finally:
+        page.close()

@@ -297,10 +297,33 @@ function drawOrders(data) {
     const d = el("details", {class: "ordergroup"});
     d.appendChild(el("summary", {}, g.order + (g.unit ? " " + g.unit : "") + " (" + g.commands.length + ")"));
     const ul = el("ul", {});
-    for (const c of g.commands) ul.appendChild(el("li", {}, c));
+    for (const c of g.commands) {
+      const li = el("li", {class: "order", "data-i": c.i}, c.text);
+      const ask = el("button", {type: "button", class: "oddsbtn"}, "odds");
+      ask.addEventListener("click", () => showOdds(li, c.i));
+      li.appendChild(ask);
+      ul.appendChild(li);
+    }
     d.appendChild(ul);
     tab.appendChild(d);
   }
+}
+
+async function showOdds(li, index) {
+  let out = li.querySelector(".odds");
+  if (!out) { out = el("div", {class: "odds"}); li.appendChild(out); }
+  out.textContent = "working it out…";
+  try {
+    const o = await getJSON("odds/" + state.data.version + "/" + index);
+    clear(out);
+    if (!o.draws) { out.textContent = "nothing is drawn: " + o.text.split(": ").slice(1).join(": "); return; }
+    for (const [label, p] of o.outcomes) {
+      const row = el("div", {class: "oddsrow"});
+      row.appendChild(el("span", {class: "pct"}, (o.exact ? "" : "~") + Math.round(p * 100) + "%"));
+      row.appendChild(el("span", {}, " " + label));
+      out.appendChild(row);
+    }
+  } catch (err) { out.textContent = String(err.message).slice(0, 160); }
 }
 
 function drawGame(data) {
