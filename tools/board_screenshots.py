@@ -15,8 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "board"))
 
 from board_helpers import bot_game, serve  # noqa: E402
-from test_board_odds import to_an_attack  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from test_board_odds import to_an_attack  # noqa: E402
 
 from bot.board.server import Limits  # noqa: E402
 from engine.service import GameService  # noqa: E402
