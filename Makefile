@@ -36,6 +36,7 @@ wheel-check:
 test: $(STAMP)
 	$(BIN)/python -m ruff check $(SRC)
 	$(BIN)/python -m mypy engine
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest
 
 # The long variants: every game and scenario played to its end under the conformance checks.
@@ -46,6 +47,7 @@ lint: $(STAMP)
 	$(BIN)/python -m ruff check $(SRC)
 	$(BIN)/python -m ruff format --check $(SRC) || true
 	$(BIN)/python -m mypy engine
+	$(BIN)/lint-imports --no-cache
 
 bench: $(STAMP)
 	$(BIN)/umpire bench render --json

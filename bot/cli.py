@@ -75,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="how well the bot plays the sides you do not hold")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option, such as an optional rule: --option mines=true (repeatable)")
+    play.add_argument("--board", nargs="?", const="", default=None, metavar="HOST:PORT",
+                      help="serve the game's live board beside the table (default: UMPIRE_BOARD_BIND)")
 
     sp = sub.add_parser("selfplay", help="bots on every side, invariants checked after every action")
     sp.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -96,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load", "reads", "background", "import", "flood"])
+    bench.add_argument("what", choices=["render", "load", "reads", "background", "import", "flood", "board"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=whole(1, 10_000), default=20)
     bench.add_argument("--db", help=DB_HELP)
@@ -107,10 +109,12 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--entries", default=None,
                        help="bench reads: the log lengths compared (default 100,100000); bench import: the undone "
                        "entries padding the export (default 1500,4500,20000)")
-    bench.add_argument("--orders", type=whole(1, 10_000), default=40,
-                       help="bench flood: the other server's orders timed, without and with the flood")
+    bench.add_argument("--orders", type=whole(1, 10_000), default=None,
+                       help="bench flood: the other server's orders timed, without and with the flood (default 40); "
+                       "bench board: orders timed with and without pages open (default 10)")
     bench.add_argument("--length", type=whole(1, 1_000_000), default=2000,
                        help="bench flood: entries of the flooder's long set-up phase and of her GM rulings")
+    bench.add_argument("--pages", type=whole(1, 2000), default=100, help="bench board: open pages watching the game")
     bench.add_argument("--workers", type=whole(1, 256), default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
@@ -126,6 +130,12 @@ def _parser() -> argparse.ArgumentParser:
     db.add_argument("--dry-run", action="store_true", help="prune: list what the retention settings would delete")
     db.add_argument("--name", action="append", default=[], metavar="NAME",
                     help="forget-user: another name the user went by, scrubbed from texts too (repeatable)")
+
+    board = sub.add_parser("board", help="serve one game's live board; prints the spectator's link, then each side's")
+    board.add_argument("--game-id", "--game", dest="game_id", type=GAME_ID, required=True)
+    board.add_argument("--db", help=DB_HELP)
+    board.add_argument("--bind", default=None, help="HOST:PORT to listen on (default: UMPIRE_BOARD_BIND, 127.0.0.1:8787)")
+    board.add_argument("--seconds", type=float, default=None, help=argparse.SUPPRESS)  # tests: stop after this long
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
@@ -181,7 +191,9 @@ def _main(argv: list[str] | None) -> int:
 
             return run_table(args.game, args.side, args.seed, args.script, args.db, args.game_id, args.scenario,
                              None if args.no_images else args.out, images=not args.no_images, level=args.level,
-                             options=args.option)
+                             options=args.option,
+                             board=None if args.board is None else (args.board or settings.umpire_board_bind),
+                             board_url=settings.umpire_board_url)
         if command == "selfplay":
             from bot.selfplay import main as selfplay
 
@@ -199,6 +211,10 @@ def _main(argv: list[str] | None) -> int:
                 from bot.bench_reads import main as bench_reads
 
                 return bench_reads(args.db, sizes, args.json)
+            if args.what == "board":
+                from bot.board.bench import main as bench_board
+
+                return bench_board(args.pages, min(args.orders or 10, 200), args.json)
             if args.what == "background":
                 from bot.bench_background import main as bench_background
 
@@ -206,7 +222,7 @@ def _main(argv: list[str] | None) -> int:
             if args.what == "flood":
                 from bot.bench_flood import main as bench_flood
 
-                return bench_flood(args.db, args.orders, args.length, args.json)
+                return bench_flood(args.db, args.orders or 40, args.length, args.json)
             if args.what == "load":
                 from bot.bench_load import DEFAULT_WORKERS
                 from bot.bench_load import main as bench_load
@@ -251,6 +267,12 @@ def _main(argv: list[str] | None) -> int:
                     return 2
                 return db_cli.db_export(game_id, args.db)
             return db_cli.db_import(Path(args.target), args.db)
+        if command == "board":
+            from bot.board.cli import run_board
+            from bot.board.server import Limits
+
+            return run_board(args.game_id, args.db, args.bind or settings.umpire_board_bind,
+                             settings.umpire_board_url, seconds=args.seconds, limits=Limits.from_settings(settings))
         if command == "health":
             from bot.observe import check_health
 

@@ -15,7 +15,7 @@ from engine.game import Action, CommandSpec
 
 # Table commands are slash-prefixed only, so every game order word (exit, help...) works bare.
 GROUPS = (*registry.GAME_PACKAGES, "game")  # "/peiper move ...", "/game status"
-TABLE_COMMANDS = ("help", "status", "log", "undo", "map", "quit", "seed", "gm", "rules", "export")
+TABLE_COMMANDS = ("help", "status", "log", "undo", "map", "quit", "seed", "gm", "rules", "export", "odds")
 
 
 @dataclass

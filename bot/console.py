@@ -32,7 +32,7 @@ from .completion import line_completions, word_completions
 
 CONSOLE = "console"
 TABLE_HELP = ("Table: /help [order]  /rules [section or words]  /status  /log [n]  /undo  "
-              "/map [hex [radius]] [phase:N]  /seed  /export [file]  /quit")
+              "/map [hex [radius]] [phase:N]  /odds <order>  /seed  /export [file]  /quit")
 
 
 def summary_of(rules: GameRules) -> GameSummary | None:
@@ -235,6 +235,9 @@ class Table:
     def handle(self, line: str) -> bool:
         """Run one typed command. True if it was accepted."""
         try:
+            if line.strip().lower().startswith("/odds"):
+                self.odds(line.strip()[5:])
+                return True
             typed = parse(line, self.group)
             self.bare_group = line.strip().lower().startswith(f"/{self.group}")
             self._dispatch(typed)
@@ -301,6 +304,17 @@ class Table:
         self.show_outcome(o)
         if o.phase_ended:
             self.draw_phases(o.seq)  # the player's own phase's map before the bot's lines
+
+    def odds(self, order: str) -> None:
+        """/odds <order>: what the order would do, with the chance of each outcome, without doing it."""
+        from engine.odds import odds
+
+        if not order.strip():
+            raise IllegalAction("Usage: /odds <order>, such as /odds attack unit:\"106 BG\" target:Spitze")
+        if self.over():
+            raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}")
+        action = to_action(parse(order, self.group), self.rules.commands(), self.group)
+        self.say("  " + odds(self.rules, self.service.state(self.game_id), self.acting_side(), action).text())
 
     def map(self, words: list[str], args: dict[str, str]) -> None:
         """/map (now), /map 0404 2 (a close-up), /map phase:7 (an earlier phase's map), or both."""
@@ -527,7 +541,8 @@ def choose_level(game: str, ask: Ask, say: Say, completer: Callable[[list[str]],
 
 def run_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,
               game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True,
-              level: str | None = None, options: list[str] | None = None) -> int:
+              level: str | None = None, options: list[str] | None = None, board: str | None = None,
+              board_url: str = "") -> int:
     interactive = script is None and sys.stdin.isatty()
     menu_completion = _menu_completion() if interactive else None
     if game is None and game_id is None:
@@ -567,7 +582,20 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
     names = side_names(table.rules)
     table.say(f"Game #{info.id}: {info.title} - you hold {', '.join(names.get(h, h) for h in humans) or 'no side'}; "
               f"seed hash {info.seed_hash[:16]}...  (/help lists the orders; Tab completes)")
-    found = [sc for sc in table.rules.scenarios() if sc.key == info.scenario]
+    beside = None
+    if board is not None:
+        from bot.board.cli import serve_beside
+
+        beside = serve_beside(service, info.id, board, board_url, table.say)
+    try:
+        return _play(table, info.scenario, script, interactive)
+    finally:
+        if beside is not None:
+            beside.stop()
+
+
+def _play(table: Table, scenario: str, script: Path | None, interactive: bool) -> int:
+    found = [sc for sc in table.rules.scenarios() if sc.key == scenario]
     if found:
         table.say(f"Scenario: {found[0].title} - {found[0].summary}")  # what each side must do to win
     if table.ended:

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import TracebackType
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from engine.cards import Deck
 from engine.events import Event
@@ -24,6 +24,21 @@ T = TypeVar("T")
 
 # The Chances made while an order is performed (see ``accounted``).
 _OPEN: ContextVar[list[Chance] | None] = ContextVar("umpire_open_chances", default=None)
+
+
+class Script(Protocol):
+    """Who decides a draw instead of the RNG: ``engine.odds`` walks every outcome of an order this way."""
+
+    def choose(self, options: Sequence[tuple[str, float]]) -> int: ...
+
+
+# Set only while engine.odds asks what an order would do; every draw then goes through it.
+SCRIPT: ContextVar[Script | None] = ContextVar("umpire_chance_script", default=None)
+
+
+def _scripted(options: Sequence[tuple[str, float]]) -> int | None:
+    script = SCRIPT.get()
+    return None if script is None else script.choose(options)
 
 
 class UntoldDraw(RuntimeError):
@@ -40,19 +55,28 @@ class Chance:
             opened.append(self)
 
     # --- drawing --------------------------------------------------------------------------------
+    def _roll(self, sides: int) -> int:
+        forced = _scripted([(str(face), 1.0) for face in range(1, sides + 1)])
+        return self.state.rng.die(sides) if forced is None else forced + 1
+
     def die(self, sides: int = 6) -> int:
-        rolled = self.state.rng.die(sides)
+        rolled = self._roll(sides)
         self._untold.append(f"die {rolled}")
         return rolled
 
     def dice(self, count: int, sides: int = 6) -> list[int]:
-        rolled = [self.state.rng.die(sides) for _ in range(count)]
+        rolled = [self._roll(sides) for _ in range(count)]
         self._untold.append(" ".join(str(d) for d in rolled))
         return rolled
 
     def pick(self, items: Sequence[T]) -> T:
         """One of ``items`` at random (a chit from a cup, a counter from a pool)."""
-        item = items[self.state.rng.below(len(items))]
+        forced = _scripted(_grouped([str(i) for i in items])) if items else None
+        if forced is None:
+            item = items[self.state.rng.below(len(items))]
+        else:  # the forced option names one value: the first item that shows it
+            shown = _grouped([str(i) for i in items])[forced][0]
+            item = next(i for i in items if str(i) == shown)
         self._untold.append(str(item))
         return item
 
@@ -63,6 +87,11 @@ class Chance:
 
     def card(self, deck: Deck) -> str | None:
         """The top card of ``deck`` (it goes to the discards), or None when the pile is empty."""
+        forced = _scripted(_grouped(deck.draw_pile)) if deck.draw_pile else None
+        if forced is not None:  # bring a card of the chosen face to the top: the pile's order is not read
+            shown = _grouped(deck.draw_pile)[forced][0]
+            at = len(deck.draw_pile) - 1 - deck.draw_pile[::-1].index(shown)
+            deck.draw_pile[at], deck.draw_pile[-1] = deck.draw_pile[-1], deck.draw_pile[at]
         drawn = deck.draw()
         if drawn is not None:
             self._untold.append(drawn)
@@ -95,6 +124,14 @@ class Chance:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if kind is None and self._untold:
             raise UntoldDraw(f"drawn and never told: {', '.join(self._untold)}")
+
+
+def _grouped(faces: Sequence[str]) -> list[tuple[str, float]]:
+    """Each distinct face once, weighted by how many show it, in a fixed order (not the pile's)."""
+    counts: dict[str, int] = {}
+    for face in faces:
+        counts[face] = counts.get(face, 0) + 1
+    return [(face, float(n)) for face, n in sorted(counts.items())]
 
 
 @contextmanager

@@ -19,6 +19,7 @@ decides both what ``apply`` accepts and which candidates ``legal_actions`` lists
 from __future__ import annotations
 
 import copy
+import importlib
 import sys
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
@@ -28,6 +29,7 @@ from typing import Any, ClassVar
 
 from engine.ai.policy import LEVELS, UnknownPolicy
 from engine.chance import accounted
+from engine.charts import Chart
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
@@ -160,6 +162,35 @@ class Contract:
         """Umpire's summaries of this game's rules (data/rules_summary.yaml in the game's package)."""
         package = Path(sys.modules[type(self).__module__].__file__ or "").parent
         return load_summary(package / "data" / SUMMARY_FILE)
+
+    def charts(self, state: Any | None = None) -> list[Chart]:
+        """The game's charts as played in ``state`` (its defaults for None): ``charts`` in its package."""
+        module = self._charts_module()
+        return list(module.charts(state)) if module is not None else []
+
+    def terrain_notes(self, state: Any | None = None) -> dict[str, str]:
+        """A terrain kind's effects in a line (a hex's hover on the board)."""
+        module = self._charts_module()
+        return dict(module.terrain_notes(state)) if module is not None else {}
+
+    def odds_follow(self, state: Any, side: str, action: Action) -> tuple[str, Action] | None:
+        """The order whose resolution tells an order's odds, when it draws nothing itself (engine.odds):
+        ``follow`` in the game's ``odds`` module (PL: a fire group is resolved at the phase's end)."""
+        module = self._part("odds")
+        return module.follow(state, side, action) if module is not None else None
+
+    def _charts_module(self) -> Any:
+        return self._part("charts")
+
+    def _part(self, name: str) -> Any:
+        """The game package's module ``name``, or None when it has none."""
+        package = type(self).__module__.rsplit(".", 1)[0]
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{name}":
+                raise
+            return None
 
     def side_name(self, side: str | None) -> str:
         return self.side_names.get(side or "", str(side))

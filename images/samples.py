@@ -1,16 +1,15 @@
 """Sample maps and views: a synthetic 24x18 map with every terrain kind, views for the bench, the tests
-and the pictures in docs/images (``python -m images.samples docs/images`` redraws them)."""
+and the pictures in docs/images (``python tools/docs_images.py docs/images`` redraws them)."""
 
 from __future__ import annotations
 
 import random
-import sys
 import threading
 from pathlib import Path
 from typing import Any
 
 from engine.hexgrid import Hex, Hexside
-from engine.maps import GameMap, load_map, parse_map
+from engine.maps import GameMap, parse_map
 
 PEIPER_MAP = Path(__file__).resolve().parent.parent / "engine" / "games" / "peiper" / "data" / "map.yaml"
 SYNTH_KINDS = ["clear", "light_forest", "forest", "woods", "village", "town", "building", "hill", "hilltop",
@@ -179,26 +178,6 @@ def peiper_opening_view() -> dict[str, Any]:
     return view
 
 
-def peiper_opening_from_rules() -> dict[str, Any]:
-    """The opening as the Peiper rules produce it (set-up placements applied, then their view),
-    for the docs picture only: the renderer itself never imports rules. Falls back to the
-    hand-built view when the game package is missing or refuses."""
-    try:
-        from engine.game import Action
-        from engine.games.peiper import RULES
-
-        state = RULES.new_state("historical", 1, {})
-        for uid, at in {"99 BG": "0404", "106 BG": "0804", "2/23/2": "0909", "CCR/3/1": "1208"}.items():
-            RULES.apply(state, "us", Action("place", {"unit": uid, "at": at}))
-        RULES.apply(state, "us", Action("ready", {}))
-        view = dict(RULES.view(state, None))
-    except Exception:  # noqa: BLE001 - any failure: the hand-built view shows the same
-        return peiper_opening_view()
-    view.setdefault("edges", PEIPER_EDGES)
-    view.setdefault("values_label", "AT-Prof-AI")
-    return view
-
-
 def peiper_midgame_view() -> dict[str, Any]:
     """Turn 3: Peiper past Stavelot, Trois-Ponts blown, fighting at La Gleize and Stoumont."""
     state = {  # id: (hex, status, reduced, markers)
@@ -231,26 +210,3 @@ def peiper_midgame_view() -> dict[str, Any]:
                      {"kind": "artillery", "hex": "0503"}],
     })
     return view
-
-
-def write_docs(out: Path) -> list[Path]:
-    """Redraw the pictures in docs/images."""
-    import images
-
-    out.mkdir(parents=True, exist_ok=True)
-    gmap = load_map(PEIPER_MAP)
-    done = []
-    for name, data in (
-        ("peiper-opening.png", images.render_png(gmap, peiper_opening_from_rules())),
-        ("peiper-midgame.png", images.render_png(gmap, peiper_midgame_view())),
-        ("peiper-closeup.png", images.render_closeup_png(gmap, peiper_midgame_view(), "0804", 2)),
-        ("synthetic-bench.png", images.render_png(synthetic_map(), bench_view(synthetic_map()))),
-    ):
-        (out / name).write_bytes(data)
-        done.append(out / name)
-    return done
-
-
-if __name__ == "__main__":
-    for p in write_docs(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")):
-        print(p)

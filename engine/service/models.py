@@ -132,3 +132,14 @@ class ServerSettingChange(SQLModel, table=True):
     actor: str = ""  # the member's Discord id
     actor_name: str = ""
     at: datetime = Field(default_factory=now)
+
+
+class BoardLinkRecord(SQLModel, table=True):
+    """A game's board-link secret (bot/board): every link is an HMAC over game, viewer and this secret, so
+    a new secret (``generation`` + 1) revokes every link given out before."""
+
+    __tablename__ = "board_links"
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    secret: str  # 64 hex digits from secrets.token_hex(32)
+    generation: int = 1
+    created_at: datetime = Field(default_factory=now)

@@ -168,6 +168,12 @@ class Settings(BaseSettings):
     umpire_heartbeat_file: Path | None = None
     # Seconds the bot waits, when stopped, for the answers it is giving to finish.
     umpire_shutdown_grace: float = Field(default=20.0, ge=0)
+    # the live board (bot/board): where it listens, and the public base URL its links start with (behind the
+    # operator's reverse proxy; empty: links are made from the bind address). A bind of "" or "off": no board.
+    umpire_board_bind: str = "127.0.0.1:8787"
+    umpire_board_url: str = ""
+    umpire_board_rate: float = Field(default=4.0, gt=0, le=10_000)  # requests a second per address (burst: 15 s)
+    umpire_board_streams_per_address: int = Field(default=20, ge=1, le=10_000)  # open live pages per address
 
     @field_validator("database_url")
     @classmethod

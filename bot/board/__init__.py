@@ -1,0 +1,1 @@
+"""The live board: a page per game and viewer (issue 26)."""

@@ -1,0 +1,195 @@
+"""What a board page reads: the map once, then the game as one viewer may see it.
+
+Everything here comes from the service's views, log and phases, redacted for the viewer the same way
+``/game log`` redacts (a spectator is a viewer with no side). Nothing holds a host path, a user id,
+the seed before it is revealed, the RNG state or the order of undrawn cards: the view never holds
+them, the log entries are ``GameService.visible`` ones, and the payload is built from an allow-list
+of keys, not by copying records. Every list is cut to a bound (``MAX_*``), and the page says so.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from engine import registry
+from engine.errors import NotFound
+from engine.game import Action
+from engine.maps import GameMap, load_map
+from engine.service import GameService
+from engine.service import phases as phase_maps
+from engine.service.board_links import SPECTATOR
+from images.style import hex_fill, pretty, side_colour
+
+MAX_LOG = 200  # newest log entries sent with a page (the page pages back through /log)
+MAX_ORDERS = 400  # legal orders listed for a side (grouped by order and unit first)
+MAX_TEXT = 300  # characters of one log line
+
+
+def _rgb(c: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*c)
+
+
+@lru_cache(maxsize=16)
+def map_payload(path: str) -> dict[str, Any]:
+    """The ground of a map as the page draws it: hex centres (radius 1), terrain, roads, hexside
+    features, bridges, places and edges. Cached per map file; keyed by the map's name in the page."""
+    gmap = load_map(Path(path))
+    return _map_payload(gmap)
+
+
+def _map_payload(gmap: GameMap) -> dict[str, Any]:
+    hexes = []
+    for h, kind in sorted(gmap.terrain.items(), key=lambda kv: kv[0].label):
+        x, y = h.pixel(1.0)
+        elevation = gmap.elevation.get(h, 0)
+        hexes.append({"l": h.label, "x": round(x, 3), "y": round(y, 3), "t": kind, "e": elevation,
+                      "f": _rgb(hex_fill(kind, elevation))})
+    features: dict[str, list[list[str]]] = {}
+    for side, kinds in gmap.hexside_features.items():
+        for kind in sorted(kinds):
+            features.setdefault(kind, []).append([side.a.label, side.b.label])
+    return {
+        "name": gmap.name, "title": gmap.title, "columns": gmap.columns, "rows": gmap.rows,
+        "hexes": hexes,
+        "terrain_names": {k: pretty(k) for k in sorted({h["t"] for h in hexes})},
+        "roads": sorted([s.a.label, s.b.label] for s in gmap.road_links),
+        "hexsides": {k: sorted(v) for k, v in sorted(features.items())},
+        "bridges": [{"name": b.name, "a": b.side.a.label, "b": b.side.b.label} for b in gmap.bridges.values()],
+        "places": sorted([name, h.label] for name, h in gmap.places.items()),
+        "edges": {k: [h.label for h in v] for k, v in gmap.edges.items()},
+    }
+
+
+def _units(view: dict[str, Any]) -> list[dict[str, Any]]:
+    keep = ("id", "name", "side", "hex", "symbol", "values", "reduced", "status", "markers", "type", "why_out")
+    return [{k: u[k] for k in keep if k in u} for u in view.get("units", [])]
+
+
+def _view_part(view: dict[str, Any]) -> dict[str, Any]:
+    """The view less what a page must not hold (the map's host path) or does not need."""
+    sides = view.get("sides", {})
+    out = {
+        "game": view.get("game"), "title": view.get("title"), "scenario": view.get("scenario"),
+        "turn": view.get("turn"), "turns": view.get("turns"), "phase": view.get("phase"),
+        "phase_name": view.get("phase_name"), "to_act": view.get("to_act"), "sides": sides,
+        "side_colours": {s: _rgb(side_colour(s)) for s in sides},
+        "winner": view.get("winner"), "result": view.get("result"), "last_random": view.get("last_random", ""),
+        "score": view.get("score", {}), "units": _units(view), "markers": view.get("markers", []),
+        "overlays": view.get("overlays", []), "version": view.get("version"),
+        "phase_map": view.get("phase_map"), "values_label": view.get("values_label", ""),
+    }
+    return out
+
+
+def _entry(group: str, e: Any) -> dict[str, Any]:
+    lines = []
+    for ev in e.events:
+        if ev.get("kind") == "prompt":
+            continue
+        text = str(ev.get("text", ""))[:MAX_TEXT]
+        lines.append({"text": text, "rule": str(ev.get("rule", ""))[:80]})
+    if not lines and e.action:
+        lines.append({"text": Action.from_dict(e.action).command("gm" if e.kind == "gm" else group)[:MAX_TEXT],
+                      "rule": ""})
+    return {"seq": e.seq, "kind": e.kind, "side": e.side, "by": str(e.actor_name or "")[:40],
+            "undone": bool(e.undone), "lines": lines, "reason": str(e.reason or "")[:MAX_TEXT]}
+
+
+def _phase_of(entries: list[dict[str, Any]], phases: list[phase_maps.Phase]) -> None:
+    spans = [(p.first_seq, p.seq, p.number) for p in phases]
+    for entry in entries:
+        entry["phase"] = next((n for lo, hi, n in spans if lo <= entry["seq"] <= hi), None)
+
+
+def _orders(rules: Any, state: Any, side: str) -> dict[str, Any]:
+    """The orders legal now for ``side``, grouped by order and unit, as commands a player could type."""
+    if rules.is_over(state) or rules.to_act(state) != side:
+        return {"to_act": False, "groups": [], "count": 0, "cut": 0}
+    actions = rules.legal_actions(state, side)
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for i, a in enumerate(actions[:MAX_ORDERS]):
+        unit = str(a.args.get("unit") or a.args.get("units") or "")
+        groups.setdefault((a.kind, unit), []).append({"i": i, "text": a.command(rules.key)})
+    return {"to_act": True, "count": len(actions), "cut": max(0, len(actions) - MAX_ORDERS),
+            "groups": [{"order": k, "unit": u, "commands": cmds} for (k, u), cmds in groups.items()]}
+
+
+def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, Any]:
+    """One page's data: the view now (with the phase under way drawn), the newest log, the phases, the
+    result and the seed's hash (the seed once revealed); for a side, the orders legal now."""
+    info = service.info(game_id)
+    rules = registry.get(info.game)
+    side = None if viewer == SPECTATOR else viewer
+    if side is not None and side not in rules.sides:
+        raise NotFound(f"Game #{game_id} has no side '{viewer[:16]}'")
+    view = phase_maps.current_phase_view(service, game_id, side)
+    closed = phase_maps.phases(service, game_id)
+    entries = service.visible_log(game_id, side)
+    newest = [_entry(info.game, e) for e in entries[-MAX_LOG:]]
+    _phase_of(newest, closed)
+    seed = service.seed_record(game_id)
+    payload = {
+        "id": info.id, "viewer": viewer, "version": info.version, "status": info.status,
+        "status_line": info.status_line, "map": map_name(view), "view": _view_part(view),
+        "log": newest, "log_total": len(entries),
+        "phases": [{"number": p.number, "first": p.first_seq, "last": p.seq, "lines": len(p.lines)} for p in closed],
+        "seed": {"hash": seed["seed_hash"], "seed": seed["seed"]},
+        "seats": {s: (seat.user_name[:40] if seat.kind == "human" else f"bot ({seat.level})")
+                  for s, seat in info.seats.items()},
+    }
+    state = service.state(game_id)
+    payload["charts"] = [c.as_dict() for c in rules.charts(state)]
+    payload["terrain_effects"] = rules.terrain_notes(state)
+    if side is not None:
+        payload["orders"] = _orders(rules, state, side)
+    return payload
+
+
+def odds_payload(service: GameService, game_id: int, viewer: str, version: int, index: int) -> dict[str, Any]:
+    """The odds of the side's ``index``-th legal order now (as the side's page lists them), if the game is
+    still at ``version``: what it would do, each outcome's chance, from the rules (engine.odds)."""
+    from engine.errors import StaleVersion
+    from engine.odds import odds
+
+    if viewer == SPECTATOR:
+        raise NotFound("Spectators are shown no orders")
+    info = service.info(game_id)
+    if info.version != version:
+        raise StaleVersion("The game has moved on since this page was drawn: look again")
+    rules = registry.get(info.game)
+    state = service.state(game_id)
+    actions = rules.legal_actions(state, viewer) if rules.to_act(state) == viewer else []
+    if not 0 <= index < min(len(actions), MAX_ORDERS):
+        raise NotFound("No such order now")
+    shown = odds(rules, state, viewer, actions[index])
+    return {"i": index, "version": version, "text": shown.text(), "exact": shown.exact, "draws": shown.draws,
+            "outcomes": [[label, round(p, 4)] for label, p in shown.outcomes]}
+
+
+def phase_payload(service: GameService, game_id: int, viewer: str, number: int) -> dict[str, Any]:
+    """The map of one closed phase as ``viewer`` may see it."""
+    side = None if viewer == SPECTATOR else viewer
+    views = phase_maps.phase_views(service, game_id, [number], side)
+    if not views:
+        raise NotFound(f"Game #{game_id} has no phase {number}")
+    return {"id": game_id, "number": number, "map": map_name(views[0]), "view": _view_part(views[0])}
+
+
+_MAP_FILES: dict[str, str] = {}
+
+
+def map_name(view: dict[str, Any]) -> str:
+    """The map's name for the page (its data at /map/<name>); the host path stays on the server."""
+    path = str(view["map"])
+    name = map_payload(path)["name"]
+    _MAP_FILES[name] = path
+    return name
+
+
+def map_by_name(name: str) -> dict[str, Any]:
+    path = _MAP_FILES.get(name)
+    if path is None:
+        raise NotFound("No such map")
+    return map_payload(path)

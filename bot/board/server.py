@@ -1,0 +1,373 @@
+"""The board server: every game at a link, live (issue 26), on aiohttp's web server.
+
+Routes (GET and HEAD only; anything else is 405):
+
+- ``/b/<game>/<viewer>/<token>/``: the page (one static shell; it reads its data by relative URLs, so
+  it works behind a reverse proxy's path and inside Discord's Activity frame);
+- ``.../data``: the game as that viewer may see it (``bot.board.data.game_payload``);
+- ``.../map``: the ground of the game's map;
+- ``.../phase/<n>``: the map of closed phase n;
+- ``.../events``: server-sent events: the same data again each time the game's version moves;
+- ``/static/<file>``: the page's script and style (a fixed list).
+
+Every game route checks the token first (``engine.service.board_links``): a wrong, tampered or revoked
+token is 403 and nothing of the game is read. Requests are rate-limited per address and per token
+(token buckets), open streams per address and in all; service calls run on the board's own small
+thread pool, so a crowd of pages never waits on, or holds up, an order. Strict Content-Security-Policy
+(no inline script, no third-party origin), no referrer (the token is in the URL), no caching of data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from engine.errors import Forbidden, NotFound, StaleVersion, UmpireError
+from engine.service import GameService
+from engine.service import board_links as links
+from engine.service.board_links import SPECTATOR
+
+from . import data
+
+log = logging.getLogger("umpire.board")
+
+STATIC = {"board.js": "text/javascript", "board.css": "text/css", "board.html": "text/html"}
+MAX_GAME_ID = 2**63 - 1
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com")
+
+
+@dataclass
+class Limits:
+    """How much one address or token may ask (token buckets: a burst, then a steady rate)."""
+
+    burst: int = 60
+    per_second: float = 4.0
+    streams_per_address: int = 20
+    streams_total: int = 2000
+    poll_seconds: float = 0.25  # how often a watched game's version is read
+    heartbeat_seconds: float = 15.0
+    workers: int = 2
+    odds_seconds: float = 2.0  # one order's odds per token this often (a burst of 3)
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> Limits:
+        rate = float(settings.umpire_board_rate)
+        return cls(burst=max(60, int(rate * 15)), per_second=rate,
+                   streams_per_address=int(settings.umpire_board_streams_per_address))
+
+
+class Bucket:
+    __slots__ = ("level", "at")
+
+    def __init__(self, burst: int) -> None:
+        self.level, self.at = float(burst), time.monotonic()
+
+    def take(self, burst: int, rate: float) -> bool:
+        now = time.monotonic()
+        self.level = min(float(burst), self.level + (now - self.at) * rate)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+class Buckets:
+    """Token buckets by key, the oldest forgotten past ``size`` keys (memory stays bounded)."""
+
+    def __init__(self, size: int = 20_000) -> None:
+        self.size = size
+        self.items: OrderedDict[str, Bucket] = OrderedDict()
+
+    def take(self, key: str, burst: int, rate: float) -> bool:
+        bucket = self.items.get(key)
+        if bucket is None:
+            bucket = self.items[key] = Bucket(burst)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        self.items.move_to_end(key)
+        return bucket.take(burst, rate)
+
+
+class Watch:
+    """One game watched by open pages: its version is read every ``poll_seconds`` while anyone watches."""
+
+    def __init__(self) -> None:
+        self.queues: dict[asyncio.Queue[tuple[int, bytes]], str] = {}  # queue -> viewer
+        self.version: int | None = None
+        self.task: asyncio.Task[None] | None = None
+
+
+class BoardServer:
+    def __init__(self, service: GameService, base_url: str = "", limits: Limits | None = None) -> None:
+        self.service = service
+        self.base_url = base_url.rstrip("/")
+        self.limits = limits or Limits()
+        self.pool = ThreadPoolExecutor(self.limits.workers, thread_name_prefix="umpire-board")
+        self.buckets = Buckets()
+        self.streams: dict[str, int] = {}
+        self.open_streams = 0
+        self.watches: dict[int, Watch] = {}
+        self.cache: OrderedDict[tuple[int, str, int], bytes] = OrderedDict()
+        self.runner: web.AppRunner | None = None
+        self.app = self._app()
+
+    # --- links -------------------------------------------------------------------------------------
+    def link(self, game_id: int, viewer: str = SPECTATOR) -> str:
+        """The viewer's link to the game (blocking: reads or makes the game's secret)."""
+        return f"{self.base_url}/b/{game_id}/{viewer}/{links.token(self.service.engine, game_id, viewer)}/"
+
+    # --- the app -----------------------------------------------------------------------------------
+    def _app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard], client_max_size=1024)
+        game = "/b/{game:[0-9]{1,19}}/{viewer:[a-z][a-z0-9_]{0,15}}/{token:[A-Za-z0-9_-]{1,64}}"
+        app.router.add_get(game + "/", self.page)
+        app.router.add_get(game + "/data", self.game_data)
+        app.router.add_get(game + "/map", self.map_data)
+        app.router.add_get(game + "/phase/{number:[0-9]{1,6}}", self.phase_data)
+        app.router.add_get(game + "/events", self.events)
+        app.router.add_get(game + "/odds/{version:[0-9]{1,12}}/{index:[0-9]{1,4}}", self.odds)
+        app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/healthz", self.health)
+        app.on_shutdown.append(self._close_streams)
+        return app
+
+    @web.middleware
+    async def _guard(self, request: web.Request,
+                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        if request.method not in ("GET", "HEAD"):
+            return self._text(405, "Only GET is served here.")
+        address = request.remote or "?"
+        token = request.match_info.get("token", "")
+        limits = self.limits
+        if not self.buckets.take(f"a:{address}", limits.burst, limits.per_second) or (
+                token and not self.buckets.take(f"t:{token}", limits.burst * 2, limits.per_second * 2)):
+            return self._text(429, "Too many requests: wait a moment.", {"Retry-After": "2"})
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:
+            response = self._text(exc.status, exc.reason or "Not here.")
+        except Forbidden as exc:
+            response = self._text(403, exc.message)
+        except StaleVersion as exc:
+            response = self._text(409, exc.message)
+        except NotFound:
+            response = self._text(404, "Not here.")
+        except UmpireError as exc:
+            response = self._text(400, exc.message)
+        except Exception:  # noqa: BLE001 - an internal fault is logged, never shown
+            log.exception("board request failed: %s", request.path.split("/b/")[0])
+            response = self._text(500, "The board could not answer: try again later.")
+        self._secure(response)
+        return response
+
+    @staticmethod
+    def _secure(response: web.StreamResponse) -> None:
+        if response.prepared:  # a stream sent its headers already
+            return
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Cross-Origin-Resource-Policy"] = "same-origin"
+        response.headers.setdefault("Cache-Control", "no-store")
+
+    @staticmethod
+    def _text(status: int, text: str, headers: dict[str, str] | None = None) -> web.Response:
+        return web.Response(status=status, text=text + "\n", content_type="text/plain", headers=headers)
+
+    # --- handlers ----------------------------------------------------------------------------------
+    async def _call(self, function: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
+
+    async def _viewer(self, request: web.Request) -> tuple[int, str]:
+        game_id = int(request.match_info["game"])
+        viewer, token = request.match_info["viewer"], request.match_info["token"]
+        if not 1 <= game_id <= MAX_GAME_ID:
+            raise Forbidden("This board link is not valid.")
+        await self._call(links.check, self.service.engine, game_id, viewer, token)
+        return game_id, viewer
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        await self._viewer(request)
+        return web.Response(body=_static("board.html"), content_type="text/html", charset="utf-8")
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        if name not in STATIC or name.endswith(".html"):
+            raise NotFound("no such file")
+        return web.Response(body=_static(name), content_type=STATIC[name], charset="utf-8",
+                            headers={"Cache-Control": "public, max-age=300"})
+
+    async def health(self, request: web.Request) -> web.StreamResponse:
+        return self._text(200, "ok")
+
+    async def game_data(self, request: web.Request) -> web.StreamResponse:
+        game_id, viewer = await self._viewer(request)
+        body = await self._payload(game_id, viewer)
+        return web.Response(body=body, content_type="application/json")
+
+    async def map_data(self, request: web.Request) -> web.StreamResponse:
+        game_id, viewer = await self._viewer(request)
+
+        def ground() -> bytes:
+            view = self.service.view(game_id, None if viewer == SPECTATOR else viewer)
+            return json.dumps(data.map_by_name(data.map_name(view)), separators=(",", ":")).encode()
+
+        body = await self._call(ground)
+        return web.Response(body=body, content_type="application/json",
+                            headers={"Cache-Control": "private, max-age=3600"})
+
+    async def phase_data(self, request: web.Request) -> web.StreamResponse:
+        game_id, viewer = await self._viewer(request)
+        number = int(request.match_info["number"])
+        payload = await self._call(data.phase_payload, self.service, game_id, viewer, number)
+        return web.Response(body=json.dumps(payload, separators=(",", ":")).encode(),
+                            content_type="application/json")
+
+    async def odds(self, request: web.Request) -> web.StreamResponse:
+        """An order's odds for the side's own page: costly (the order played out every way it can fall),
+        so one ask per token every ``odds_seconds``, answers kept per version."""
+        game_id, viewer = await self._viewer(request)
+        version, index = int(request.match_info["version"]), int(request.match_info["index"])
+        key = (game_id, f"odds:{viewer}:{index}", version)
+        body = self.cache.get(key)
+        if body is None:
+            if not self.buckets.take(f"o:{request.match_info['token']}", 3, 1 / self.limits.odds_seconds):
+                return self._text(429, "One order's odds at a time: wait a moment.", {"Retry-After": "2"})
+            payload = await self._call(data.odds_payload, self.service, game_id, viewer, version, index)
+            body = json.dumps(payload, separators=(",", ":")).encode()
+            self.cache[key] = body
+        return web.Response(body=body, content_type="application/json")
+
+    async def _payload(self, game_id: int, viewer: str, version: int | None = None) -> bytes:
+        """The game's data for a viewer, built once per version however many pages ask."""
+        if version is None:
+            version = await self._call(self._version, game_id)
+        key = (game_id, viewer, version)
+        body = self.cache.get(key)
+        if body is None:
+            payload = await self._call(data.game_payload, self.service, game_id, viewer)
+            body = json.dumps(payload, separators=(",", ":")).encode()
+            self.cache[key] = body
+            while len(self.cache) > 256:
+                self.cache.popitem(last=False)
+        return body
+
+    def _version(self, game_id: int) -> int:
+        return self.service.info(game_id).version
+
+    # --- live --------------------------------------------------------------------------------------
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        game_id, viewer = await self._viewer(request)
+        address = request.remote or "?"
+        if self.open_streams >= self.limits.streams_total or \
+                self.streams.get(address, 0) >= self.limits.streams_per_address:
+            return self._text(429, "Too many open boards from here: close one.", {"Retry-After": "10"})
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
+                                               "X-Accel-Buffering": "no"})
+        self._secure(response)
+        await response.prepare(request)
+        queue: asyncio.Queue[tuple[int, bytes]] = asyncio.Queue(maxsize=4)
+        watch = self.watches.setdefault(game_id, Watch())
+        watch.queues[queue] = viewer
+        self.streams[address] = self.streams.get(address, 0) + 1
+        self.open_streams += 1
+        if watch.task is None or watch.task.done():
+            watch.task = asyncio.create_task(self._watch(game_id, watch))
+        try:
+            version = await self._call(self._version, game_id)
+            await response.write(_event("game", await self._payload(game_id, viewer, version)))
+            while True:
+                try:
+                    _, body = await asyncio.wait_for(queue.get(), self.limits.heartbeat_seconds)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
+                    continue
+                await response.write(body)
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            watch.queues.pop(queue, None)
+            self.streams[address] -= 1
+            if not self.streams[address]:
+                del self.streams[address]
+            self.open_streams -= 1
+        return response
+
+    async def _watch(self, game_id: int, watch: Watch) -> None:
+        """Read the game's version while pages watch it; on a change, send each page its viewer's data."""
+        try:
+            watch.version = await self._call(self._version, game_id)
+            while watch.queues:
+                await asyncio.sleep(self.limits.poll_seconds)
+                version = await self._call(self._version, game_id)
+                if version == watch.version:
+                    continue
+                watch.version = version
+                bodies: dict[str, bytes] = {}
+                for queue, viewer in list(watch.queues.items()):
+                    if viewer not in bodies:
+                        bodies[viewer] = _event("game", await self._payload(game_id, viewer, version))
+                    if queue.full():  # a page that does not read keeps only the newest
+                        queue.get_nowait()
+                    queue.put_nowait((version, bodies[viewer]))
+        except Exception:  # noqa: BLE001 - a failed watch ends; the pages reconnect and start another
+            log.exception("board watch of game %s failed", game_id)
+        finally:
+            if self.watches.get(game_id) is watch and not watch.queues:
+                del self.watches[game_id]
+
+    async def _close_streams(self, app: web.Application) -> None:
+        for watch in list(self.watches.values()):
+            if watch.task is not None:
+                watch.task.cancel()
+
+    # --- running -----------------------------------------------------------------------------------
+    async def start(self, host: str, port: int) -> int:
+        """Serve on host:port (port 0: any free one); returns the port."""
+        self.runner = web.AppRunner(self.app, access_log=None, handler_cancellation=True)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, host, port)
+        await site.start()
+        server = getattr(site, "_server", None)
+        sockets = getattr(server, "sockets", None) or []
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
+    async def stop(self) -> None:
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _event(name: str, body: bytes) -> bytes:
+    return b"event: " + name.encode() + b"\ndata: " + body + b"\n\n"
+
+
+_STATIC_CACHE: dict[str, bytes] = {}
+
+
+def _static(name: str) -> bytes:
+    if name not in _STATIC_CACHE:
+        _STATIC_CACHE[name] = resources.files("bot.board").joinpath("static", name).read_bytes()
+    return _STATIC_CACHE[name]
+
+
+def parse_bind(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:8787`` for IPv6) into its parts; a ValueError names what is wrong."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError(f"'{text[:60]}' is not HOST:PORT (such as 127.0.0.1:8787)")
+    return host.strip("[]"), int(port)

@@ -1,0 +1,38 @@
+"""Fixtures of the board tests (helpers in board_helpers.py). Browser tests skip, saying why, where no
+Chromium is installed (.ci/run installs Debian's)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from board_helpers import Running, chromium_path, serve
+
+from bot.board.server import Limits
+from engine.service import GameService
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[GameService]:
+    svc = GameService(f"sqlite:///{tmp_path / 'board.db'}")
+    yield svc
+    svc.engine.dispose()
+
+
+@pytest.fixture
+def board(service: GameService) -> Iterator[Running]:
+    yield from serve(service, Limits(burst=400, per_second=100, streams_per_address=200))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = chromium_path()
+    if not path:
+        pytest.skip("no Chromium here (Debian's chromium; .ci/run installs it): the board's browser tests skip")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()

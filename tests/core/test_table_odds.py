@@ -1,0 +1,38 @@
+"""/odds at the table: what an order would do, with each outcome's chance, and the game unchanged."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from bot.console import Table
+from engine.games.peiper import RULES
+from engine.service import GameService, Seat
+
+
+def test_odds_at_the_table_name_each_outcome_and_change_nothing() -> None:
+    service = GameService("sqlite://")
+    info = service.create_game("peiper", seed=3, seats={s: Seat("human", "console") for s in RULES.sides})
+    text = io.StringIO()
+    table = Table(service, info.id, list(RULES.sides), None, out=text, images=False)
+    rnd = random.Random(3)
+    for _ in range(400):  # a random game until an attack is legal
+        state = service.state(info.id)
+        side = RULES.to_act(state)
+        attacks = [a for a in RULES.legal_actions(state, side) if a.kind == "attack"]
+        if attacks:
+            break
+        legal = RULES.legal_actions(state, side)
+        onward = [a for a in legal if a.kind != "place"] or legal  # set-up placed as it stands
+        service.submit(info.id, side, rnd.choice(onward), "console")
+    assert attacks, "the random game reached an attack"
+    version = service.info(info.id).version
+    command = attacks[0].command("peiper")
+    assert table.handle(f"/odds {command}")
+    said = text.getvalue().splitlines()[-1]
+    assert said.strip().startswith(command) and "%" in said and "reduced" in said
+    assert service.info(info.id).version == version  # nothing was done
+    assert not table.handle("/odds")  # usage, refused
+    assert "Usage: /odds" in text.getvalue().splitlines()[-1]
+    assert not table.handle("/odds attack unit:Nobody target:Spitze")
+    assert service.info(info.id).version == version
