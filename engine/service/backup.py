@@ -83,7 +83,7 @@ def pg_dump_command() -> str | None:
     return str(versions[-1]) if versions else None
 
 
-def backup_postgres(engine: Engine, dest: Path, snapshot: str | None = None) -> Path:
+def backup_postgres(engine: Engine, dest: Path, snapshot: str | None = None, schema: str | None = None) -> Path:
     pg_dump = pg_dump_command()
     if pg_dump is None:
         raise BackupFailed("pg_dump is not installed: install the PostgreSQL client (Debian: postgresql-client) "
@@ -92,6 +92,8 @@ def backup_postgres(engine: Engine, dest: Path, snapshot: str | None = None) -> 
     # --snapshot: the dump reads the snapshot an open transaction exported (backup_snapshot)
     if snapshot:
         argv.append(f"--snapshot={snapshot}")
+    if schema:  # a deployment in a schema of its own (search_path) is backed up alone
+        argv.append(f"--schema={schema}")
     proc = subprocess.run(argv, env=env, capture_output=True, text=True)
     if proc.returncode != 0:
         first = (proc.stderr.strip().splitlines() or ["failed"])[0]
@@ -119,8 +121,9 @@ def backup_snapshot(engine: Engine, dest: Path, live: bool = False) -> BackupRep
         dest.parent.mkdir(parents=True, exist_ok=True)
         with read_snapshot(engine) as conn:  # pg_dump reads this very snapshot, held open meanwhile
             exported = str(conn.execute(text("SELECT pg_export_snapshot()")).scalar())
+            schema = conn.execute(text("SELECT current_schema()")).scalar()
             upto = last_entries(conn)
-            backup_postgres(engine, dest, snapshot=exported)
+            backup_postgres(engine, dest, snapshot=exported, schema=schema if schema != "public" else None)
     else:
         backup(engine, dest)
         copy = make_bare_sqlite(dest)

@@ -283,16 +283,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any, synchronous: str = "FUL
     cur.close()
 
 
-# The shard lock lives in shard_lock.py; these names are kept here for the callers of the first one.
-from .shard_lock import (  # noqa: E402
-    ShardLayout,
-    ShardLock,
-    ShardLockHeld,
-    ShardSettingsInvalid,
-    acquire_shard_locks,
-    shard_layout,
-    shard_lock_names,
-)
-
-__all__ = ["ShardLayout", "ShardLock", "ShardLockHeld", "ShardSettingsInvalid", "acquire_shard_locks", "shard_layout",
-           "shard_lock_names"]
+# The shard lock lives in shard_lock.py; these names are kept here for the callers of the first one
+# (``X as X``: an explicit re-export).
+from .shard_lock import ShardLayout as ShardLayout  # noqa: E402
+from .shard_lock import ShardLock as ShardLock  # noqa: E402
+from .shard_lock import ShardLockHeld as ShardLockHeld  # noqa: E402
+from .shard_lock import ShardSettingsInvalid as ShardSettingsInvalid  # noqa: E402
+from .shard_lock import acquire_shard_locks as acquire_shard_locks  # noqa: E402
+from .shard_lock import shard_layout as shard_layout  # noqa: E402
+from .shard_lock import shard_lock_names as shard_lock_names  # noqa: E402

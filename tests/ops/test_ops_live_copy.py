@@ -8,6 +8,7 @@ to #141, and every later order of that game failed on a duplicate key.
 
 from __future__ import annotations
 
+import shutil
 import threading
 import uuid
 from collections.abc import Iterator
@@ -173,7 +174,35 @@ def test_a_backup_while_a_bot_runs_needs_live_and_holds_one_snapshot(db_kind: st
     assert dest.exists()
     if db_kind == "sqlite":
         _consistent_and_plays_on(f"sqlite:///{dest}", ids)
+    else:
+        _restore_and_check(dest, db_url, ids)
     source.engine.dispose()
+
+
+def _restore_and_check(dump: Path, db_url: str, ids: list[int]) -> None:
+    """Restore the pg_dump archive (of the source's schema alone) into a schema of its own and check it."""
+    import re
+    import subprocess
+
+    from engine.service.backup import pg_dump_command
+    from tests.ops.test_ops_schema_history import _postgres_schema
+
+    restore = Path(pg_dump_command() or "").with_name("pg_restore")
+    psql = Path(pg_dump_command() or "").with_name("psql")
+    if not psql.exists():
+        psql = Path(shutil.which("psql") or "psql")
+    source_schema = re.search(r"application_name=([^&]+)", db_url)
+    assert source_schema is not None
+    sql = subprocess.run([str(restore), "--no-owner", "-f", "-", str(dump)], capture_output=True, text=True,
+                         check=True).stdout
+    base = postgres_base()
+    assert base is not None
+    with _postgres_schema() as (url, schema):
+        lines = [line.replace(f"{source_schema[1]}.", f'"{schema}".') for line in sql.splitlines()
+                 if not line.startswith(("CREATE SCHEMA ", "\\restrict", "\\unrestrict"))]
+        subprocess.run([str(psql), "-q", "-v", "ON_ERROR_STOP=1", "-d", base.replace("+psycopg", "")],
+                       input="\n".join(lines), capture_output=True, text=True, check=True)
+        _consistent_and_plays_on(url, ids)
 
 
 def test_without_a_bot_a_copy_and_a_backup_need_no_live(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
