@@ -26,6 +26,7 @@ cd "$WORK/elsewhere"
 printf '/peiper ready\n/peiper draw\n/status\n' > orders.txt
 # a clean environment: no DATABASE_URL, no .env; the data folder is named
 run() { env -i PATH=/usr/bin:/bin HOME="$WORK" UMPIRE_DATA_DIR="$WORK/data" "$WORK/venv/bin/umpire" "$@"; }
+run --version | grep -q '^umpire [0-9]' || { note "umpire --version does not name the version"; exit 1; }
 run play peiper --as both --seed 7 --script orders.txt --no-images > play.out
 grep -q "German card draw" play.out || { cat play.out; note "the scripted game did not play"; exit 1; }
 [ -f "$WORK/data/umpire.db" ] || { note "no database in UMPIRE_DATA_DIR"; exit 1; }
