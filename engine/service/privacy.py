@@ -142,12 +142,16 @@ def forget_user(engine: Engine, user_id: str, names: Iterable[str] = (), compact
     with engine.begin() as conn:
         done = _forget(conn, str(user_id), names)
     if compact_after and done.rows:
-        try:
-            done.compacted = compact(engine)
-        except Exception as exc:  # noqa: BLE001  (the forget is committed; only the old bytes may linger)
-            log.warning("compacting the database after a forget failed: %s", type(exc).__name__)
-            done.compacted = False
+        done.compacted = _compact_after_forget(engine)
     return done
+
+
+def _compact_after_forget(engine: Engine) -> bool:
+    try:
+        return compact(engine)
+    except Exception as exc:  # noqa: BLE001  (the forget is committed; only the old bytes may linger)
+        log.warning("compacting the database after a forget failed: %s", type(exc).__name__)
+        return False
 
 
 def _forget(conn: Connection, user_id: str, extra: Iterable[str] = ()) -> Forgotten:
@@ -331,7 +335,7 @@ def forget_guild(engine: Engine, guild_id: str) -> int:
         for user in users:
             _forget(conn, user)
     if users:
-        compact(engine)
+        _compact_after_forget(engine)
     return len(users)
 
 

@@ -185,3 +185,20 @@ def test_a_short_name_is_scrubbed_only_in_the_users_own_games(db_url: str) -> No
     assert service.rulings(hers)[0].reason == f"{FORGOTTEN_NAME} asked"
     assert [e.reason for e in service.rulings(other)] == ["Al Capone's rule", f"for {FORGOTTEN_NAME}"], reasons
     service.engine.dispose()
+
+
+def test_a_game_that_no_longer_replays_has_its_stored_states_scrubbed_in_place(db_url: str) -> None:  # noqa: F811
+    from sqlalchemy import update
+
+    from engine.service.models import LogEntry
+
+    service = GameService(db_url)
+    gid = service.create_game("pl", seed=3, seats={"ge": Seat("human", QUILL, NAME)}).id
+    service.gm(gid, Action("end", {"winner": "ge", "result": f"{NAME} held"}), BOB, "over", actor_name="bob")
+    with service.engine.begin() as conn:  # an entry the rules of today no longer read (an older Umpire's)
+        conn.execute(update(LogEntry).where(LogEntry.game_id == gid, LogEntry.seq == 1)  # type: ignore[arg-type]
+                     .values(kind="action", action={"kind": "no-such-order", "args": {}}))
+    done = forget_user(service.engine, QUILL)
+    assert gid in done.rebuilt
+    assert NAME not in _every_row(service) and QUILL not in _every_row(service)
+    service.engine.dispose()
