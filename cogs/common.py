@@ -546,8 +546,10 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
         # the member whose order or ruling this was (a button or a GM command draws no more maps)
         files, words = await answer_maps(bot, game_id, closed, limit,
                                          interaction.user.id if interaction is not None else None)
+        from .board import board_button
+
         await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {status_of(info)}",
-                   interaction=interaction, files=files)
+                   interaction=interaction, files=files, view=await board_button(bot, game_id))
     if info.status == "over":
         record = await asyncio.to_thread(service.seed_record, game_id)
         view = await asyncio.to_thread(service.view, game_id, None)
