@@ -124,7 +124,7 @@ def fit(text: str, limit: int = MAX_CONTENT, filename: str = "umpire.txt") -> tu
 
 
 # Seconds a user waits between two heavy reads of a kind (per user; everyone else is not held up).
-COOLDOWNS = {"replay": 60.0, "export": 30.0, "log": 2.0, "rulings": 2.0, "map": 3.0}
+COOLDOWNS = {"replay": 60.0, "export": 30.0, "log": 2.0, "rulings": 2.0, "map": 3.0, "odds": 5.0}
 
 
 def cooldown(interaction: discord.Interaction[Any], kind: str) -> None:

@@ -28,6 +28,7 @@ from engine.service import GameService, Seat
 from engine.service.limits import pending_invitations
 
 from .common import (
+    acting_side,
     advance,
     bot_of,
     clip,
@@ -441,6 +442,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         if revoke and not (info.owner_id == str(interaction.user.id) or is_gm(interaction, info)):
             raise Forbidden(f"Only the game's owner or a GM may revoke its board links{elsewhere(interaction, info)}")
         text = await board_answer(bot_of(interaction), info, sides_held(info, interaction.user.id), revoke)
+        await reply(interaction, text, ephemeral=True)
+
+    @app_commands.command(name="odds", description="What an order would do, each outcome with its chance (nothing done)")
+    @app_commands.describe(order="The order as at the table, such as: attack unit:\"106 BG\" target:Spitze",
+                           game="Game number")
+    async def odds(self, interaction: discord.Interaction[Any], order: app_commands.Range[str, 1, 300],
+                   game: int | None = None) -> None:
+        from .odds import odds_text
+
+        bot = bot_of(interaction)
+        cooldown(interaction, "odds")
+        await defer(interaction, ephemeral=True)
+        info, _ = await my_game(interaction, game)
+        side = acting_side(info, interaction.user.id)
+        text = await bot.heavy(odds_text, bot.service, info.id, side, order)
         await reply(interaction, text, ephemeral=True)
 
     @app_commands.command(name="export", description="The game's record as a JSON file")
