@@ -426,7 +426,18 @@ class Table:
             for s in summary.sections:
                 self.say(f"  {s.topic} [{s.rule}]")
             return
+        from engine.charts import find
+
+        charts = find(self.rules.charts(self.service.state(self.game_id)), query)
+        for chart in charts:  # a chart the query names: the table itself, as the game is played
+            self.say(f"{chart.title} [{chart.rule}]")
+            for line in chart.text().splitlines():
+                self.say(f"  {line}")
+            for note in chart.notes:
+                self.say(f"  {note}")
         found = summary.search(query)
+        if charts and not found:
+            return
         if not found:
             raise IllegalAction(f"No rule summary of {summary.title} mentions '{query[:40]}': /rules lists them")
         first = found[0]

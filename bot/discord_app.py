@@ -210,6 +210,8 @@ class UmpireBot(commands.AutoShardedBot):
         self.shard_locks: list[Any] = []
         self.shard_guard: Any = None  # bot/shard_guard.py: checks the lock, answers "restarting" once it is lost
         self.exit_reason: str | None = None  # set when the bot stops itself (the shard lock lost): exit 2
+        self.board: Any = None  # bot/board's server, started in setup_hook (UMPIRE_BOARD_BIND)
+        self.board_port = 0
         if settings.umpire_discord_gateway:
             self._use_configured_gateway(yarl.URL(settings.umpire_discord_gateway))
 
@@ -298,6 +300,28 @@ class UmpireBot(commands.AutoShardedBot):
             from .warm import warm
 
             await asyncio.to_thread(warm, self)
+        if self.shard_lock and self.background:
+            await self._start_board()
+
+    async def _start_board(self) -> None:
+        """The live board in this process (bot/board), unless UMPIRE_BOARD_BIND is empty or "off"; one
+        that cannot listen is a WARNING and the bot plays on without it."""
+        from .board.server import BoardServer, Limits, parse_bind
+
+        bind = self.settings.umpire_board_bind.strip()
+        if bind.lower() in ("", "off"):
+            return
+        try:
+            host, port = parse_bind(bind)
+            server = BoardServer(self.service, self.settings.umpire_board_url, Limits.from_settings(self.settings))
+            port = await server.start(host, port)
+        except (ValueError, OSError) as exc:
+            log.warning("the live board cannot listen on %s (%s): the bot runs without it", bind[:60], exc)
+            return
+        if not server.base_url:
+            server.base_url = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+        self.board, self.board_port = server, port
+        log.info("live board on %s:%s (links: %s)", host, port, self.settings.umpire_board_url or "none given out")
 
     async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
         synced = await self.tree.sync()
@@ -337,6 +361,12 @@ class UmpireBot(commands.AutoShardedBot):
         self.render_pool.shutdown(wait=False, cancel_futures=True)
         self.heavy_pool.shutdown(wait=False, cancel_futures=True)
         self.complete_pool.shutdown(wait=False, cancel_futures=True)
+        if self.board is not None:
+            try:
+                await self.board.stop()
+            except Exception:  # noqa: BLE001
+                log.exception("stopping the live board failed")
+            self.board = None
         if self.shard_guard is not None:
             self.shard_guard.stop()
         for lock in self.shard_locks:

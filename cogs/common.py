@@ -124,7 +124,7 @@ def fit(text: str, limit: int = MAX_CONTENT, filename: str = "umpire.txt") -> tu
 
 
 # Seconds a user waits between two heavy reads of a kind (per user; everyone else is not held up).
-COOLDOWNS = {"replay": 60.0, "export": 30.0, "log": 2.0, "rulings": 2.0, "map": 3.0}
+COOLDOWNS = {"replay": 60.0, "export": 30.0, "log": 2.0, "rulings": 2.0, "map": 3.0, "odds": 5.0}
 
 
 def cooldown(interaction: discord.Interaction[Any], kind: str) -> None:
@@ -546,8 +546,10 @@ async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
         # the member whose order or ruling this was (a button or a GM command draws no more maps)
         files, words = await answer_maps(bot, game_id, closed, limit,
                                          interaction.user.id if interaction is not None else None)
+        from .board import board_button
+
         await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {status_of(info)}",
-                   interaction=interaction, files=files)
+                   interaction=interaction, files=files, view=await board_button(bot, game_id))
     if info.status == "over":
         record = await asyncio.to_thread(service.seed_record, game_id)
         view = await asyncio.to_thread(service.view, game_id, None)

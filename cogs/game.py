@@ -28,11 +28,13 @@ from engine.service import GameService, Seat
 from engine.service.limits import pending_invitations
 
 from .common import (
+    acting_side,
     advance,
     bot_of,
     clip,
     cooldown,
     defer,
+    elsewhere,
     esc,
     event_text,
     game_config,
@@ -428,6 +430,34 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         info = await game_for(interaction, game)
         record = await asyncio.to_thread(bot_of(interaction).service.seed_record, info.id)
         await reply(interaction, seed_text(record))
+
+    @app_commands.command(name="board", description="Your link to the game's live board (privately)")
+    @app_commands.describe(revoke="Owner or GM: refuse every link given out before, then give new ones",
+                           game="Game number")
+    async def board(self, interaction: discord.Interaction[Any], revoke: bool = False,
+                    game: int | None = None) -> None:
+        from .board import board_answer
+
+        info = await game_for(interaction, game)
+        if revoke and not (info.owner_id == str(interaction.user.id) or is_gm(interaction, info)):
+            raise Forbidden(f"Only the game's owner or a GM may revoke its board links{elsewhere(interaction, info)}")
+        text = await board_answer(bot_of(interaction), info, sides_held(info, interaction.user.id), revoke)
+        await reply(interaction, text, ephemeral=True)
+
+    @app_commands.command(name="odds", description="What an order would do, each outcome with its chance (nothing done)")
+    @app_commands.describe(order="The order as at the table, such as: attack unit:\"106 BG\" target:Spitze",
+                           game="Game number")
+    async def odds(self, interaction: discord.Interaction[Any], order: app_commands.Range[str, 1, 300],
+                   game: int | None = None) -> None:
+        from .odds import odds_text
+
+        bot = bot_of(interaction)
+        cooldown(interaction, "odds")
+        await defer(interaction, ephemeral=True)
+        info, _ = await my_game(interaction, game)
+        side = acting_side(info, interaction.user.id)
+        text = await bot.heavy(odds_text, bot.service, info.id, side, order)
+        await reply(interaction, text, ephemeral=True)
 
     @app_commands.command(name="export", description="The game's record as a JSON file")
     @app_commands.describe(page=f"Page 1 holds the newest {EXPORT_PAGE} entries", game="Game number")

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import registry
+from engine.charts import find
 from engine.errors import NotFound
 from engine.rulebook import GameSummary, Section
 
@@ -43,6 +44,12 @@ class RulesCog(commands.Cog):
             lines = [f"**{s.topic}** [{s.rule}]" for s in summary.sections]
             await reply(interaction, f"{summary.title}: topics (/rules game:{game} topic:<one>)\n" + "\n".join(lines),
                         ephemeral=True)
+            return
+        charts = find(registry.get(game).charts(None), topic)
+        if charts:  # the table itself, monospace, within a message's 2,000 characters (a file past them)
+            text = "\n\n".join(f"**{c.title}** [{c.rule}]\n```\n{c.text()}\n```" + "".join(f"\n{n}" for n in c.notes)
+                               for c in charts)
+            await reply(interaction, text, ephemeral=True)
             return
         found = search(game, topic)
         if not found:

@@ -43,3 +43,18 @@ def cell(value: object) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+ALIASES = {"crt": ("combat results", "combat results table"), "tec": ("terrain effects", "terrain chart", "terrain"),
+           "wec": ("weapons", "weapons effectiveness"), "key": ("counter values", "unit values", "counters key")}
+
+
+def find(charts: list[Chart], query: str) -> list[Chart]:
+    """The charts a /rules query names: by key ("crt"), by a known alias, or by every word of its title."""
+    q = " ".join(query.lower().split())
+    if not q:
+        return []
+    exact = [c for c in charts if c.key == q or q in ALIASES.get(c.key, ())]
+    if exact:
+        return exact
+    return [c for c in charts if all(w in c.title.lower() for w in q.split())]

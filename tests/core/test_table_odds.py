@@ -36,3 +36,16 @@ def test_odds_at_the_table_name_each_outcome_and_change_nothing() -> None:
     assert "Usage: /odds" in text.getvalue().splitlines()[-1]
     assert not table.handle("/odds attack unit:Nobody target:Spitze")
     assert service.info(info.id).version == version
+
+
+def test_rules_crt_at_the_table_prints_the_table_the_game_plays_with() -> None:
+    from engine.games.pl import RULES as PL
+
+    service = GameService("sqlite://")
+    info = service.create_game("pl", "utah", seed=3, seats={s: Seat("human", "console") for s in PL.sides})
+    text = io.StringIO()
+    table = Table(service, info.id, list(PL.sides), None, out=text, images=False)
+    assert table.handle("/rules CRT")
+    out = text.getvalue()
+    crt = next(c for c in PL.charts(service.state(info.id)) if c.key == "crt")
+    assert "Combat Results Table" in out and all(line.rstrip() in out for line in crt.text().splitlines())

@@ -537,6 +537,7 @@ class FakeDiscord:
 def make_settings(fake: FakeDiscord, tmp_path: Path, **extra: Any) -> Settings:
     extra.setdefault("umpire_owner_guild", int(fake.guild_id))  # /admin is registered in the owner's server
     extra.setdefault("umpire_data_dir", tmp_path)  # the data folder (records, backups) is the test's own
+    extra.setdefault("umpire_board_bind", "127.0.0.1:0")  # a board of its own on a free port, when one starts
     return Settings(_env_file=None, discord_token=TOKEN, database_url=f"sqlite:///{tmp_path / 'umpire.db'}",
                     umpire_discord_api_base=fake.api_base, umpire_discord_gateway=fake.gateway_url, **extra)
 
