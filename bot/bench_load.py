@@ -148,7 +148,8 @@ def main(db_url: str | None = None, games: int = 500, concurrency: int = 50, as_
             t1 = time.perf_counter()
             drawn = None
             if draw is not None and outcome.phase_ended:
-                # as cogs.common.map_file: the view on a service thread, the picture on a render thread
+                # the view on a service thread, the picture on a render thread (the bot itself now
+                # rebuilds an answer's phase views on the render threads too: cogs.maps.answer_maps)
                 view = service_pool.submit(service.view, gid, None).result()
                 render_pool.submit(draw, view).result()
                 drawn = time.perf_counter() - t0

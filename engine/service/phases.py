@@ -168,9 +168,15 @@ def phase_count(service: GameService, game_id: int) -> int:
 
 def phase_numbers(service: GameService, game_id: int, seqs: list[int]) -> list[int]:
     """The numbers of the phases the entries ``seqs`` closed (those that did), in order."""
-    with Session(service.engine) as s:
-        closing = set(s.exec(select(LogEntry.seq).where(*_closing(game_id), col(LogEntry.seq).in_(list(seqs)))).all())
-        return [_count(s, _closing(game_id) + [col(LogEntry.seq) <= seq]) for seq in sorted(closing)]
+    if not seqs:
+        return []
+    with Session(service.engine) as s:  # two statements, however many phases an answer closed
+        first = min(seqs)
+        before = _count(s, _closing(game_id) + [col(LogEntry.seq) < first])
+        since = list(s.exec(select(LogEntry.seq).where(*_closing(game_id), col(LogEntry.seq) >= first)
+                            .order_by(col(LogEntry.seq))).all())
+        wanted = set(seqs)
+        return [before + n + 1 for n, seq in enumerate(since) if seq in wanted]
 
 
 def phase_views(service: GameService, game_id: int, numbers: list[int] | None = None,

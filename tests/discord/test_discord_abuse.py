@@ -260,8 +260,10 @@ async def test_an_order_is_acknowledged_at_once_while_four_replays_run(fake: Fak
     def heavy_replay(service: Any, gid: int, limit: int = 40) -> Any:
         views = real(service, gid, limit)
         running.release()
-        end = time.monotonic() + 2.0
-        while time.monotonic() < end:  # a long replay: pure Python, holding the GIL as it goes
+        # a long replay: pure Python, holding the GIL as it goes; long enough that the order (which now
+        # also draws its phase's map on the render threads) finishes first on a loaded machine
+        end = time.monotonic() + 4.0
+        while time.monotonic() < end:
             sum(i * i for i in range(2000))
         return views
 
