@@ -297,3 +297,41 @@ def test_victory_the_result_is_worded_one_way() -> None:
             u.status, u.hex = "eliminated", None
     over = [e.text for e in RULES.apply(t, "us", Action("end")) if e.kind == "game_over"]
     assert over == ["Game over: German wins (no Allied units left)"]
+
+
+def test_indirect_fire_no_public_output_of_the_other_side_s_orders_depends_on_a_secret_order() -> None:
+    """I.i Indirect Fire (orders plotted secretly, a turn ahead) with the optional rules in play: in
+    random games, every order given by the side that does not hold a pending indirect-fire order
+    gives the same public events, views and next listing as it would if the order did not exist
+    (until the order lands, when everyone learns of it)."""
+    import copy
+    import random
+
+    compared = 0
+    for scenario, seed in (("utah", 5), ("hill30_v2", 6)):
+        rnd = random.Random(seed)
+        s = RULES.new_state(scenario, seed, {"opportunity_fire": True, "mines": True})
+        for _ in range(400):
+            if RULES.is_over(s):
+                break
+            side = RULES.to_act(s)
+            assert side is not None
+            action = rnd.choice(RULES.legal_actions(s, side))
+            owners = {s.units[o.unit].side for o in s.indirect}
+            secrets = RULES.secrets(s)
+            if owners and side not in owners:
+                twin = copy.deepcopy(s)
+                twin.indirect = []
+                got = RULES.apply(s, side, action)
+                if RULES.secrets(s) == secrets:  # nothing landed in this step
+                    other = RULES.apply(twin, side, action)
+                    assert _public(got) == _public(other), action
+                    for who in (side, None):
+                        assert RULES.view(s, who) == RULES.view(twin, who), (action, who)
+                    nxt = RULES.to_act(s)
+                    if nxt == side:
+                        assert RULES.legal_actions(s, side) == RULES.legal_actions(twin, side)
+                    compared += 1
+            else:
+                RULES.apply(s, side, action)
+    assert compared >= 20
