@@ -425,11 +425,15 @@ class GameService:
                before: dict[str, Any] | None = None) -> list[Event]:
         """The rules' apply (gm_apply when side is None). A refusal is the rules' word; anything else a
         rules module raises is a fault of Umpire's: logged with an id and the game's, never a refusal.
-        So is an order that leaves one of the game's invariants broken (``rules.invariants``: a hex
-        over the stacking limit, a unit in two places): a breach the state ``before`` the order (its
-        stored form) did not already have. Either way nothing is stored, so the game is unchanged."""
+        So is a player's order that leaves one of the game's invariants broken (``rules.invariants``:
+        a hex over the stacking limit, a unit in two places): a breach the state ``before`` the order
+        (its stored form) did not already have. A GM correction is not checked: it stands outside the
+        rules on purpose, and a GM repairing a game may need more than one step. Either way nothing
+        is stored, so the game is unchanged."""
         try:
-            events = rules.gm_apply(state, action) if side is None else rules.apply(state, side, action)
+            if side is None:
+                return rules.gm_apply(state, action)
+            events = rules.apply(state, side, action)
             broken = rules.invariants(state)
             if broken and before is not None:
                 held = set(rules.invariants(rules.load(before)))  # a stored game already in breach plays on
@@ -807,7 +811,7 @@ class GameService:
             rules = registry.get(rec.game)
             state = rules.load(rec.state)
             self._check_shape(action)
-            events = self._apply(rules, state, None, action, game_id, rec.state)
+            events = self._apply(rules, state, None, action, game_id)
             entry = LogEntry(game_id=game_id, seq=rec.seq + 1, kind="gm", actor=actor, actor_name=actor_name,
                              action=action.to_dict(), reason=reason.strip(), rule=rule.strip(),
                              interaction_id=interaction_id)

@@ -239,3 +239,8 @@ def test_an_order_that_breaks_an_invariant_is_an_internal_fault_and_the_game_is_
     monkeypatch.setattr(type(RULES), "invariants", lambda self, state: ["an old breach"])
     service.submit(gid, "ge", Action("draw"), "bob")  # already in breach when stored: not this order's
     assert service.info(gid).version == before[0] + 1
+
+    # A GM correction stands outside the rules on purpose (a repair may take several steps): unchecked.
+    monkeypatch.setattr(type(RULES), "invariants", lambda self, state: ["a breach the GM is repairing"])
+    service.gm(gid, Action("move", {"unit": "99 BG", "to": "0505"}), "gm", "a repair in two steps")
+    assert service.info(gid).version == before[0] + 2

@@ -266,8 +266,10 @@ def _fire_at(state: PlState, side: str, win: OfWindow, firer_ids: list[str], at_
     firer.revealed = True
     win.firers.remove(firer.id)
     where = f"in {at}" if at == target.hex else f"as it moved through {at} (it ended in {target.hex})"
+    plain = f"defense {el.defense:g}"
+    said = plain if not el.source or el.source == plain or el.label.endswith(plain) else f"{el.source} = {el.defense:g}"
     head = f"Opportunity fire{when}: {firer.id} ({s:g} {utype(firer).weapon}) against {el.label} {where} " \
-           f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
+           f"({said}, {'armoured' if el.armoured else 'soft'})"
     events = unload_rider_for_attack(state, target.id) if target.carrier else []
     events += roll_and_apply(state, att, side, R_OF, head)
     if at == target.hex:
