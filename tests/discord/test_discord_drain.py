@@ -156,4 +156,7 @@ async def test_a_stop_after_the_database_restarted_closes_cleanly(
     await asyncio.wait_for(bot.shutdown("SIGTERM received"), timeout=30)
     await asyncio.wait_for(task, timeout=5)
     assert bot.is_closed() and bot.shard_locks == []
-    assert "releasing the shards-all lock failed" in caplog.text
+    # the lock's own release notices the dead connection (engine/service/shard_lock.py) or close() logs
+    # one WARNING line for it: either way no traceback, and the server freed the lock with the connection
+    assert "Traceback" not in caplog.text and not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")
+                                                    and "lock" in r.getMessage().lower()]

@@ -62,19 +62,25 @@ def test_impossible_shard_settings_are_refused_naming_the_setting(ids: str, coun
     assert message.startswith("UMPIRE_SHARD_") and names in message and "\n" not in message
 
 
-def test_the_bot_refuses_impossible_shard_settings_at_start_in_one_line(tmp_path: Any) -> None:
-    from bot.discord_app import run_bot
-    from bot.settings import Settings
+def test_the_bot_refuses_impossible_shard_settings_at_start_in_one_line(tmp_path: Any, monkeypatch: Any,
+                                                                       capsys: Any) -> None:
+    """Shard 5 of 2 (it was accepted): `umpire bot` stops at once, one line naming the setting, exit 2 (the
+    settings refuse it as they are read; the bot's own check in UmpireBot.__init__ stays for callers that
+    build Settings by other means)."""
+    from bot.cli import main
 
-    settings = Settings(_env_file=None, discord_token="t", database_url=f"sqlite:///{tmp_path / 'u.db'}",
-                        umpire_shard_count=2, umpire_shard_ids="5")
-    import contextlib
-    import io
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'u.db'}")
+    monkeypatch.setenv("UMPIRE_SHARD_COUNT", "2")
+    monkeypatch.setenv("UMPIRE_SHARD_IDS", "5")
+    monkeypatch.setenv("UMPIRE_ENV_FILE", "")
+    assert main(["bot"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().count("\n") == 0 and "UMPIRE_SHARD_IDS" in err and "5" in err, err
+    from engine.service.shard_lock import shard_layout
 
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        assert run_bot(settings=settings) == 2
-    assert err.getvalue().strip().count("\n") == 0 and "UMPIRE_SHARD_IDS names shard 5" in err.getvalue()
+    with pytest.raises(Exception, match="UMPIRE_SHARD_IDS names shard 5"):
+        shard_layout("5", 2)
 
 
 # layouts that cover a guild in common (refused) and that do not (both run)
