@@ -107,6 +107,10 @@ def test_a_scrubbed_phase_shows_that_phases_overlays(service: GameService, board
                                    ".classList.contains('on')", arg=number)
             assert int(page.get_attribute("#overlays", "data-count") or -1) == counts[number]
             assert f"Phase {number}" in page.inner_text("#phase")
+            # the log lists the phase's entries: those of this phase are marked, no other
+            marked = page.eval_on_selector_all("#tab-log li.entry.inphase .phaselink",
+                                               "bs => bs.map(b => Number(b.dataset.phase))")
+            assert marked and set(marked) == {number}
         page.click("#strip button.phase-now")
         assert "Phase" not in page.inner_text("#phase").split(" - ")[0]
     finally:
