@@ -27,8 +27,8 @@ from engine.events import Event
 from engine.game import Action
 from engine.rng import Rng, seed_from
 
-MAX_LEAVES = 1500  # ways an order can fall walked one by one; past it, SAMPLES of them are drawn
-SAMPLES = 600
+MAX_LEAVES = 240  # ways an order can fall walked one by one (deeper draws sampled); past it, SAMPLES drawn
+SAMPLES = 240
 
 
 @dataclass
@@ -76,30 +76,36 @@ def _pct(p: float) -> str:
 
 
 class _Walker:
-    """Chooses every draw: the given path first, then the first option; records the options met."""
+    """Chooses every draw: down to ``depth`` the given path (then the first option), recording the options
+    met; below ``depth`` (and everywhere, with no depth) by weight from ``rng``, a sample."""
 
-    def __init__(self, path: list[int], rng: Rng | None = None) -> None:
+    def __init__(self, path: list[int], depth: int | None = None, rng: Rng | None = None) -> None:
         self.path = path
+        self.depth = depth
         self.met: list[list[float]] = []
         self.rng = rng
+        self.sampled = False
 
     def choose(self, options: Sequence[tuple[str, float]]) -> int:
         weights = [w for _, w in options]
-        depth = len(self.met)
-        self.met.append(weights)
-        if self.rng is not None:  # sampling: by weight
-            ticket = self.rng.below(int(sum(weights)))
-            for i, w in enumerate(weights):
-                ticket -= int(w)
-                if ticket < 0:
-                    return i
-            return len(weights) - 1
-        return self.path[depth] if depth < len(self.path) else 0
+        at = len(self.met)
+        if self.depth is not None and at < self.depth:
+            self.met.append(weights)
+            return self.path[at] if at < len(self.path) else 0
+        assert self.rng is not None
+        self.sampled = True
+        ticket = self.rng.below(int(sum(weights)))
+        for i, w in enumerate(weights):
+            ticket -= int(w)
+            if ticket < 0:
+                return i
+        return len(weights) - 1
 
     def probability(self) -> float:
+        """The chance of the walked draws (the sampled ones below ``depth`` stand for their own)."""
         p = 1.0
-        for depth, weights in enumerate(self.met):
-            p *= weights[self.path[depth] if depth < len(self.path) else 0] / sum(weights)
+        for at, weights in enumerate(self.met):
+            p *= weights[self.path[at] if at < len(self.path) else 0] / sum(weights)
         return p
 
 
@@ -107,12 +113,22 @@ def _next_path(path: list[int], met: list[list[float]]) -> list[int] | None:
     """The next way to fall after ``path`` (depth-first), or None when every way was walked."""
     full = [path[d] if d < len(path) else 0 for d in range(len(met))]
     while full:
-        depth = len(full) - 1
-        if full[depth] + 1 < len(met[depth]):
-            full[depth] += 1
+        at = len(full) - 1
+        if full[at] + 1 < len(met[at]):
+            full[at] += 1
             return full
         full.pop()
     return None
+
+
+def _depth(branching: list[int], budget: int) -> int:
+    """How many draws deep every way can be walked within ``budget`` (a probe's branching per draw)."""
+    ways, depth = 1, 0
+    for n in branching:
+        if ways * n > budget:
+            break
+        ways, depth = ways * n, depth + 1
+    return depth
 
 
 def units(rules: Any, state: Any, side: str | None) -> dict[str, tuple[str, Any, Any, tuple[str, ...], str]]:
@@ -185,26 +201,35 @@ def odds(rules: Any, state: Any, side: str, action: Action, max_leaves: int = MA
         finally:
             SCRIPT.reset(token)
 
+    # a probe walks the first way to see how the draws branch; every way is then walked down to the depth
+    # the budget allows, and each way's later draws (a turn's next card...) are one weighted sample of them
+    deep = _Walker([], 10_000)
+    token = SCRIPT.set(deep)
+    try:
+        outcome(rules, _scratch(state, public_seed), side, action, then, before)
+    finally:
+        SCRIPT.reset(token)
+    branching = [len(w) for w in deep.met]
+    depth = _depth(branching, max_leaves)
     tally: dict[str, float] = {}
     path: list[int] | None = []
-    ways, exact, draws = 0, True, False
-    while path is not None:
-        walker = _Walker(path)
+    ways, exact, draws = 0, True, bool(branching)
+    while path is not None and ways < max_leaves:
+        walker = _Walker(path, depth, Rng.seeded(public_seed ^ (ways + 1) * 0x2545F491))
         said = run(walker)
-        draws = draws or bool(walker.met)
+        exact = exact and not walker.sampled
+        draws = draws or bool(walker.met) or walker.sampled
         p = walker.probability()
         for label in set(said):
             tally[label] = tally.get(label, 0.0) + p
         ways += 1
         path = _next_path(walker.path, walker.met)
-        if ways >= max_leaves and path is not None:
-            exact, tally, ways = False, {}, 0
-            rng = Rng.seeded(public_seed ^ 0x5EED)
-            for _ in range(samples):
-                for label in set(run(_Walker([], rng))):
-                    tally[label] = tally.get(label, 0.0) + 1.0 / samples
-                ways += 1
-            break
+    if path is not None:  # wider than the probe showed: sample the whole instead
+        exact, tally, ways = False, {}, 0
+        for n in range(samples):
+            for label in set(run(_Walker([], 0, Rng.seeded(public_seed ^ (n + 1) * 0x5DEECE66)))):
+                tally[label] = tally.get(label, 0.0) + 1.0 / samples
+            ways += 1
     outcomes = sorted(tally.items(), key=lambda kv: (-kv[1], kv[0]))
     note = "resolved at " + then[1].command(rules.key) if then is not None else ""
     return Odds(command, draws, exact, ways, outcomes, note)
