@@ -20,7 +20,7 @@ import discord
 from engine.errors import UmpireError
 
 if TYPE_CHECKING:
-    from bot.discord_app import UmpireBot
+    from cogs.host import Host
 
 log = logging.getLogger("umpire.discord")
 TRANSIENT = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError)
@@ -35,7 +35,7 @@ def delays(retries: int, cap: float) -> list[float]:
     return [min(2.0 ** n, cap) for n in range(max(retries - 1, 0))]
 
 
-async def login_with_retry(bot: UmpireBot, token: str) -> None:
+async def login_with_retry(bot: Host, token: str) -> None:
     settings = bot.settings
     waits = delays(settings.umpire_discord_retries, settings.umpire_discord_retry_max_seconds)
     for attempt in range(1, settings.umpire_discord_retries + 1):
@@ -59,7 +59,7 @@ async def login_with_retry(bot: UmpireBot, token: str) -> None:
             await asyncio.sleep(wait)
 
 
-async def start(bot: UmpireBot, token: str) -> None:
+async def start(bot: Host, token: str) -> None:
     """``Client.start`` with the login retried."""
     await login_with_retry(bot, token)
     await bot.connect(reconnect=True)

@@ -29,6 +29,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.host import Busy, Host, outcome_of
 from engine.errors import UmpireError
 from engine.service import GameService
 from engine.service.database import ShardLockHeld, shard_layout
@@ -55,10 +56,6 @@ def configure_endpoints(settings: Settings) -> None:
         discord.http.Route.BASE = settings.umpire_discord_api_base.rstrip("/")
     if settings.umpire_discord_gateway:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.umpire_discord_gateway)
-
-
-class Busy(UmpireError):
-    """A bounded queue is full: the request is refused, not queued without end."""
 
 
 class Bucket:
@@ -109,16 +106,6 @@ class GameLocks:
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "discord-ui-modal")
 
 
-def outcome_of(error: BaseException | None) -> str:
-    """ok, refused (the player's mistake or the rules' refusal, a failed check) or fault (Umpire's)."""
-    if error is None:
-        return "ok"
-    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    if isinstance(original, UmpireError | app_commands.CheckFailure):
-        return "refused"
-    return "fault"
-
-
 async def _no_choices(interaction: discord.Interaction[Any]) -> None:
     with contextlib.suppress(discord.HTTPException):  # expired or already answered: nothing to tell anyone
         await interaction.response.autocomplete([])
@@ -157,7 +144,7 @@ class UmpireTree(app_commands.CommandTree):  # type: ignore[type-arg]
         self.client.loop.create_task(wrapper(), name="CommandTree-invoker")
 
 
-class UmpireBot(commands.AutoShardedBot):
+class UmpireBot(Host):
     def __init__(self, settings: Settings, service: GameService | None = None, *, background: bool = True,
                  shard_lock: bool = True, **kwargs: Any) -> None:
         # Slash commands and buttons arrive as interactions, which need no intent: the guilds intent

@@ -32,7 +32,7 @@ import discord
 from engine.errors import UmpireError
 
 if TYPE_CHECKING:
-    from bot.discord_app import UmpireBot
+    from cogs.host import Host
 
 log = logging.getLogger("umpire.discord")
 
@@ -82,7 +82,7 @@ class Outbox:
         self.write([g for g in self.read() if g != game_id])
 
 
-def outbox_for(bot: UmpireBot) -> Outbox:
+def outbox_for(bot: Host) -> Outbox:
     from engine.service.database import shard_lock_names
 
     names = shard_lock_names(bot.settings.shard_ids, bot.settings.umpire_shard_count)
@@ -92,7 +92,7 @@ def outbox_for(bot: UmpireBot) -> Outbox:
 class Drain:
     """The bot's stop: refuse new interactions, finish the ones in flight, record what did not finish."""
 
-    def __init__(self, bot: UmpireBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.outbox = outbox_for(bot)
         self.refusals: set[asyncio.Task[None]] = set()

@@ -32,7 +32,7 @@ from bot.version import build_info, version
 from engine.service.settings import Settings
 
 if TYPE_CHECKING:
-    from bot.discord_app import UmpireBot
+    from cogs.host import Host
 
 log = logging.getLogger("umpire.commands")
 HEARTBEAT_SECONDS = 15.0
@@ -114,7 +114,7 @@ class Observer:
         self.settings = settings
         self.metrics = prometheus()
         self.counts: dict[str, int] = {"ok": 0, "refused": 0, "fault": 0}
-        self._bot: UmpireBot | None = None
+        self._bot: Host | None = None
         self._runner: Any = None
         self._tasks: list[asyncio.Task[None]] = []
         self.port: int | None = None
@@ -218,7 +218,7 @@ class Observer:
             body["schema_differs"] = schema
         return ready and db and passes_ok and not schema, body
 
-    async def start(self, bot: UmpireBot) -> None:
+    async def start(self, bot: Host) -> None:
         """Called when the bot is ready (again: a reconnect calls it once more and nothing is doubled)."""
         self._bot = bot
         if self._tasks:

@@ -15,18 +15,18 @@ import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.discord_app import UmpireBot
+    from cogs.host import Host
 
 log = logging.getLogger("umpire.discord")
 RETENTION_SECONDS = 24 * 3600.0
 
 
-def wants_retention(bot: UmpireBot) -> bool:
+def wants_retention(bot: Host) -> bool:
     s = bot.settings
     return s.umpire_keep_finished_days is not None or s.umpire_keep_backup_days is not None
 
 
-async def retention_round(bot: UmpireBot) -> None:
+async def retention_round(bot: Host) -> None:
     from bot.db_cli import backups_folder
     from engine.service.retention import prune
 
@@ -37,7 +37,7 @@ async def retention_round(bot: UmpireBot) -> None:
              extra={"fields": {"event": "retention", "games": len(done.games), "backups": len(done.backups)}})
 
 
-async def retention_loop(bot: UmpireBot, every: float = RETENTION_SECONDS) -> None:
+async def retention_loop(bot: Host, every: float = RETENTION_SECONDS) -> None:
     while not bot.stopping:
         try:
             await retention_round(bot)

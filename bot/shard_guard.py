@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from engine.service.shard_lock import ShardLock, ShardLockHeld
 
 if TYPE_CHECKING:
-    from bot.discord_app import UmpireBot
+    from cogs.host import Host
 
 log = logging.getLogger("umpire.discord")
 CHECK_SECONDS = 5.0
@@ -39,7 +39,7 @@ RESTARTING = "Umpire is restarting: nothing was done. Ask again in a minute."
 
 
 class ShardGuard:
-    def __init__(self, bot: UmpireBot, locks: list[ShardLock], *, every: float = CHECK_SECONDS,
+    def __init__(self, bot: Host, locks: list[ShardLock], *, every: float = CHECK_SECONDS,
                  fresh: float = FRESH_SECONDS, attempts: int = RETAKE_ATTEMPTS, pause: float = RETAKE_SECONDS,
                  answer: Callable[[Any], None] | None = None) -> None:
         self.bot = bot

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from sqlalchemy import text
 
 if TYPE_CHECKING:
-    from bot.discord_app import UmpireBot
+    from cogs.host import Host
 
 log = logging.getLogger("umpire.discord")
 
 
-def warm(bot: UmpireBot) -> float:
+def warm(bot: Host) -> float:
     """Returns the seconds it took. A failure is logged, never fatal: the bot only starts colder."""
     from engine import registry
 

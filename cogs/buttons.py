@@ -56,9 +56,10 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
                    getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.discord_app import outcome_of
         from cogs.common import give_order
         from cogs.errors import report_error
+
+        from .host import outcome_of
 
         start = time.perf_counter()
         error: BaseException | None = None

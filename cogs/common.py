@@ -30,7 +30,7 @@ from engine.service.service import SECRET_TEXT
 from .text import MAX_NAME, clean, clip, no_links, no_mentions, shown
 
 if TYPE_CHECKING:
-    from bot.discord_app import UmpireBot
+    from .host import Host
 
 log = logging.getLogger("umpire.discord")
 
@@ -55,8 +55,8 @@ def playable_games() -> list[str]:
     return keys
 
 
-def bot_of(interaction: discord.Interaction[Any]) -> UmpireBot:
-    return cast("UmpireBot", interaction.client)
+def bot_of(interaction: discord.Interaction[Any]) -> Host:
+    return cast("Host", interaction.client)
 
 
 MAX_QUOTED = 60  # characters of a value quoted back in a message
@@ -183,7 +183,7 @@ async def reply(interaction: discord.Interaction[Any], content: str = "", *, eph
         await interaction.followup.send(content or "", **kwargs)
 
 
-async def post(bot: UmpireBot, info: GameInfo, content: str = "", *, interaction: discord.Interaction[Any] | None
+async def post(bot: Host, info: GameInfo, content: str = "", *, interaction: discord.Interaction[Any] | None
                = None, files: Sequence[discord.File] = (), view: discord.ui.View | None = None,
                mention: Sequence[str | int] = ()) -> None:
     """A message in the game's home (its thread or DM): as a follow-up when the interaction is there."""
@@ -416,10 +416,10 @@ def render_map_png(view: dict[str, Any], hex_label: str | None = None, radius: i
         return None
 
 
-async def map_file(bot: UmpireBot, game_id: int, *, hex_label: str | None = None, radius: int = 3,
+async def map_file(bot: Host, game_id: int, *, hex_label: str | None = None, radius: int = 3,
                    limit: int = DEFAULT_FILESIZE) -> discord.File | None:
     """The map now, without the phase's moves (a new game's): on the heavy threads; None when busy."""
-    from bot.discord_app import Busy
+    from .host import Busy
 
     try:
         async with bot.heavy_slot():
@@ -524,7 +524,7 @@ async def give_order(interaction: discord.Interaction[Any], game_id: int | None,
         await advance(bot, info.id, [outcome], interaction=interaction, last_user=uid)
 
 
-async def advance(bot: UmpireBot, game_id: int, outcomes: Sequence[Outcome], *,
+async def advance(bot: Host, game_id: int, outcomes: Sequence[Outcome], *,
                   interaction: discord.Interaction[Any] | None = None, last_user: str | None = None,
                   force_map: bool = False) -> None:
     """After accepted entries (call under the game's lock): the bot's decisions, the map when a phase
@@ -580,7 +580,7 @@ def seed_text(record: dict[str, Any]) -> str:
     return "; ".join(parts) + ": replay the log from them to check every card and die."
 
 
-async def notify_turn(bot: UmpireBot, info: GameInfo, *, interaction: discord.Interaction[Any] | None = None,
+async def notify_turn(bot: Host, info: GameInfo, *, interaction: discord.Interaction[Any] | None = None,
                       last_user: str | None = None, prefix: str = "") -> None:
     """Tell the player who must decide, with buttons for the choices the rules offer. The player is
     mentioned only when the decision passes to them (no ping for each of their own moves)."""

@@ -25,7 +25,7 @@ from engine.service.phases import current_phase_view, phase_numbers, phase_views
 from .common import bot_of
 
 if TYPE_CHECKING:
-    from bot.discord_app import UmpireBot
+    from .host import Host
 
 log = logging.getLogger("umpire.discord")
 
@@ -88,7 +88,7 @@ def _name(game_id: int, view: dict[str, Any], suffix: str = "") -> str:
     return f"game{game_id}-{what}{suffix}.png"
 
 
-async def phase_files(bot: UmpireBot, game_id: int, seqs: Iterable[int], limit: int) -> tuple[list[discord.File], str]:
+async def phase_files(bot: Host, game_id: int, seqs: Iterable[int], limit: int) -> tuple[list[discord.File], str]:
     """The maps of the phases closed by the entries ``seqs`` (one file each, older ones in a GIF past
     Discord's 10, at most MAX_STRIP of them), and words naming them ("phases 4-8"). Rebuilt and drawn on
     the render threads: call inside a ``bot.answer_slot()``."""
@@ -120,7 +120,7 @@ async def phase_files(bot: UmpireBot, game_id: int, seqs: Iterable[int], limit: 
     return files, words
 
 
-def _view_for(bot: UmpireBot, game_id: int, phase: int | None, hex_label: str | None) -> tuple[dict[str, Any], str | None]:
+def _view_for(bot: Host, game_id: int, phase: int | None, hex_label: str | None) -> tuple[dict[str, Any], str | None]:
     """The view of a map (now or an earlier phase's; on the heavy threads) and the close-up's hex, checked."""
     if phase is not None:
         view = phase_views(bot.service, game_id, [phase])[0]
@@ -129,7 +129,7 @@ def _view_for(bot: UmpireBot, game_id: int, phase: int | None, hex_label: str | 
     return view, (check_hex(view, hex_label) if hex_label else None)
 
 
-async def map_now(bot: UmpireBot, game_id: int, *, hex_label: str | None = None, radius: int = 3,
+async def map_now(bot: Host, game_id: int, *, hex_label: str | None = None, radius: int = 3,
                   phase: int | None = None, limit: int, answer: bool = False) -> discord.File | None:
     """The map now (with the phase under way's moves), an earlier phase's, or a close-up of either,
     rebuilt on the heavy threads (inside a ``bot.heavy_slot()``), or with ``answer`` on the render
@@ -163,13 +163,13 @@ async def map_command(interaction: discord.Interaction[Any], hex: str | None, ra
     await reply(interaction, f"Game #{info.id}, {what}: {status_of(info)}", files=[image])
 
 
-async def answer_maps(bot: UmpireBot, game_id: int, closed: list[int], limit: int,
+async def answer_maps(bot: Host, game_id: int, closed: list[int], limit: int,
                       user_id: int | None) -> tuple[list[discord.File], str]:
     """The maps an answer posts (of the phases it closed, else the map now), charged to the user who gave
     the order or ruling (``bot.map_rate``: buttons and GM commands are maps too), rebuilt and drawn on
     the render threads, so they never wait behind the members' replays and exports. Past the user's
     rate, or when UMPIRE_HEAVY_QUEUE answers' maps are waiting already, no map: the words say why."""
-    from bot.discord_app import Busy
+    from .host import Busy
 
     wait = bot.map_rate.take(user_id) if user_id is not None else 0.0
     if wait:

@@ -29,7 +29,7 @@ from engine.service.privacy import expire_departures
 from .common import advance, code, event_text, notify_turn, post, public_events, side_name
 
 if TYPE_CHECKING:
-    from bot.discord_app import UmpireBot
+    from .host import Host
 
 log = logging.getLogger("umpire.discord")
 
@@ -56,7 +56,7 @@ def idle_hours(service: GameService, game_id: int, now: datetime) -> float:
 
 
 class Notices(commands.Cog):
-    def __init__(self, bot: UmpireBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.loop = tasks.loop(minutes=bot.settings.umpire_check_minutes)(self._tick)
 
@@ -176,7 +176,7 @@ class Notices(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    from bot.discord_app import UmpireBot
+    from .host import Host
 
-    assert isinstance(bot, UmpireBot)
+    assert isinstance(bot, Host)
     await bot.add_cog(Notices(bot))
