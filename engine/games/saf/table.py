@@ -227,9 +227,9 @@ class Table:
         inf, tanks = self._friendly_hexes(firer, ignore)
         return has_los(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
 
-    def los_why(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> tuple[str, str]:
-        """What blocks the firer's LOS from a to b, in words, and the one clause that blocks it ("", "" when
-        clear): ('building 0906', '6.3.3 C'); both sides of a hexside line blocked: 6.3.3 D."""
+    def _blockers(self, firer: Unit, a: Hex, b: Hex, mortar: bool, ignore: str) -> tuple[list[Any], list[str]]:
+        """What blocks the firer's LOS from a to b (hex, cause), and each in words ('building 0906',
+        'friendly Infantry I2 at 0805')."""
         inf, tanks = self._friendly_hexes(firer, ignore)
         found = los_blockers(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
         words = []
@@ -240,6 +240,12 @@ class Table:
                 words.append(f"friendly {' and '.join(who) or cause} at {h.label}")
             else:
                 words.append(f"{cause} {h.label}")
+        return list(found), words
+
+    def los_why(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> tuple[str, str]:
+        """What blocks the firer's LOS from a to b, in words, and the one clause that blocks it ("", "" when
+        clear): ('building 0906', '6.3.3 C'); both sides of a hexside line blocked: 6.3.3 D."""
+        found, words = self._blockers(firer, a, b, mortar, ignore)
         if len(found) > 1:
             return " and ".join(words) + ", either side of the hexside line", "6.3.3 D"
         if not found:
@@ -248,16 +254,8 @@ class Table:
 
     def los_block(self, firer: Unit, a: Hex, b: Hex, *, mortar: bool = False, ignore: str = "") -> str:
         """The same for an event line, each blocker with its clause: 'building 0906 (6.3.3 C)'."""
-        inf, tanks = self._friendly_hexes(firer, ignore)
-        found = los_blockers(self.m, a, b, inf, tanks, tank=self.is_tank(firer), mortar=mortar)
-        words = []
-        for h, cause in found:
-            if cause in ("infantry", "tank"):
-                who = [self.name(u) for u in self.s.at(h) if u.side == firer.side and u.id != firer.id
-                       and self.is_tank(u) == (cause == "tank")]
-                words.append(f"friendly {' and '.join(who) or cause} at {h.label} ({LOS_RULE[cause]})")
-            else:
-                words.append(f"{cause} {h.label} ({LOS_RULE[cause]})")
+        found, named = self._blockers(firer, a, b, mortar, ignore)
+        words = [f"{word} ({LOS_RULE[cause]})" for word, (_, cause) in zip(named, found, strict=True)]
         if len(found) > 1:
             return " and ".join(words) + ", either side of the hexside line (6.3.3 D)"
         return words[0] if words else ""
