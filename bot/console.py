@@ -274,8 +274,8 @@ class Table:
                 if self.over():
                     raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}")
                 side = self.acting_side(allow_any=True)
-                self.service.undo(self.game_id, CONSOLE, side)
-                self.say(f"  Undone. {self.service.info(self.game_id).status_line}")
+                done = self.service.undo(self.game_id, CONSOLE, side)
+                self.say(f"  Undone{self._taken_back(done.seq)}. {self.service.info(self.game_id).status_line}")
                 self.drawn = min(self.drawn, len(phases(self.service, self.game_id)))
             elif name == "map":
                 self.map(words, args)
@@ -304,6 +304,15 @@ class Table:
         self.show_outcome(o)
         if o.phase_ended:
             self.draw_phases(o.seq)  # the player's own phase's map before the bot's lines
+
+    def _taken_back(self, undo_seq: int) -> str:
+        """What an undo took back, in words: ' #12 /peiper move unit:Spitze to:0207' (from the log's newest page)."""
+        entries, _, _ = self.service.log_page(self.game_id, 1, 4, viewer=self.viewer)
+        undo = next((e for e in entries if e.seq == undo_seq), None)
+        target = next((e for e in entries if undo is not None and e.seq == undo.refers_to and e.action), None)
+        if target is None:
+            return ""
+        return f" #{target.seq} {Action.from_dict(target.action).command(self.group)}"
 
     def odds(self, order: str) -> None:
         """/odds <order>: what the order would do, with the chance of each outcome, without doing it."""

@@ -49,3 +49,15 @@ def test_rules_crt_at_the_table_prints_the_table_the_game_plays_with() -> None:
     out = text.getvalue()
     crt = next(c for c in PL.charts(service.state(info.id)) if c.key == "crt")
     assert "Combat Results Table" in out and all(line.rstrip() in out for line in crt.text().splitlines())
+
+
+def test_undo_at_the_table_names_what_it_took_back() -> None:
+    service = GameService("sqlite://")
+    info = service.create_game("peiper", "contest", seed=3, seats={s: Seat("human", "console") for s in RULES.sides})
+    text = io.StringIO()
+    table = Table(service, info.id, list(RULES.sides), None, out=text, images=False)
+    place = next(a for a in RULES.legal_actions(service.state(info.id), "us") if a.kind == "place")
+    assert table.handle(place.command("peiper"))
+    assert table.handle("/undo")
+    said = text.getvalue().splitlines()[-1]
+    assert said.strip().startswith("Undone #") and place.command("peiper") in said, said
