@@ -9,6 +9,7 @@ of keys, not by copying records. Every list is cut to a bound (``MAX_*``), and t
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -97,10 +98,11 @@ def _entry(group: str, e: Any) -> dict[str, Any]:
             "undone": bool(e.undone), "lines": lines, "reason": str(e.reason or "")[:MAX_TEXT]}
 
 
-def _phase_of(entries: list[dict[str, Any]], phases: list[phase_maps.Phase]) -> None:
-    spans = [(p.first_seq, p.seq, p.number) for p in phases]
+def _phase_of(entries: list[dict[str, Any]], closings: list[int]) -> None:
+    """Each entry's phase number (the first phase whose closing entry is at or after it), None while under way."""
     for entry in entries:
-        entry["phase"] = next((n for lo, hi, n in spans if lo <= entry["seq"] <= hi), None)
+        at = bisect_left(closings, entry["seq"])
+        entry["phase"] = at + 1 if at < len(closings) else None
 
 
 def _orders(rules: Any, state: Any, side: str) -> dict[str, Any]:
@@ -125,16 +127,17 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
     if side is not None and side not in rules.sides:
         raise NotFound(f"Game #{game_id} has no side '{viewer[:16]}'")
     view = phase_maps.current_phase_view(service, game_id, side)
-    closed = phase_maps.phases(service, game_id)
-    entries = service.visible_log(game_id, side)
-    newest = [_entry(info.game, e) for e in entries[-MAX_LOG:]]
-    _phase_of(newest, closed)
+    closings = phase_maps.closing_seqs(service, game_id)
+    entries, _, _ = service.log_page(game_id, 1, MAX_LOG, viewer=side)  # the newest page only, redacted
+    newest = [_entry(info.game, e) for e in entries]
+    _phase_of(newest, closings)
     seed = service.seed_record(game_id)
     payload = {
         "id": info.id, "viewer": viewer, "version": info.version, "status": info.status,
         "status_line": info.status_line, "map": map_name(view), "view": _view_part(view),
-        "log": newest, "log_total": len(entries),
-        "phases": [{"number": p.number, "first": p.first_seq, "last": p.seq, "lines": len(p.lines)} for p in closed],
+        "log": newest, "log_total": entries[-1].seq if entries else 0,
+        "phases": [{"number": n, "first": (closings[n - 2] + 1) if n > 1 else 1, "last": seq}
+                   for n, seq in enumerate(closings, 1)],
         "seed": {"hash": seed["seed_hash"], "seed": seed["seed"]},
         "seats": {s: (seat.user_name[:40] if seat.kind == "human" else f"bot ({seat.level})")
                   for s, seat in info.seats.items()},
