@@ -266,7 +266,7 @@ class BoardServer:
         return body
 
     def _version(self, game_id: int) -> int:
-        return self.service.info(game_id).version
+        return self.service.version_of(game_id)
 
     # --- live --------------------------------------------------------------------------------------
     async def events(self, request: web.Request) -> web.StreamResponse:

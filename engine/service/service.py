@@ -256,6 +256,14 @@ class GameService:
         with Session(self.engine) as s:
             return self._info(s, self._game(s, game_id))
 
+    def version_of(self, game_id: int) -> int:
+        """The game's version alone (one column: what a watcher polls; ``info`` reads and loads the state)."""
+        with Session(self.engine) as s:
+            version = s.exec(select(GameRecord.version).where(GameRecord.id == game_id)).first()
+        if version is None:
+            raise NotFound(f"No game #{game_id}")
+        return int(version)
+
     def _info(self, s: Session, rec: GameRecord, seats: dict[str, Seat] | None = None) -> GameInfo:
         rules = registry.get(rec.game)
         state = rules.load(rec.state)
