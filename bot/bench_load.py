@@ -45,6 +45,7 @@ from bot.settings import DEFAULT_RENDER_WORKERS, DEFAULT_WORKERS
 from engine import registry
 from engine.game import Action
 from engine.service import GameService, Seat
+from engine.service.orders import read
 from engine.service.writes import LOG, GameCache
 
 DEFAULT_ACTIONS = 24  # orders per game
@@ -215,7 +216,7 @@ def _round(value: float | None) -> float | None:
 def memory_per_game(service: GameService, game_ids: list[int]) -> float:
     """KiB the service holds per game: its cached row (state, version, seats), measured with tracemalloc."""
     cache = GameCache(len(game_ids) + 1)
-    rows = [service._read(gid) for gid in game_ids[:100]]  # noqa: SLF001  (the cache's own reader)
+    rows = [read(service.writer, gid) for gid in game_ids[:100]]  # (the cache's own reader)
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     for gid, row in zip(game_ids, rows, strict=False):
@@ -230,7 +231,7 @@ def insert_ratio(service: GameService, game_ids: list[int], samples: int = 200) 
     """The database time of orders (the service's own transaction) against a bare INSERT of each one's
     log row into a copy of the log table, alternating, on the same engine, after the load has ended."""
     persist: list[float] = []
-    original = service._persist  # noqa: SLF001
+    original = service.writer.write  # the one write path: an order's transaction
 
     def timed(*args: Any, **kwargs: Any) -> bool:
         t0 = time.perf_counter()
@@ -242,7 +243,7 @@ def insert_ratio(service: GameService, game_ids: list[int], samples: int = 200) 
     scratch = Table("bench_insert", meta, *[c._copy() for c in LOG.columns])  # noqa: SLF001
     meta.create_all(service.engine)
     bare: list[float] = []
-    service._persist = timed  # type: ignore[method-assign]  # noqa: SLF001
+    service.writer.write = timed  # type: ignore[method-assign]
     try:
         per_game = samples // max(1, len(game_ids)) + 1
         for gid in game_ids:
@@ -261,7 +262,7 @@ def insert_ratio(service: GameService, game_ids: list[int], samples: int = 200) 
                     conn.execute(insert(scratch).values(**values))
                 bare.append(time.perf_counter() - t0)
     finally:
-        service._persist = original  # type: ignore[method-assign]  # noqa: SLF001
+        service.writer.write = original  # type: ignore[method-assign]
         meta.drop_all(service.engine)
     if not persist or not bare:
         return {"insert_ratio": None}

@@ -27,22 +27,33 @@ loaded), a map reads and draws the moves of its phase's newest ``PHASE_DRAWN`` e
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Text, cast, func, or_
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from engine import registry
 from engine.errors import NotFound
 from engine.game import Action, GameRules
 
+from .hidden import visible
 from .models import GameRecord, LogEntry, SnapshotRecord
-from .service import STATE_KINDS, GameService, event_from_dict
+from .records import STATE_KINDS, event_from_dict
+from .replay import apply_entries
 
 MAX_LINES = 12  # lines of "what happened" kept with a phase's map
 PHASE_DRAWN = 50  # the newest entries of a phase whose moves its map draws (a longer phase: the caption says so)
 CATCH_UP = 60  # entries replayed, without a view, from a snapshot to the first entry a map draws
 CLOSES = '%"phase_end": true%'
+
+
+class HasEngine(Protocol):
+    """What these reads need of the service (``service.GameService``): its database. A protocol, so this
+    module sits below the facade that calls it (``GameService.replay_frames``) and no import circles."""
+
+    @property
+    def engine(self) -> Engine: ...
 
 
 @dataclass
@@ -68,7 +79,7 @@ def _entry_lines(group: str, e: LogEntry) -> list[str]:
     return lines
 
 
-def _live(service: GameService, game_id: int) -> tuple[GameRecord, list[LogEntry]]:
+def _live(service: HasEngine, game_id: int) -> tuple[GameRecord, list[LogEntry]]:
     with Session(service.engine) as s:
         rec = s.get(GameRecord, game_id)
         if rec is None:
@@ -97,10 +108,10 @@ def split(group: str, entries: list[LogEntry], open_phase: bool = False) -> list
     return phases
 
 
-def phases(service: GameService, game_id: int) -> list[Phase]:
+def phases(service: HasEngine, game_id: int) -> list[Phase]:
     """Every closed phase of the game so far (from the log alone: no replay)."""
     rec, entries = _live(service, game_id)
-    return split(rec.game, GameService.visible(rec, entries, None))
+    return split(rec.game, visible(rec, entries, None))
 
 
 def _new_overlays(before: list[Any], after: list[Any]) -> list[Any]:
@@ -116,7 +127,7 @@ def _live_filter(game_id: int) -> list[Any]:
 
 def _closing(game_id: int) -> list[Any]:
     """The live entries that close a phase, found in SQL: their events' JSON holds ``"phase_end": true``
-    (the stored text of ``_event_dict``; a quote inside an event's words is escaped, so never matches)."""
+    (the stored text of ``records.event_dict``; a quote inside an event's words is escaped, so never matches)."""
     return _live_filter(game_id) + [cast(LogEntry.events, Text).like(CLOSES)]
 
 
@@ -153,12 +164,12 @@ def _span(s: Session, rec: GameRecord, number: int, after: int, upto: int | None
     phase = Phase(number, first, newest[-1].seq if newest else after, closed=closed)
     phase.drawn = newest
     phase.cut = count - len(newest)
-    for e in GameService.visible(rec, newest, side):  # the words: no secret the side may not see
+    for e in visible(rec, newest, side):  # the words: no secret the side may not see
         phase.lines += _entry_lines(rec.game, e)
     return phase
 
 
-def phase_count(service: GameService, game_id: int) -> int:
+def phase_count(service: HasEngine, game_id: int) -> int:
     """How many phases the game has closed (one SQL count: nothing is replayed)."""
     with Session(service.engine) as s:
         if s.get(GameRecord, game_id) is None:
@@ -166,7 +177,7 @@ def phase_count(service: GameService, game_id: int) -> int:
         return _count(s, _closing(game_id))
 
 
-def closing_seqs(service: GameService, game_id: int) -> list[int]:
+def closing_seqs(service: HasEngine, game_id: int) -> list[int]:
     """The entry that closed each phase, phase 1 first (one column from SQL: no event is read in Python)."""
     with Session(service.engine) as s:
         if s.get(GameRecord, game_id) is None:
@@ -174,7 +185,7 @@ def closing_seqs(service: GameService, game_id: int) -> list[int]:
         return [int(q) for q in s.exec(select(LogEntry.seq).where(*_closing(game_id)).order_by(col(LogEntry.seq)))]
 
 
-def phase_numbers(service: GameService, game_id: int, seqs: list[int]) -> list[int]:
+def phase_numbers(service: HasEngine, game_id: int, seqs: list[int]) -> list[int]:
     """The numbers of the phases the entries ``seqs`` closed (those that did), in order."""
     if not seqs:
         return []
@@ -187,7 +198,7 @@ def phase_numbers(service: GameService, game_id: int, seqs: list[int]) -> list[i
         return [before + n + 1 for n, seq in enumerate(since) if seq in wanted]
 
 
-def phase_views(service: GameService, game_id: int, numbers: list[int] | None = None,
+def phase_views(service: HasEngine, game_id: int, numbers: list[int] | None = None,
                 side: str | None = None) -> list[dict[str, Any]]:
     """The maps of the given closed phases (all when None), in order.
 
@@ -210,7 +221,7 @@ def phase_views(service: GameService, game_id: int, numbers: list[int] | None = 
         return _replay_views(s, rec, spans, total, side)
 
 
-def current_phase_view(service: GameService, game_id: int, side: str | None = None) -> dict[str, Any]:
+def current_phase_view(service: HasEngine, game_id: int, side: str | None = None) -> dict[str, Any]:
     """The view now, with the overlays of the phase under way (or of the last phase, if none is)."""
     with Session(service.engine) as s:
         rec = s.get(GameRecord, game_id)
@@ -271,7 +282,7 @@ def _start(s: Session, rec: GameRecord, rules: GameRules, phase: Phase, state: A
     if state is None:
         state = rules.load(snap.state) if snap is not None else \
             rules.new_state(rec.scenario, rec.seed, rules.upgrade_options(rec.options))
-    GameService._apply_entries(rules, state, entries, list(rec.reseeds or []))
+    apply_entries(rules, state, entries, list(rec.reseeds or []))
     return state, begin
 
 
@@ -289,7 +300,7 @@ def _replay_views(s: Session, rec: GameRecord, wanted: list[Phase], total: int,
         name = str(opening.get("phase_name") or opening.get("phase") or "").replace("_", " ")
         turn = opening.get("turn")
         for e in _with_seeds(s, rec, phase):
-            GameService._apply_entries(rules, state, [e], reseeds)
+            apply_entries(rules, state, [e], reseeds)
             at = e.seq
             if e.kind not in STATE_KINDS:
                 continue
@@ -328,7 +339,7 @@ REPLAY_BUDGET = 1000  # entries /game replay applies at most, over all its frame
 # the state in hand and a snapshot: about 20 at most, so 40 frames fit)
 
 
-def replay_frames(service: GameService, game_id: int, frames: int = 40, window: int = 2000) -> list[dict[str, Any]]:
+def replay_frames(service: HasEngine, game_id: int, frames: int = 40, window: int = 2000) -> list[dict[str, Any]]:
     """Views for an animated replay: where the last ``window`` entries start (the opening in a shorter
     game), after each of the last ``frames - 2`` phase ends in them, and now.
 
@@ -372,7 +383,7 @@ def replay_frames(service: GameService, game_id: int, frames: int = 40, window: 
             if start is None:
                 start = rules.load(snap.state) if snap is not None else \
                     rules.new_state(rec.scenario, rec.seed, rules.upgrade_options(rec.options))
-            state = GameService._apply_entries(rules, start, rows, list(rec.reseeds or []))
+            state = apply_entries(rules, start, rows, list(rec.reseeds or []))
             at, budget = point, budget - len(rows)
             views.append(rules.view(state, None))
         if newest is not None and (not ends or int(newest) != ends[-1]):

@@ -268,7 +268,7 @@ def rebuild_states(conn: Connection, game_id: int, scrub: Scrubber) -> int:
     stored by an older Umpire whose rules changed), the stored states' texts are scrubbed in place."""
     from engine import registry
 
-    from .service import GameService
+    from .replay import apply_entries
 
     t = _tables()
     games, entries, snaps = t["games"], t["log"], t["snapshots"]
@@ -282,7 +282,7 @@ def rebuild_states(conn: Connection, game_id: int, scrub: Scrubber) -> int:
             dumps[at[0]] = rules.dump(state)
         reseeds = list(rec["reseeds"] or [])
         for row in conn.execute(select(entries).where(entries.c.game_id == game_id).order_by(entries.c.seq)):
-            GameService._apply_entries(rules, state, [LogEntry(**dict(row._mapping))], reseeds)
+            apply_entries(rules, state, [LogEntry(**dict(row._mapping))], reseeds)
             if row.seq in at and row.seq:
                 dumps[at[row.seq]] = rules.dump(state)
         final = rules.dump(state)

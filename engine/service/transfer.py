@@ -1,21 +1,32 @@
-"""Importing an exported game: its log replayed from the seed into fresh log rows and snapshots."""
+"""Importing an exported game: the export bounded and checked, its log replayed from the seed into fresh
+log rows and snapshots, and the game stored through the one write path (``writes.Writer.write``).
+
+(The export itself is ``GameService.export``: a read of the game's info, log, seeds and view.)
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import IllegalAction, UmpireError
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session
+
+from engine import registry
+from engine.errors import Forbidden, IllegalAction, UmpireError
 from engine.game import Action, GameRules
 from engine.rng import Rng, seed_from
 
-from .models import now
+from .games import info_of
+from .models import GameRecord, SeatRecord, SnapshotRecord, now
+from .records import SNAPSHOT_EVERY, STATE_KINDS, GameInfo, commitment
+from .replay import fresh_seed, reshuffle
+from .writes import Writer
 
 MAX_ENTRIES = 200_000  # entries of one imported log
 
-STATE_KINDS = ("action", "gm", "reroll")
 KINDS = (*STATE_KINDS, "undo", "revert", "rewind", "seat", "deadline")
 UNDOERS = ("undo", "revert", "reroll")
-SNAPSHOT_EVERY = 20
 
 
 MAX_EXPORT_BYTES = 64 * 1024 * 1024  # an export file read for import
@@ -194,8 +205,6 @@ def rebuild_log(rules: GameRules, state: Any, log: list[Any], reseeds: list[dict
     A snapshot is taken after every SNAPSHOT_EVERY entries that changed the state: a run of undone
     entries adds rows about the size of the file's, not a copy of the state every twenty of them.
     """
-    from .service import fresh_seed, reshuffle
-
     if not isinstance(log, list):
         raise IllegalAction("The export's log must be a list of entries")
     if len(log) > MAX_ENTRIES:
@@ -291,3 +300,94 @@ def link_undone(entries: list[dict[str, Any]]) -> None:
         if e["undone"]:
             waiting.append(e)
             by_seq[e["seq"]] = e
+
+
+@dataclass
+class Imported:
+    """An export read and replayed: what ``store_import`` stores once its final view is checked."""
+
+    rules: GameRules
+    scenario: str
+    seed: int
+    salt: str | None
+    fresh: list[dict[str, Any]]
+    options: dict[str, Any]
+    state: Any  # the state the log replays to
+    entries: list[dict[str, Any]]
+    snapshots: list[tuple[int, dict[str, Any]]]
+
+
+def read_import(data: Any) -> Imported:
+    """An export's fields bounded, its seeds checked against their hashes, and its log replayed from the
+    seed (``rebuild_log``); refused with the reason (``IllegalAction``, ``Forbidden``) otherwise."""
+    if not isinstance(data, dict):
+        raise IllegalAction("An import needs an exported game (a JSON object)")
+    check_values(data)  # NUL characters, huge numbers, over-long texts, deep nesting: refused by field
+    if data.get("seed") is None:
+        raise Forbidden("Only a finished game can be imported: an export of a game in progress holds no seed")
+    for key in ("game", "scenario", "seed_hash", "view", "log", "status"):
+        if data.get(key) is None:
+            raise IllegalAction(f"The export has no {key}: only a whole export of a finished game is imported")
+    for key in ("game", "scenario", "title", "seed_hash", "status"):
+        text_field(data.get(key), key, "The export")
+    rules = registry.get(str(data["game"]))
+    seed, salt = data["seed"], data.get("seed_salt")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise IllegalAction("The export's seed must be a whole number below 2**63")
+    if salt is not None and (not isinstance(salt, str) or len(salt) > 64):
+        raise IllegalAction("The export's seed salt must be a short text")
+    if data["seed_hash"] != commitment(seed, salt):
+        raise IllegalAction("The export's seed does not match its seed hash: refusing the import")
+    reseeds = data.get("reseeds") or []
+    if not isinstance(reseeds, list) or len(reseeds) > 1000:
+        raise IllegalAction("The export's fresh seeds must be a short list")
+    fresh: list[dict[str, Any]] = []
+    for n, r in enumerate(reseeds, 1):
+        ok = isinstance(r, dict) and isinstance(r.get("seed"), int) and isinstance(r.get("salt"), str)
+        if not ok or not 0 <= r["seed"] < 2**63 or r.get("hash") != commitment(r["seed"], r["salt"]):
+            raise IllegalAction(f"The export's fresh seed #{n} does not match its hash: refusing the import")
+        fresh.append({"seed": r["seed"], "salt": r["salt"]})
+    options = data.get("options") or {}
+    if not isinstance(options, dict) or len(options) > 64:
+        raise IllegalAction("The export's options must be a short object")
+    try:
+        scenario = str(data["scenario"])
+        state = rules.new_state(scenario, seed, rules.upgrade_options(options))
+    except UmpireError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        raise IllegalAction(f"The export is malformed: {type(exc).__name__}") from None
+    entries, snapshots, state = rebuild_log(rules, state, data["log"], fresh)
+    return Imported(rules, scenario, seed, salt, fresh, options, state, entries, snapshots)
+
+
+def store_import(writer: Writer, got: Imported, data: dict[str, Any], guild_id: str | None,
+                 channel_id: str | None) -> GameInfo:
+    """The imported game stored, once its log ends the game with the exported result: a new game whose
+    every side is the bot's, its log and snapshots written through the one write path (the game's row
+    moves from version 0 to its last entry's number as its log lands), in one transaction."""
+    rules, state, options = got.rules, got.state, got.options
+    if not rules.is_over(state) or data["status"] != "over" or data.get("winner") != rules.winner(state):
+        raise IllegalAction("The export's log does not end the game with its result: only a whole record of "
+                            "a finished game is imported")
+    dumped, seq = rules.dump(state), got.entries[-1]["seq"] if got.entries else 0
+    rec = GameRecord(game=rules.key, scenario=got.scenario, seed=got.seed, options=dumped.get("options", options),
+                     title=" ".join(str(data.get("title") or rules.title).split())[:100], guild_id=guild_id,
+                     channel_id=channel_id, state=dumped, version=0, seq=0, status="over",
+                     winner=rules.winner(state), seed_salt=got.salt, reseeds=got.fresh)
+    opening = rules.dump(rules.new_state(got.scenario, got.seed, rules.upgrade_options(options)))
+    try:
+        with Session(writer.engine) as s:
+            s.add(rec)
+            s.flush()
+            assert rec.id is not None
+            for side in rules.sides:
+                s.add(SeatRecord(game_id=rec.id, side=side, kind="bot"))
+            for e in got.entries:
+                e["game_id"] = rec.id
+            s.add(SnapshotRecord(game_id=rec.id, seq=0, state=opening))
+            if not writer.write(rec.id, 0, {"version": seq, "seq": seq}, got.entries, got.snapshots, session=s):
+                raise IllegalAction("The imported game changed while it was stored: nothing was imported")
+            return info_of(s, rec)
+    except DBAPIError as exc:  # what the checks above did not foresee: one line, nothing stored
+        raise IllegalAction(f"The database refused the import: {type(exc.orig).__name__}") from None

@@ -1,6 +1,12 @@
-"""The hot path of the service: append one log entry and move the game to its new state, in one go.
+"""The log and its writes: the one write path every log entry goes through (``Writer.write``).
 
-On Postgres the version check, the new state and the log row are one statement
+Every entry (an order, a GM ruling, an undo, a re-roll, a seat or deadline entry, an imported log)
+reaches the database through ``Writer.write``, and only there: a test patches it and counts, and
+another finds no other module inserting log rows. It moves the game's row from the version its caller
+read to the new one and appends the entries, in one transaction, or writes nothing when another writer
+came first.
+
+On Postgres an order's version check, new state and log row are one statement
 (``WITH upd AS (UPDATE games ... WHERE version = :v RETURNING id) INSERT INTO log ... FROM upd``):
 with BEGIN and COMMIT that is three round trips, as many as a bare INSERT of the log row. On SQLite
 it is an UPDATE and an INSERT in one transaction. Either way the entry and the state land together
@@ -14,13 +20,16 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Table, bindparam, insert, select, update
-from sqlalchemy.engine import Connection
-from sqlmodel import SQLModel
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, SQLModel
 
 from .models import GameRecord, LogEntry, SnapshotRecord, now
 
@@ -107,47 +116,109 @@ def _default(name: str) -> Any:
     return type(value)() if isinstance(value, dict | list) else value  # a fresh {} or [] each time
 
 
-GAME_VALUES = ("state", "version", "seq", "status", "winner", "last_action_at")
+GAME_VALUES = ("state", "version", "seq", "status", "winner", "last_action_at")  # what an order moves
+INSERT_BATCH = 1000  # log rows in one INSERT (an imported log)
+
+
+@lru_cache(maxsize=8)
+def _moved(columns: tuple[str, ...]) -> Any:
+    """The version-checked UPDATE of the game's row, built once per set of columns with bind parameters
+    so SQLAlchemy compiles it once."""
+    return (update(GAMES)
+            .where(GAMES.c.id == bindparam("g_id"), GAMES.c.version == bindparam("g_was"))
+            .values({c: bindparam(f"g_{c}", type_=GAMES.c[c].type) for c in columns}))
 
 
 @lru_cache(maxsize=1)
 def _postgres_append() -> Any:
-    """The one-statement append, built once with bind parameters so SQLAlchemy compiles it once."""
-    moved = (update(GAMES)
-             .where(GAMES.c.id == bindparam("g_id"), GAMES.c.version == bindparam("g_was"))
-             .values({c: bindparam(f"g_{c}", type_=GAMES.c[c].type) for c in GAME_VALUES})
-             .returning(GAMES.c.id).cte("moved"))
+    """The one-statement append of one entry, built once with bind parameters."""
+    moved = _moved(GAME_VALUES).returning(GAMES.c.id).cte("moved")
     values = [moved.c.id] + [bindparam(f"l_{name}", type_=LOG.c[name].type) for name in LOG_COLUMNS[1:]]
     return insert(LOG).add_cte(moved).from_select(list(LOG_COLUMNS), select(*values)).returning(LOG.c.id)
 
 
 @lru_cache(maxsize=1)
-def _sqlite_append() -> tuple[Any, Any]:
-    """SQLite's UPDATE and INSERT, also built once with bind parameters."""
-    moved = (update(GAMES)
-             .where(GAMES.c.id == bindparam("g_id"), GAMES.c.version == bindparam("g_was"))
-             .values({c: bindparam(f"g_{c}", type_=GAMES.c[c].type) for c in GAME_VALUES}))
-    added = insert(LOG).values({name: bindparam(f"l_{name}", type_=LOG.c[name].type) for name in LOG_COLUMNS})
-    return moved, added
+def _added() -> Any:
+    """The INSERT of one log row, also built once with bind parameters."""
+    return insert(LOG).values({name: bindparam(f"l_{name}", type_=LOG.c[name].type) for name in LOG_COLUMNS})
 
 
-def append_entry(conn: Connection, game_id: int, version: int, game_values: dict[str, Any],
-                 entry: dict[str, Any], snapshot: dict[str, Any] | None) -> bool:
-    """Set the game's new values and append its log row if the game is still at ``version``.
+def append_entries(conn: Connection, game_id: int, version: int, game_values: dict[str, Any],
+                   entries: Sequence[dict[str, Any]], snapshots: Sequence[tuple[int, dict[str, Any]]] = ()) -> bool:
+    """Set the game's new values and append its log rows if the game is still at ``version``.
 
     False (and nothing written) when another writer got there first. The caller commits.
     """
-    params = {"g_id": game_id, "g_was": version, **{f"g_{c}": game_values[c] for c in GAME_VALUES},
-              **{f"l_{name}": entry[name] for name in LOG_COLUMNS}}
-    if conn.dialect.name == "postgresql":
-        del params["l_game_id"]  # the CTE's RETURNING gives it
-        if conn.execute(_postgres_append(), params).first() is None:  # (rowcount is -1 here)
-            return False
+    columns = tuple(c for c in GAME_VALUES if c in game_values)
+    params = {"g_id": game_id, "g_was": version, **{f"g_{c}": game_values[c] for c in columns}}
+    if len(entries) == 1 and columns == GAME_VALUES:
+        params.update({f"l_{name}": entries[0][name] for name in LOG_COLUMNS})
+        if conn.dialect.name == "postgresql":
+            del params["l_game_id"]  # the CTE's RETURNING gives it
+            if conn.execute(_postgres_append(), params).first() is None:  # (rowcount is -1 here)
+                return False
+        else:
+            if conn.execute(_moved(columns), params).rowcount != 1:
+                return False
+            conn.execute(_added(), params)
     else:
-        moved, added = _sqlite_append()
-        if conn.execute(moved, params).rowcount != 1:
+        if conn.execute(_moved(columns), params).rowcount != 1:
             return False
-        conn.execute(added, params)
-    if snapshot is not None:
-        conn.execute(insert(SNAPSHOTS).values(game_id=game_id, seq=entry["seq"], state=snapshot))
+        for at in range(0, len(entries), INSERT_BATCH):
+            conn.execute(insert(LOG), [{name: e[name] for name in LOG_COLUMNS} for e in entries[at:at + INSERT_BATCH]])
+    for seq, state in snapshots:
+        conn.execute(insert(SNAPSHOTS).values(game_id=game_id, seq=seq, state=state))
     return True
+
+
+class Writer:
+    """The one write path of the log (see the module's opening). Held by the service with its cache.
+
+    SQLite has one writer at a time and makes the others sleep and retry (up to 100 ms a nap): threads
+    of this process queue on a lock around the transactions the writer opens itself. A write inside a
+    caller's session (an undo, a ruling, a seat) takes no such lock: that session may already hold
+    SQLite's write lock (its flushed changes), and waiting on the thread lock then would deadlock with
+    the holder of the lock waiting on SQLite. Postgres locks the game's row itself.
+    """
+
+    def __init__(self, engine: Engine, cache: GameCache) -> None:
+        self.engine = engine
+        self.cache = cache
+        self._lock: AbstractContextManager[Any] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext())
+
+    def write(self, game_id: int, version: int, game: dict[str, Any], entries: Sequence[dict[str, Any]],
+              snapshots: Sequence[tuple[int, dict[str, Any]]] = (), session: Session | None = None,
+              cached: Cached | None = None) -> bool:
+        """Move game ``game_id`` from ``version`` to the values ``game`` (``GAME_VALUES``, all or some) and
+        append ``entries`` (log rows, ``new_log_row``) and ``snapshots`` ((seq, dumped state)), all in one
+        transaction; False, and nothing written, if another writer came first.
+
+        Without ``session`` the writer opens and commits its own transaction (an order: the part
+        bot/bench_load.py times). With one, the session's own changes (entries marked undone, a seat, a
+        deadline, the seats of an imported game) are flushed first and committed with the entries, or
+        rolled back with them. The cache then holds the new row (``cached``: the row the caller read)
+        or forgets the game. An IntegrityError (an interaction's entry already stored) leaves nothing
+        written and is raised for the caller to answer."""
+        try:
+            if session is None:
+                with self._lock, self.engine.begin() as conn:
+                    done = append_entries(conn, game_id, version, game, entries, snapshots)
+            else:
+                session.flush()
+                done = append_entries(session.connection(), game_id, version, game, entries, snapshots)
+                if done:
+                    session.commit()
+                else:
+                    session.rollback()
+        except IntegrityError:
+            if session is not None:
+                session.rollback()
+            self.cache.drop(game_id)
+            raise
+        if done and cached is not None:
+            self.cache.advance(game_id, cached, version=game["version"], seq=game["seq"], status=game["status"],
+                               state=game["state"])
+        else:
+            self.cache.drop(game_id)
+        return done
