@@ -177,7 +177,7 @@ def db_backup(dest: Path, url: str | None = None, out: TextIO | None = None, liv
 
 
 def db_copy(target: str, url: str | None = None, out: TextIO | None = None, live: bool = False) -> int:
-    from engine.service.backup import copy_to
+    from engine.service.copying import copy_to
 
     missing = _existing(url)
     if missing:

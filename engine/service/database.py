@@ -29,8 +29,19 @@ from sqlmodel import SQLModel, create_engine
 from engine.errors import UmpireError
 
 from . import models  # noqa: F401  (registers the tables)
-from .redact import redact_url, scrub
+from .backup import backup_before_migration
 from .settings import Settings
+
+# The URLs' helpers live in urls.py, below this module, the backups and the shard lock (which all read
+# them); the names are kept here for their callers (``X as X``: an explicit re-export).
+from .urls import DatabaseUnavailable as DatabaseUnavailable
+from .urls import _sqlite_path
+from .urls import database_url as database_url
+from .urls import is_memory as is_memory
+from .urls import normalize_url as normalize_url
+from .urls import shown as shown
+from .urls import sqlite_path as sqlite_path
+from .urls import unavailable as unavailable
 
 log = logging.getLogger("umpire.database")
 
@@ -38,54 +49,6 @@ MIGRATIONS = Path(str(files("engine.service").joinpath("migrations")))
 INITIAL_REVISION = "0001"  # the schema that create_all made before migrations existed
 ADVISORY_LOCK = 0x756D70697265  # "umpire": serialises schema upgrades of one Postgres database
 MIGRATE_LOCK = ADVISORY_LOCK + 1  # held by the process upgrading, around the whole of migrate() (_migration_lock)
-
-
-class DatabaseUnavailable(UmpireError):
-    """The database cannot be reached or opened: one line that names it (no password) and why."""
-
-
-def database_url(url: str | None = None, settings: Settings | None = None) -> str:
-    return url or (settings or Settings()).db_url
-
-
-def normalize_url(url: str | None = None, settings: Settings | None = None) -> str:
-    """The URL SQLAlchemy needs: ``postgres://`` and ``postgresql://`` mean psycopg 3."""
-    url = database_url(url, settings)
-    if url.startswith("postgres://"):
-        url = "postgresql+psycopg://" + url[len("postgres://"):]
-    elif url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://"):]
-    return url
-
-
-def _full(url: str | Engine | None) -> str:
-    return url.url.render_as_string(hide_password=False) if isinstance(url, Engine) else normalize_url(url)
-
-
-def shown(url: str | Engine | None) -> str:
-    """The URL without its password, whatever its form (engine/service/redact.py), for messages."""
-    return redact_url(_full(url))
-
-
-def unavailable(url: str | Engine | None, exc: BaseException) -> DatabaseUnavailable:
-    """A one-line error from a driver's exception (its first line; psycopg's can run to many)."""
-    original = getattr(exc, "orig", None) or exc
-    reason = (str(original).strip().splitlines() or [type(original).__name__])[0]
-    return DatabaseUnavailable(f"cannot use the database {shown(url)}: {scrub(reason, _full(url))}")
-
-
-def _sqlite_path(url: str) -> str:
-    return url.split(":///", 1)[1].split("?", 1)[0] if ":///" in url else ""
-
-
-def sqlite_path(url: str | Engine) -> str:
-    """The file of a SQLite URL or engine ("" for memory or another database)."""
-    text = url.url.render_as_string(hide_password=False) if isinstance(url, Engine) else url
-    return _sqlite_path(text) if text.startswith("sqlite") and not is_memory(text) else ""
-
-
-def is_memory(url: str) -> bool:
-    return url.startswith("sqlite") and _sqlite_path(url) in ("", ":memory:")
 
 
 def make_bare_engine(url: str | None = None, settings: Settings | None = None) -> Engine:
@@ -159,8 +122,6 @@ def migrate(target: str, url: str | Engine | None = None, settings: Settings | N
             if target == "head" and current == head_revision():
                 return current
             if want_backup and has_tables:
-                from .backup import backup_before_migration
-
                 backup_before_migration(engine, current, settings)
             with _migrating(engine) as conn:
                 _run_alembic(conn, target)

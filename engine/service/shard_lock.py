@@ -145,7 +145,7 @@ class ShardLock:
     def acquire(self) -> ShardLock:
         url = str(self.engine.url)
         if url.startswith("sqlite"):
-            from .database import is_memory, sqlite_path
+            from .urls import is_memory, sqlite_path
 
             if not is_memory(url):
                 self._acquire_files(sqlite_path(self.engine))
@@ -310,7 +310,7 @@ def live_holders(engine: Engine) -> list[str]:
     """Who runs a bot on this database now ("shards all (pid 12 on host)"); [] when nobody does."""
     url = str(engine.url)
     if url.startswith("sqlite"):
-        from .database import is_memory, sqlite_path
+        from .urls import is_memory, sqlite_path
 
         if is_memory(url):
             return []

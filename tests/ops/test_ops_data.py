@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, inspect, text
 from bot.cli import main
 from engine import registry
 from engine.service import GameService, Seat
-from engine.service.backup import copy_database
+from engine.service.copying import copy_database
 from engine.service.database import head_revision, make_engine, migrate
 from engine.service.privacy import FORGOTTEN_NAME, forget_user
 from tests.scale.conftest import play_random

@@ -21,7 +21,8 @@ from sqlalchemy import create_engine, event, text
 
 from bot.cli import main
 from engine.service import GameService, Seat
-from engine.service.backup import SourceLive, copy_database, replay_differs
+from engine.service.backup import SourceLive
+from engine.service.copying import copy_database, replay_differs
 from engine.service.database import make_engine
 from engine.service.shard_lock import acquire_shard_locks, shard_layout
 from tests.scale.conftest import play_random, postgres_base

@@ -24,7 +24,7 @@ from sqlalchemy import create_engine, text
 from bot.cli import main
 from engine.service import GameService
 from engine.service.background import due_games, mark_reminded
-from engine.service.backup import replay_differs
+from engine.service.copying import replay_differs
 from engine.service.database import head_revision, make_bare_engine, migrate
 from engine.service.schema import check, describe
 from tests.scale.conftest import play_random, postgres_base
