@@ -106,6 +106,14 @@ def mark_and_rebuild(writer: Writer, game_id: int, targets: list[int], entry: di
                       snapshot=entry["seq"] - int(newest or 0) >= SNAPSHOT_EVERY)
 
 
+def _answered(writer: Writer, reason: str, needs: str, interaction_id: str | None) -> Outcome | None:
+    """A GM's ruling needs a reason (Forbidden, saying ``needs``, without one); a second delivery of its
+    interaction is answered from the entry the first made."""
+    if not reason.strip():
+        raise Forbidden(needs)
+    return repeated(writer.engine, interaction_id)
+
+
 def undo(writer: Writer, game_id: int, actor: str, side: str | None = None, is_gm: bool = False,
          interaction_id: str | None = None) -> Outcome:
     """Take back the last order: never past hidden information, never another side's order."""
@@ -134,9 +142,7 @@ def undo(writer: Writer, game_id: int, actor: str, side: str | None = None, is_g
 def gm(writer: Writer, game_id: int, action: Action, actor: str, reason: str, rule: str = "", actor_name: str = "",
        interaction_id: str | None = None) -> Outcome:
     """A GM correction: an entry of its own, with the reason and rule reference, revertible."""
-    if not reason.strip():
-        raise Forbidden("A GM ruling needs a reason")
-    if (done := repeated(writer.engine, interaction_id)) is not None:
+    if (done := _answered(writer, reason, "A GM ruling needs a reason", interaction_id)) is not None:
         return done
     with Session(writer.engine) as s:
         rec = find(s, game_id)
@@ -151,12 +157,18 @@ def gm(writer: Writer, game_id: int, action: Action, actor: str, reason: str, ru
         return commit(writer, s, rec, rules, state, entry, events, action)
 
 
+def _take_back(writer: Writer, game_id: int, kind: str, targets: list[int], refers_to: int, actor: str, reason: str,
+               interaction_id: str | None) -> Outcome:
+    """A GM's revert or rewind: ``targets`` marked undone by an entry of ``kind`` naming ``refers_to``."""
+    entry = new_log_row(game_id=game_id, seq=0, kind=kind, actor=actor, refers_to=refers_to, reason=reason.strip(),
+                        interaction_id=interaction_id)
+    return mark_and_rebuild(writer, game_id, targets, entry)
+
+
 def revert(writer: Writer, game_id: int, seq: int, actor: str, reason: str, interaction_id: str | None = None
            ) -> Outcome:
     """Revert one entry (a ruling or an order); refused if later orders depend on it."""
-    if not reason.strip():
-        raise Forbidden("Reverting needs a reason")
-    if (done := repeated(writer.engine, interaction_id)) is not None:
+    if (done := _answered(writer, reason, "Reverting needs a reason", interaction_id)) is not None:
         return done
     with Session(writer.engine) as s:
         find(s, game_id)
@@ -165,17 +177,13 @@ def revert(writer: Writer, game_id: int, seq: int, actor: str, reason: str, inte
         raise NotFound(f"No ruling or order #{seq} to revert in game #{game_id}")
     if target.undone:
         raise UndoRefused(f"Entry #{seq} is already undone")
-    entry = new_log_row(game_id=game_id, seq=0, kind="revert", actor=actor, refers_to=seq, reason=reason.strip(),
-                        interaction_id=interaction_id)
-    return mark_and_rebuild(writer, game_id, [seq], entry)
+    return _take_back(writer, game_id, "revert", [seq], seq, actor, reason, interaction_id)
 
 
 def rewind(writer: Writer, game_id: int, to_seq: int, actor: str, reason: str, interaction_id: str | None = None
            ) -> Outcome:
     """Revert to the state after entry ``to_seq``: every later live entry is undone (kept in the log)."""
-    if not reason.strip():
-        raise Forbidden("Rewinding needs a reason")
-    if (done := repeated(writer.engine, interaction_id)) is not None:
+    if (done := _answered(writer, reason, "Rewinding needs a reason", interaction_id)) is not None:
         return done
     with Session(writer.engine) as s:
         find(s, game_id)
@@ -184,17 +192,13 @@ def rewind(writer: Writer, game_id: int, to_seq: int, actor: str, reason: str, i
             col(LogEntry.kind).in_(STATE_KINDS)).order_by(col(LogEntry.seq))).all())
     if not later:
         raise UndoRefused(f"Nothing after entry #{to_seq} to undo")
-    entry = new_log_row(game_id=game_id, seq=0, kind="rewind", actor=actor, refers_to=to_seq, reason=reason.strip(),
-                        interaction_id=interaction_id)
-    return mark_and_rebuild(writer, game_id, later, entry)
+    return _take_back(writer, game_id, "rewind", later, to_seq, actor, reason, interaction_id)
 
 
 def reroll(writer: Writer, game_id: int, actor: str, reason: str, interaction_id: str | None = None) -> Outcome:
     """Re-roll the last random entry: undo it and apply the same order with a fresh draw of the RNG (a
     card draw draws again from its pile, reshuffled as it stands)."""
-    if not reason.strip():
-        raise Forbidden("A re-roll needs a reason")
-    if (done := repeated(writer.engine, interaction_id)) is not None:
+    if (done := _answered(writer, reason, "A re-roll needs a reason", interaction_id)) is not None:
         return done
     last = last_live(writer, game_id)
     if last is None or not last.random:
