@@ -78,3 +78,19 @@ def test_set_up_the_opening_view_lists_the_30th_battalions_as_one_choice() -> No
     units = {u["id"]: u for u in RULES.view(state, None)["units"]}
     assert units["30/117/1"]["one_of"] == "30/117/1 or 30/117/2, one of them"
     assert "one_of" not in units["CCB/3/1"]
+
+
+def test_combat_ruling_12_odds_and_help_say_an_attack_ends_the_activations() -> None:
+    from engine.game import Action
+    from engine.odds import odds
+
+    state = empty_board()
+    state.fuel_depot = "captured"
+    put(state, "3/2 LAH", "1102")
+    put(state, "2/23/2", "1202")
+    activate(state, "ge", 3)
+    told = odds(RULES, state, "ge", Action("attack", {"unit": "3/2 LAH", "target": "2/23/2"})).text()
+    assert "in every case: The attack ends the German activations: 2 unused ACTs lost (ruling 12)" in told, told
+    assert RULES.help_notes(state) == ["An attack ends your activations [Combat, ruling 12]: 3 ACTs left now, so "
+                                       "an attack would lose 2 unused."]
+    assert RULES.help_notes(empty_board(combat_ends_activations=False)) == []

@@ -255,7 +255,7 @@ def attack(state: PeiperState, events: list[Event], side: str, uid: str, target:
         if lost:
             events.append(Event("acts_lost", f"The attack ends the {SIDE_NAMES[side]} activations: {lost} unused "
                                 f"ACT{'s' * (lost != 1)} lost (ruling 12).", "Combat", side=side,
-                                data={"lost": lost}))
+                                data={"lost": lost, "consequence": True}))
     state.attacks = [pending]
     resolve_attacks(state, events)
 

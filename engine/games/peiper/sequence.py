@@ -142,7 +142,7 @@ def announce_out(state: PeiperState, events: list[Event], before: list[str]) -> 
     for uid in out_of_game(state):
         if uid not in before:
             events.append(Event("out", f"{uid} is out of the game: {barred(state, uid)} (ruling 29).", R_SETUP,
-                                side=spec(uid).side, data={"unit": uid}))
+                                side=spec(uid).side, data={"unit": uid, "consequence": True}))
 
 
 def entry_closed(state: PeiperState, uid: str) -> str:
