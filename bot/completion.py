@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.game import Action, CommandSpec
+from engine.offers import fitting, values
 
 from .commandline import TABLE_COMMANDS
 
@@ -94,31 +95,32 @@ def word_completions(line: str, group: str, specs: list[CommandSpec], legal: lis
     given = dict(named)
     for opt, value in zip(free, positional, strict=False):
         given[opt.name] = value
-    fits = [a for a in legal if a.kind == spec.name
-            and all(str(a.args.get(k, "")).lower() == v.lower() for k, v in given.items() if v)]
+    fits = fitting(legal, spec, given)
+    kinds = {o.name: o.kind for o in spec.options}
     key, sep, value = partial.partition(":")
-    if sep and key.lower() in {o.name for o in spec.options}:
+    if sep and key.lower() in kinds:
         opt_name = key.lower()
-        values = _values(fits, opt_name) or _fallback(spec, opt_name, unit_names, hexes)
-        return [f"{opt_name}:{quoted(v)}" for v in values if str(v).lower().startswith(value.lower())]
+        return [f"{opt_name}:{quoted(v)}" for v in values(fits, opt_name, kinds[opt_name])
+                if v.lower().startswith(value.lower())]
     slots = [o for o in spec.options if o.name not in given]
     out: list[str] = []
-    if slots:
-        values = _values(fits, slots[0].name) or _fallback(spec, slots[0].name, unit_names, hexes)
-        out += [quoted(v) for v in values if str(v).lower().startswith(low)]
-    out += [f"{o.name}:" for o in slots if f"{o.name}:".startswith(low) and low]
+    # the next slot the listing fills: in order (typed bare) if it is the next free one, else by name, since
+    # a bare value would fill the optional slot before it that this order leaves empty (``mortar target:R1``)
+    for i, opt in enumerate(slots):
+        found = values(fits, opt.name, opt.kind)
+        if found:
+            out += [quoted(v) if i == 0 else f"{opt.name}:{quoted(v)}" for v in found
+                    if (str(v) if i == 0 else f"{opt.name}:{v}").lower().startswith(low)]
+            break
+    out += [f"{o.name}:" for o in slots if f"{o.name}:".startswith(low) and low
+            and any(o.name in a.args for a in fits)]
     return out
 
 
-def _values(actions: list[Action], name: str) -> list[Any]:
-    return sorted({str(a.args[name]) for a in actions if name in a.args})
-
-
-def _fallback(spec: CommandSpec, name: str, unit_names: Iterable[str], hexes: Iterable[str]) -> list[str]:
-    """Where the rules list no candidates for an option: its fixed choices, if it has any."""
-    del unit_names, hexes
-    opt = next((o for o in spec.options if o.name == name), None)
-    return list(opt.choices) if opt is not None else []
+def shown(line: str, matches: list[str]) -> list[str]:
+    """What readline lists for whole-line matches: the word each completes, quotes and spaces whole."""
+    _, _, start = _split(line)
+    return [m[start:].rstrip() if m.startswith(line[:start]) else m for m in matches]
 
 
 def line_completions(line: str, candidates: list[str]) -> list[str]:

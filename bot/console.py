@@ -28,7 +28,7 @@ from engine.service.phases import current_phase_view, phase_views, phases
 from engine.service.service import SECRET_TEXT
 
 from .commandline import TABLE_COMMANDS, Typed, parse, to_action, usage
-from .completion import line_completions, word_completions
+from .completion import line_completions, shown, word_completions
 
 CONSOLE = "console"
 TABLE_HELP = ("Table: /help [order]  /rules [section or words]  /status  /log [n]  /undo  "
@@ -709,7 +709,7 @@ def _install_completion(table: Table) -> None:
 
     def show(substitution: str, found: list[str], longest: int) -> None:
         """List only the word each match completes, not the whole line."""
-        words = [m.rstrip().rsplit(" ", 1)[-1] if " " in m.rstrip() else m for m in found]
+        words = shown(readline.get_line_buffer()[:readline.get_endidx()], found)
         print()
         print("  ".join(words))
         print(table.prompt() + readline.get_line_buffer(), end="", flush=True)

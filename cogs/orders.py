@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import registry
+from engine import offers, registry
 from engine.game import Action, CommandSpec, GameRules, OptionSpec
 
 from .common import bot_of, find_game, give_order, playable_games, sides_held
@@ -52,24 +52,14 @@ def _place_names(view: dict[str, Any]) -> dict[str, str]:
 
 def candidates(rules: GameRules, state: Any, side: str, spec: CommandSpec, opt: OptionSpec,
                given: dict[str, Any]) -> list[tuple[str, str]]:
-    """(label, value) pairs for one option, from the legal actions of this command."""
-    legal = [a for a in rules.legal_actions(state, side) if a.kind == spec.name and opt.name in a.args]
-    for name, value in given.items():
-        if name == opt.name or value in (None, ""):
-            continue
-        narrowed = [a for a in legal if str(a.args.get(name, "")).lower() == str(value).lower()]
-        if narrowed:
-            legal = narrowed
-    if opt.kind == "units":  # a group: each unit any candidate names (groups are typed one unit at a time)
-        values = list(dict.fromkeys(u for a in legal for u in str(a.args[opt.name]).split(",") if u))
-    else:
-        values = list(dict.fromkeys(str(a.args[opt.name]) for a in legal))
+    """(label, value) pairs for one option, from the legal actions of this command consistent with every
+    other option given (strictly: an option typed that no legal order has narrows to nothing, since anything
+    offered then would be refused; engine.offers)."""
+    others = {name: _canonical(rules, state, spec, name, value) for name, value in given.items()
+              if name != opt.name and value not in (None, "")}
+    values = offers.values(offers.fitting(rules.legal_actions(state, side), spec, others), opt.name, opt.kind)
     view = rules.view(state, side)
     units = {u["id"]: u for u in view.get("units", [])}
-    if not values and opt.kind == "unit":  # commands whose legal actions name no unit: the side's units
-        values = [u["id"] for u in view.get("units", []) if u.get("side") == side and u.get("hex")]
-    if not values and opt.kind == "choice":
-        values = list(opt.choices)
     places = _place_names(view) if opt.kind == "hex" else {}
     out = []
     for v in values:
@@ -80,6 +70,18 @@ def candidates(rules: GameRules, state: Any, side: str, spec: CommandSpec, opt: 
             label = f"{v} {places[v]}"
         out.append((label, v))
     return out
+
+
+def _canonical(rules: GameRules, state: Any, spec: CommandSpec, name: str, value: Any) -> Any:
+    """A unit typed by another name (Peiper's "30/177/1", any case) as the listing names it."""
+    opt = next((o for o in spec.options if o.name == name), None)
+    if opt is None or opt.kind != "unit":
+        return value
+    try:
+        with rules.ground(state):
+            return rules.unit_id(state, str(value))
+    except Exception:  # not a unit the game knows: compared as typed (and so narrows to nothing)
+        return value
 
 
 def _matching(pairs: list[tuple[str, str]], current: str) -> list[tuple[str, str]]:

@@ -179,6 +179,8 @@ def outcome(rules: Any, work: Any, side: str, action: Action, then: tuple[str, A
             events += rules.apply(work, *then)
     result = rules.result(work)
     said = changes(before, units(rules, work, side), result.text(rules.side_names) if result is not None else "")
+    # a consequence the rules announce (Peiper's ACTs lost to an attack, a unit put out of the game) is said too
+    said += [e.text.rstrip(".") for e in events if isinstance(e.data, dict) and e.data.get("consequence")]
     prompt = _prompt(events)
     if prompt:
         said.append(prompt)

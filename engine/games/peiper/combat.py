@@ -8,7 +8,7 @@ from engine.events import Event
 from engine.hexgrid import Hex
 
 from .board import TERRAIN_COMBAT, hex_of, in_supply, river_between, spec
-from .sequence import after_act, back_to_draw, check_victory, draw, end_turn
+from .sequence import after_act, announce_entries, back_to_draw, check_victory, closed_entries, draw, end_turn
 from .state import ACTIVATE, FACE, UNIT_ELIMINATED, PeiperState, PendingAttack
 from .units import game_map
 
@@ -121,6 +121,7 @@ def _resolve_number(state: PeiperState, events: list[Event], attack: PendingAtta
     total = cards.value(card) + attack.modifier
     hit = total <= attack.strength
     target = state.units[attack.target]
+    closed = closed_entries(state)
     arithmetic = f"{cards.describe(card)} {'; '.join(attack.reasons[1:]) or 'no modifier'} = {total}"
     need = f"needs {attack.strength} or less ({attack.reasons[0]})"
     if not hit:
@@ -142,6 +143,7 @@ def _resolve_number(state: PeiperState, events: list[Event], attack: PendingAtta
             data={"attacker": attack.attacker, "target": attack.target, "hit": hit},
         )
     )
+    announce_entries(state, events, closed)  # a German unit eliminated in Stoumont opens 2/23/3's entry
     overlay = {"kind": "fire", "to": _target_hex(state, attack), "hit": hit, "side": attack.side}
     if src is not None:
         overlay["from"] = src.label

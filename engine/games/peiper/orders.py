@@ -21,12 +21,17 @@ from .combat import check_attack, demolition, oba_attacks, resolve_attacks, unit
 from .refusals import why_not
 from .sequence import (
     after_act,
+    announce_entries,
+    announce_out,
     back_to_draw,
     barred,
     check_victory,
+    closed_entries,
     draw,
     end_turn,
+    entry_closed,
     fuel_depot_check,
+    out_of_game,
     start_turn,
 )
 from .state import ACTIVATE, DECIDE, UNIT_AWAITING, UNIT_EXITED, UNIT_ON_MAP, PeiperState
@@ -220,6 +225,7 @@ def move(state: PeiperState, events: list[Event], side: str, uid: str, to: Hex) 
     supply_note(state, events, uid)
     path = legal[to]
     spend(state, uid)
+    closed = closed_entries(state)
     state.units[uid].hex = to.label
     gmap = game_map()
     events.append(
@@ -227,6 +233,7 @@ def move(state: PeiperState, events: list[Event], side: str, uid: str, to: Hex) 
               data={"unit": uid, "path": [h.label for h in path]})
     )
     state.overlays.append({"kind": "move", "side": side, "unit": uid, "path": [h.label for h in path]})
+    announce_entries(state, events, closed)
     fuel_depot_check(state, events)
     if not check_victory(state, events):
         after_act(state, events)
@@ -238,12 +245,17 @@ def attack(state: PeiperState, events: list[Event], side: str, uid: str, target:
     supply_note(state, events, uid)
     pending = unit_attack(state, uid, target)
     spend(state, uid)
-    if state.options.get("combat_ends_activations", False):
-        state.acts, state.act_units = 0, []
     events.append(
         Event("attack", f"{uid} attacks {target} ({pending.reasons[0]}).", "Combat", side=side,
               data={"attacker": uid, "target": target})
     )
+    if state.options.get("combat_ends_activations", False):
+        lost = state.acts + len(state.act_units)
+        state.acts, state.act_units = 0, []
+        if lost:
+            events.append(Event("acts_lost", f"The attack ends the {SIDE_NAMES[side]} activations: {lost} unused "
+                                f"ACT{'s' * (lost != 1)} lost (ruling 12).", "Combat", side=side,
+                                data={"lost": lost, "consequence": True}))
     state.attacks = [pending]
     resolve_attacks(state, events)
 
@@ -258,10 +270,9 @@ def enter_problem(state: PeiperState, uid: str, h: Hex) -> str | None:
     out = barred(state, uid)
     if out:
         return f"{uid} can no longer enter: {out}"
-    if s.condition == "stoumont_not_german":
-        stoumont = gmap.places["Stoumont"]
-        if any(u.side == "ge" and u.hex == stoumont.label and u.status == UNIT_ON_MAP for u in state.units.values()):
-            return f"{uid} cannot enter while a German unit occupies Stoumont"
+    closed = entry_closed(state, uid)
+    if closed:
+        return f"{uid} cannot enter while {closed}"
     if not any(gmap.on_edge(h, e) for e in s.edges):
         return f"{uid} enters along the {' or '.join(s.edges)} map edge, and {h.label} is not on it"
     if s.mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes:
@@ -279,9 +290,11 @@ def enter(state: PeiperState, events: list[Event], side: str, uid: str, h: Hex) 
     if problem:
         raise IllegalAction(problem, R_SETUP)
     spend(state, None)
+    before = out_of_game(state)
     state.units[uid].status, state.units[uid].hex = UNIT_ON_MAP, h.label
     events.append(Event("enter", f"{uid} enters the map at {game_map().name_of(h)} (1 ACT).", R_SETUP, side=side,
                         data={"unit": uid, "hex": h.label}))
+    announce_out(state, events, before)
     state.overlays.append({"kind": "move", "side": side, "unit": uid, "path": [h.label]})
     fuel_depot_check(state, events)
     after_act(state, events)
@@ -297,10 +310,12 @@ def exit_map(state: PeiperState, events: list[Event], side: str, uid: str) -> No
     supply_note(state, events, uid)
     spend(state, uid)
     unit = state.units[uid]
+    before = out_of_game(state)
     unit.status, unit.hex = UNIT_EXITED, None
     state.exited.append(uid)
     events.append(Event("exit", f"{uid} exits the west map edge from {h.label} ({len(state.exited)} exited).", R_WIN,
                         side=side, data={"unit": uid}))
+    announce_out(state, events, before)
     if not check_victory(state, events):
         after_act(state, events)
 

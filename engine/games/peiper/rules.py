@@ -285,6 +285,15 @@ class PeiperRules(Contract):
     def phase_name(self, state: PeiperState) -> str:
         return PHASE_NAMES[state.phase]
 
+    def help_notes(self, state: PeiperState | None) -> list[str]:
+        """In the activations, what an attack costs: the rest of the card's ACTs (ruling 12)."""
+        if state is None or state.phase != ACTIVATE or not state.options.get("combat_ends_activations", False):
+            return []
+        left = state.acts + len(state.act_units)
+        lost = max(0, left - 1)
+        return [f"An attack ends your activations [Combat, ruling 12]: {left} ACT{'s' * (left != 1)} left now, so an "
+                f"attack would lose {lost} unused."]
+
     # --- orders ------------------------------------------------------------------------------
     def after_order(self, state: PeiperState, side: str, events: list[Event]) -> list[Event]:
         state.actions += 1

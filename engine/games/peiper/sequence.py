@@ -18,6 +18,7 @@ R_TURN = "Turn Sequence: Turn Begins"
 R_LENGTH = "Game Length"
 R_WIN = "Who Wins"
 R_DEPOT = "German Supply: Fuel Depot"
+R_SETUP = "Set-Up"
 
 
 def deck_cards(state: PeiperState) -> list[str]:
@@ -82,7 +83,9 @@ def end_turn(state: PeiperState, events: list[Event], why: str) -> None:
     if state.turn >= state.turns:
         finish(state, events, "us", f"the Germans did not win by the end of turn {state.turns}")
         return
+    before = out_of_game(state)
     start_turn(state, events)
+    announce_out(state, events, before)
     check_victory(state, events)  # a unit that could enter only in the turn just ended is out of the game
 
 
@@ -127,6 +130,48 @@ def barred(state: PeiperState, uid: str) -> str:
         if entered:
             return f"{entered[0]} entered instead, and only one of them may (\"30/177/1 or 2\")"
     return ""
+
+
+def out_of_game(state: PeiperState) -> list[str]:
+    """The units waiting to enter that never can any more (ruling 29)."""
+    return [uid for uid, u in state.units.items() if u.status == UNIT_AWAITING and barred(state, uid)]
+
+
+def announce_out(state: PeiperState, events: list[Event], before: list[str]) -> None:
+    """Say so of each unit an order just put out of the game (it was not out before), with the reason."""
+    for uid in out_of_game(state):
+        if uid not in before:
+            events.append(Event("out", f"{uid} is out of the game: {barred(state, uid)} (ruling 29).", R_SETUP,
+                                side=spec(uid).side, data={"unit": uid, "consequence": True}))
+
+
+def entry_closed(state: PeiperState, uid: str) -> str:
+    """Why a unit waiting to enter may not enter now by its condition ('' if it may): 2/23/3 while a
+    German unit occupies Stoumont."""
+    if spec(uid).condition != "stoumont_not_german" or state.units[uid].status != UNIT_AWAITING:
+        return ""
+    stoumont = game_map().places["Stoumont"].label
+    if any(u.side == "ge" and u.hex == stoumont and u.status == UNIT_ON_MAP for u in state.units.values()):
+        return "a German unit occupies Stoumont"
+    return ""
+
+
+def closed_entries(state: PeiperState) -> list[str]:
+    return [uid for uid in state.units if entry_closed(state, uid) and not barred(state, uid)]
+
+
+def announce_entries(state: PeiperState, events: list[Event], before: list[str]) -> None:
+    """Say so when an order closes a unit's entry by its condition, or opens it again."""
+    now = closed_entries(state)
+    for uid in now:
+        if uid not in before:
+            events.append(Event("entry", f"{uid} cannot enter while {entry_closed(state, uid)} (Set-Up: \"2/23/3 "
+                                "unit cannot enter if Stoumont occupied by a GE unit\").", R_SETUP,
+                                side=spec(uid).side, data={"unit": uid, "closed": True}))
+    for uid in before:
+        if uid not in now and state.units[uid].status == UNIT_AWAITING and not barred(state, uid):
+            events.append(Event("entry", f"{uid} may enter again: no German unit occupies Stoumont any more.",
+                                R_SETUP, side=spec(uid).side, data={"unit": uid, "closed": False}))
 
 
 def in_the_game(state: PeiperState, side: str) -> list[str]:

@@ -8,7 +8,7 @@ from engine import cards
 
 from .board import in_supply, spec, supply_network
 from .sequence import barred
-from .state import UNIT_ON_MAP, PeiperState
+from .state import UNIT_AWAITING, UNIT_ON_MAP, PeiperState
 from .units import game_map, map_path, scenarios
 
 
@@ -33,6 +33,9 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
             "status": "out" if out else u.status, "why_out": out,
             "markers": unit_markers,
         })
+        if u.status == UNIT_AWAITING and not out and s.excludes and state.options.get("one_30th_battalion", True):
+            # a choice, not two arrivals: only one of the 30th Division's battalions may enter (ruling 26)
+            units[-1]["one_of"] = " or ".join(sorted((u.id, *s.excludes))) + ", one of them"
     markers: list[dict[str, Any]] = []
     for name in state.bridges_down:
         markers.append({"kind": "bridge_down", "hexside": gmap.bridges[name].side.label, "bridge": name})
