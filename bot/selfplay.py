@@ -9,6 +9,7 @@ fields and ``seconds`` is the same for the same seed.
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import multiprocessing
@@ -45,9 +46,36 @@ class Clock:
     turns: dict[str, list[float]] = field(default_factory=dict)
 
 
+def game_module(rules: GameRules, name: str) -> Any:
+    """The game's module ``engine.games.<game>.<name>`` (its waste tally, its styles), or None."""
+    path = f"engine.games.{rules.key}.{name}"
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as exc:
+        if exc.name == path:
+            return None
+        raise
+
+
+def new_tally(rules: GameRules) -> Any:
+    """A fresh waste tally for one game (``ai_waste.tally``), or None where the game counts none."""
+    module = game_module(rules, "ai_waste")
+    return None if module is None else module.tally(rules)
+
+
+def bot_action(rules: GameRules, state: Any, side: str, level: str) -> tuple[Any, str]:
+    """A side's order: a style (``style:NAME``, the game's ``ai_styles``) or a level of the game's bot."""
+    if level.startswith("style:"):
+        return game_module(rules, "ai_styles").choose(rules, state, side, level.removeprefix("style:"))
+    return rules.bot_action(state, side, level)
+
+
 def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] | None = None,
-             clock: Clock | None = None, options: dict[str, str] | None = None) -> tuple[str | None, int, list[str]]:
-    """Play one game to its end (with the game options given). Returns (winner, actions, errors)."""
+             clock: Clock | None = None, options: dict[str, str] | None = None,
+             tally: Any = None) -> tuple[str | None, int, list[str]]:
+    """Play one game to its end (with the game options given). Returns (winner, actions, errors).
+
+    ``tally`` (the game's ``ai_waste`` tally) sees every order before and after it is applied."""
     levels = levels or {}
     state = rules.new_state(scenario, seed, dict(options or {}))
     errors: list[str] = []
@@ -59,7 +87,7 @@ def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] 
         assert side is not None
         try:
             started = time.perf_counter()
-            action, _why = rules.bot_action(state, side, levels.get(side, default_level(rules)))
+            action, _why = bot_action(rules, state, side, levels.get(side, default_level(rules)))
             spent = time.perf_counter() - started
             if clock is not None:
                 clock.decisions.setdefault(side, []).append(spent)
@@ -71,7 +99,11 @@ def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] 
             if action not in legal:
                 errors.append(f"seed {seed}: bot chose {action.kind} {action.args}, not among the legal actions")
                 break
-            rules.apply(state, side, action)
+            if tally is not None:
+                tally.see(state, side, action)
+            events = rules.apply(state, side, action)
+            if tally is not None:
+                tally.seen(state, events)
         except UmpireError as exc:
             errors.append(f"seed {seed} action {actions}: a legal action was refused: {exc}")
             break
@@ -88,6 +120,8 @@ def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] 
             break
     if clock is not None and run_side is not None:
         clock.turns.setdefault(run_side, []).append(run_time)
+    if tally is not None:
+        tally.result = tally.figures(state)
     return rules.winner(state), actions, errors
 
 
@@ -149,6 +183,7 @@ class Played:
     actions: int
     errors: list[str]
     clock: Clock | None
+    waste: dict[str, dict[str, int]] | None = None
 
 
 def _play_deal(game: str, seed: int, deal: Deal, timing: bool) -> Played:
@@ -156,8 +191,9 @@ def _play_deal(game: str, seed: int, deal: Deal, timing: bool) -> Played:
     rules = registry.get(game)
     game_seed = seed_from(game, deal.scenario, seed, deal.number) & ((1 << 63) - 1)
     clock = Clock() if timing else None
-    winner, n, errs = play_one(rules, deal.scenario, game_seed, dict(deal.levels), clock, dict(deal.options))
-    return Played(deal, winner, n, errs, clock)
+    tally = new_tally(rules)
+    winner, n, errs = play_one(rules, deal.scenario, game_seed, dict(deal.levels), clock, dict(deal.options), tally)
+    return Played(deal, winner, n, errs, clock, None if tally is None else tally.result)
 
 
 def _play_all(game: str, seed: int, deals: list[Deal], timing: bool, workers: int,
@@ -264,6 +300,9 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
     }
     if pair is not None:
         result["match"] = _match_figures(rules, played, pair)
+    waste = _waste(rules, played, pair is not None)
+    if waste:
+        result["waste"] = waste
     if timing and pair is None:
         result["timing"] = _timing(played, lambda side, _level: side)
     elif timing:  # by policy and side
@@ -287,6 +326,33 @@ def _match_figures(rules: GameRules, played: list[Played], pair: tuple[PolicySpe
             wins, games = wins + won, games + len(mine)
         figures[key] = {"policy": spec.label, **_rate(wins, games), "seats": seats}
     return figures
+
+
+def _waste(rules: GameRules, played: list[Played], by_policy: bool) -> dict[str, Any]:
+    """The waste counters summed over the finished games, by side (in a match: by policy and side),
+    with the mean a game and the game's own summary (``ai_waste.summary``, e.g. the ACTs thrown away)."""
+    totals: dict[str, Counter[str]] = {}
+    games: Counter[str] = Counter()
+    for p in played:
+        if p.waste is None or p.errors:
+            continue
+        for side, level in p.deal.levels:
+            key = f"{PolicySpec(side, level).label} as {side}" if by_policy else side
+            totals.setdefault(key, Counter()).update(p.waste.get(side, {}))
+            games[key] += 1
+    module = game_module(rules, "ai_waste")
+    summary = getattr(module, "summary", None)
+    out: dict[str, Any] = {}
+    for key in sorted(totals):
+        n, counts = games[key], dict(totals[key])
+        if not counts:  # a side the game counts nothing for (SAF's German, the rulebook)
+            continue
+        entry: dict[str, Any] = {"games": n, "totals": counts,
+                                 "per_game": {k: round(v / n, 2) for k, v in counts.items()}}
+        if summary is not None:
+            entry.update(summary(counts))
+        out[key] = entry
+    return out
 
 
 def _timing(played: list[Played], key: Callable[[str, str], str]) -> dict[str, Any]:
