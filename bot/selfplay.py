@@ -227,6 +227,14 @@ def _rate(wins: int, n: int) -> dict[str, Any]:
     return {"wins": wins, "games": n, "rate": round(wins / n, 4) if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)]}
 
 
+def style_spec(rules: GameRules, style: str) -> PolicySpec:
+    """The US seat played by one of the game's styles (``--us-style``), refused if it has none."""
+    module = game_module(rules, "ai_styles")
+    if module is None or "us" not in rules.sides:
+        raise UnknownPolicy(f"{rules.title} has no US styles (--us-style is for Just a Peiper Dream?)")
+    return PolicySpec("us", f"style:{module.check_style(style.strip().lower())}")
+
+
 def parse_match(rules: GameRules, text: str) -> tuple[PolicySpec, PolicySpec]:
     """``ai:hard,ai:normal``: two policies that meet with the seats swapped on every deal."""
     names = [t.strip() for t in text.split(",")]
@@ -243,12 +251,13 @@ def parse_match(rules: GameRules, text: str) -> tuple[PolicySpec, PolicySpec]:
 
 def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = False,
         policies: list[str] | dict[str, str] | None = None, timing: bool = False, workers: int = 1,
-        match: str | None = None, options: list[str] | None = None) -> dict[str, Any]:
+        match: str | None = None, options: list[str] | None = None, us_style: str | None = None) -> dict[str, Any]:
     """Play ``games`` deals per scenario and return the figures (see the module's docstring).
 
     ``match="ai:hard,ai:normal"`` plays every deal twice, A in the first seat against B and then B in
     the first seat against A, and adds each policy's wins over both seats (``match``). ``workers``
-    spreads the games over processes; the result is the same for any number of workers.
+    spreads the games over processes; the result is the same for any number of workers. ``us_style``
+    seats one of the game's US styles (``engine/games/<game>/ai_styles.py``) instead of a US policy.
     """
     rules = registry.get(game)
     scenarios = [s.key for s in rules.scenarios()] if scenario == "all" else [scenario or rules.scenarios()[0].key]
@@ -258,8 +267,8 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
     rules.parse_options(dict(opts))  # refused here, with the option's range and ruling, before any game
     deals: list[Deal] = []
     pair: tuple[PolicySpec, PolicySpec] | None = None
-    if match and policies:
-        raise UnknownPolicy("give either --policy or --match, not both")
+    if match and (policies or us_style):
+        raise UnknownPolicy("give either --policy (and --us-style) or --match, not both")
     if match:
         pair = parse_match(rules, match)
         s1, s2 = rules.sides
@@ -270,6 +279,8 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
         chosen = {side: PolicySpec(side, "match") for side in rules.sides}
     else:
         chosen = resolve_policies(rules, policies)
+        if us_style:
+            chosen["us"] = style_spec(rules, us_style)
         levels = tuple((side, spec.level) for side, spec in chosen.items())
         deals = [Deal(sc, i, levels, options=opts) for sc in scenarios for i in range(games)]
     started = time.perf_counter()
@@ -371,11 +382,11 @@ def _timing(played: list[Played], key: Callable[[str, str], str]) -> dict[str, A
 
 def main(game: str, games: int, seed: int, as_json: bool, scenario: str = "",
          policies: list[str] | None = None, workers: int = 1, match: str | None = None,
-         options: list[str] | None = None) -> int:
+         options: list[str] | None = None, us_style: str | None = None) -> int:
     progress = not as_json and sys.stderr.isatty()
     try:
         result = run(game, games, seed, scenario, progress, policies, timing=True, workers=max(1, workers),
-                     match=match, options=options)
+                     match=match, options=options, us_style=us_style)
     except UmpireError as exc:
         print(f"selfplay: {exc}", file=sys.stderr)
         return 2

@@ -52,6 +52,7 @@ def test_peiper_waste_counts_a_scripted_game() -> None:
         "shots": 1, "shots_10": 1, "shots_10_move_open": 1,
         "units_never_moved": 1,  # Spitze (3/2 LAH moved)
         "unit_turns_parked": 1,  # Spitze, turn 1 (3/2 LAH got nearer the west edge)
+        "demolitions": 0, "demolitions_turn_3": 0,
     }
     assert counts["us"]["acts_taken"] == 2 and counts["us"]["acts_ended_unused"] == 2
     assert counts["us"]["units_never_moved"] == 1 and counts["us"]["shots"] == 0

@@ -9,6 +9,8 @@
 - ``shots_10_move_open``: shots at 10% or less while a move toward the exits was legal (German: a
   move or an exit that takes a unit nearer leaving west, by ``ai_field``; US: any move or entry);
 - ``units_never_moved``: units that stood on the map and never moved (nor exited) all game;
+- ``demolitions``, ``demolitions_turn_3``: demolition attempts, and those in turn 3 (the first the
+  rules allow: "After Turn 2");
 - ``unit_turns_parked`` (German only): a unit on the map at a turn's start and end that got no
   nearer the west edge (terrain distance, ``bot.west_distance``) during the turn.
 
@@ -33,7 +35,8 @@ from .state import ACTIVATE, DECIDE, UNIT_EXITED, UNIT_ON_MAP, PeiperState
 
 SPENDING = ("move", "enter", "exit", "attack", "demolish")
 COUNTERS = ("acts_taken", "acts_spent", "acts_lost_to_attack", "acts_ended_unused", "cards_passed", "shots",
-            "shots_10", "shots_10_move_open", "units_never_moved", "unit_turns_parked")
+            "shots_10", "shots_10_move_open", "units_never_moved", "unit_turns_parked", "demolitions",
+            "demolitions_turn_3")
 
 
 def _left(state: PeiperState) -> int:
@@ -91,6 +94,9 @@ class PeiperTally:
             c["acts_spent"] += 1
         if action.kind in ("move", "exit"):
             self.moved.add(action.args["unit"])
+        if action.kind == "demolish":
+            c["demolitions"] += 1
+            c["demolitions_turn_3"] += int(state.turn == 3)
         if action.kind == "attack":
             c["shots"] += 1
             att = unit_attack(state, action.args["unit"], action.args["target"])
