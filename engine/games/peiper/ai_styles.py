@@ -33,7 +33,7 @@ from .ai_policy import best_action, ranked
 from .ai_score import hit_chance
 from .combat import unit_attack
 from .state import ACTIVATE, UNIT_ON_MAP, PeiperState
-from .units import game_map
+from .units import game_map, scenario_map
 
 if TYPE_CHECKING:
     from .rules import PeiperRules
@@ -134,8 +134,13 @@ def check_style(style: str) -> str:
 
 
 def choose(rules: PeiperRules, state: PeiperState, side: str, style: str) -> tuple[Action, str]:
-    """The style's order for ``side`` (the US; the German plays normal)."""
+    """The style's order for ``side`` (the US; the German plays normal), on the scenario's own map."""
     adjust = STYLES[check_style(style)]
+    with scenario_map(state.scenario):
+        return _choose(rules, state, side, style, adjust)
+
+
+def _choose(rules: PeiperRules, state: PeiperState, side: str, style: str, adjust: Adjust) -> tuple[Action, str]:
     if side != "us" or state.phase != ACTIVATE:
         return best_action(rules, state, side)
     order = ranked(state, side, rules.legal_actions(state, side))

@@ -32,6 +32,7 @@ from .ai_score import card_acts, hit_chance
 from .bot import west_distance
 from .combat import unit_attack
 from .state import ACTIVATE, DECIDE, UNIT_EXITED, UNIT_ON_MAP, PeiperState
+from .units import scenario_map
 
 SPENDING = ("move", "enter", "exit", "attack", "demolish")
 COUNTERS = ("acts_taken", "acts_spent", "acts_lost_to_attack", "acts_ended_unused", "cards_passed", "shots",
@@ -75,7 +76,11 @@ class PeiperTally:
         self.result: dict[str, dict[str, int]] | None = None  # set by selfplay at the game's end
 
     def see(self, state: PeiperState, side: str, action: Action) -> None:
-        """Before the order is applied."""
+        """Before the order is applied (on the scenario's own map, as the rules' entry points work)."""
+        with scenario_map(state.scenario):
+            self._see(state, side, action)
+
+    def _see(self, state: PeiperState, side: str, action: Action) -> None:
         self._note_map(state)
         c = self.counts[side]
         self._left_before = _left(state)
@@ -115,7 +120,8 @@ class PeiperTally:
 
     def seen(self, state: PeiperState, events: list[Event]) -> None:
         """After the order: map presence and the turn's end (for the parked units)."""
-        self._note_map(state)
+        with scenario_map(state.scenario):
+            self._note_map(state)
 
     def _note_map(self, state: PeiperState) -> None:
         for u in state.units.values():
@@ -139,7 +145,8 @@ class PeiperTally:
     def figures(self, state: PeiperState) -> dict[str, dict[str, int]]:
         """The counts, once the game is over (the last turn closed, the units never moved counted)."""
         if self.turn >= 1:
-            self._close_turn(state)
+            with scenario_map(state.scenario):
+                self._close_turn(state)
             self.turn_start = {}
         for side, ids in self.on_map.items():
             self.counts[side]["units_never_moved"] = sum(
