@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .rules import PeiperRules
 
 LONG_SHOT = 0.1  # a shot this likely or less is not fired while a way west is open
+PLANNED = True  # False: one order at a time, every card taken, as before issue 30 (for measurements)
 Ranked = list[tuple[float, int, Action, str]]
 
 
@@ -49,12 +50,15 @@ def sequence(state: PeiperState, legal: list[Action], order: Ranked, spare_shot:
 
     ``spare_shot``: with nothing worth an ACT, spend one on the best shot that can hit (the plan's
     habit on the original layout) rather than end."""
-    way_open = move_toward_exit_open(state, legal)
-    usable = [t for t in order if not (t[2].kind == "attack" and way_open and chance(state, t[2]) <= LONG_SHOT)]
+    if PLANNED:
+        way_open = move_toward_exit_open(state, legal)
+        usable = [t for t in order if not (t[2].kind == "attack" and way_open and chance(state, t[2]) <= LONG_SHOT)]
+    else:
+        usable = order
     worth = [t for t in usable if t[2].kind != "end" and t[0] > 0]
     if worth:
         score, _, best, why = worth[0]
-        if best.kind == "attack" and acts_left(state) > 1:
+        if PLANNED and best.kind == "attack" and acts_left(state) > 1:
             first = next((t for t in worth if t[2].kind != "attack"), None)
             if first is not None:
                 return first[2], first[3] + f" (before the attack, which would end the {acts_left(state)} ACTs)"
@@ -71,6 +75,8 @@ def worth_taking(rules: PeiperRules, state: PeiperState, activation: Callable[[P
     """Would the activation of this number card give an order? (Played on a copy, nothing drawn.)"""
     from .ai_score import card_acts
 
+    if not PLANNED:
+        return True
     probe = rules.load(rules.dump(state))
     probe.phase, probe.side, probe.acts, probe.act_units = ACTIVATE, "ge", card_acts(state.card), []
     first, _ = activation(probe)

@@ -22,6 +22,7 @@ from engine.ai.sampling import decision_rng
 from engine.game import Action, GameRules
 from engine.rng import Rng
 
+from . import ai_activation
 from .ai_activation import sequence, worth_taking
 from .ai_field import distances, potential, situation
 from .ai_plan import ranked_plan
@@ -103,7 +104,7 @@ def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Acti
     if state.phase == DECIDE and cards.is_face(state.card):
         first, why = decide(state, side, rules.legal_actions(state, side))
         options = _decide_options(rules, state, side, first, why)
-        if side == "ge" and all(v <= 0 for v, _, _ in options):
+        if side == "ge" and ai_activation.PLANNED and all(v <= 0 for v, _, _ in options):
             return Action("pass"), "pass: neither a hex's units nor the OBA have an order worth giving"
         if len(options) < 2:
             return first, why
