@@ -91,6 +91,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=whole(1, 64), default=1, help="processes to spread the games over (same results)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option, such as an optional rule: --option opportunity_fire=true (repeatable)")
+    sp.add_argument("--us-style", metavar="STYLE", type=lambda v: v[:40],
+                    help="Peiper: the US seat plays a style (demolisher, town_holder, aggressive, passive, "
+                    "thoughtful) instead of --policy us=...")
 
     render = sub.add_parser("render", help="draw a scenario's opening position")
     render.add_argument("game", choices=list(registry.GAME_PACKAGES))
@@ -198,7 +201,7 @@ def _main(argv: list[str] | None) -> int:
             from bot.selfplay import main as selfplay
 
             return selfplay(args.game, args.games, args.seed, args.json, args.scenario, args.policy,
-                            workers=args.workers, match=args.match, options=args.option)
+                            workers=args.workers, match=args.match, options=args.option, us_style=args.us_style)
         if command == "render":
             return _render(args.game, args.scenario, args.out)
         if command == "bench":

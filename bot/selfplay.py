@@ -9,6 +9,7 @@ fields and ``seconds`` is the same for the same seed.
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import multiprocessing
@@ -45,9 +46,36 @@ class Clock:
     turns: dict[str, list[float]] = field(default_factory=dict)
 
 
+def game_module(rules: GameRules, name: str) -> Any:
+    """The game's module ``engine.games.<game>.<name>`` (its waste tally, its styles), or None."""
+    path = f"engine.games.{rules.key}.{name}"
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as exc:
+        if exc.name == path:
+            return None
+        raise
+
+
+def new_tally(rules: GameRules) -> Any:
+    """A fresh waste tally for one game (``ai_waste.tally``), or None where the game counts none."""
+    module = game_module(rules, "ai_waste")
+    return None if module is None else module.tally(rules)
+
+
+def bot_action(rules: GameRules, state: Any, side: str, level: str) -> tuple[Any, str]:
+    """A side's order: a style (``style:NAME``, the game's ``ai_styles``) or a level of the game's bot."""
+    if level.startswith("style:"):
+        return game_module(rules, "ai_styles").choose(rules, state, side, level.removeprefix("style:"))
+    return rules.bot_action(state, side, level)
+
+
 def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] | None = None,
-             clock: Clock | None = None, options: dict[str, str] | None = None) -> tuple[str | None, int, list[str]]:
-    """Play one game to its end (with the game options given). Returns (winner, actions, errors)."""
+             clock: Clock | None = None, options: dict[str, str] | None = None,
+             tally: Any = None) -> tuple[str | None, int, list[str]]:
+    """Play one game to its end (with the game options given). Returns (winner, actions, errors).
+
+    ``tally`` (the game's ``ai_waste`` tally) sees every order before and after it is applied."""
     levels = levels or {}
     state = rules.new_state(scenario, seed, dict(options or {}))
     errors: list[str] = []
@@ -59,7 +87,7 @@ def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] 
         assert side is not None
         try:
             started = time.perf_counter()
-            action, _why = rules.bot_action(state, side, levels.get(side, default_level(rules)))
+            action, _why = bot_action(rules, state, side, levels.get(side, default_level(rules)))
             spent = time.perf_counter() - started
             if clock is not None:
                 clock.decisions.setdefault(side, []).append(spent)
@@ -71,7 +99,11 @@ def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] 
             if action not in legal:
                 errors.append(f"seed {seed}: bot chose {action.kind} {action.args}, not among the legal actions")
                 break
-            rules.apply(state, side, action)
+            if tally is not None:
+                tally.see(state, side, action)
+            events = rules.apply(state, side, action)
+            if tally is not None:
+                tally.seen(state, events)
         except UmpireError as exc:
             errors.append(f"seed {seed} action {actions}: a legal action was refused: {exc}")
             break
@@ -88,6 +120,8 @@ def play_one(rules: GameRules, scenario: str, seed: int, levels: dict[str, str] 
             break
     if clock is not None and run_side is not None:
         clock.turns.setdefault(run_side, []).append(run_time)
+    if tally is not None:
+        tally.result = tally.figures(state)
     return rules.winner(state), actions, errors
 
 
@@ -149,6 +183,7 @@ class Played:
     actions: int
     errors: list[str]
     clock: Clock | None
+    waste: dict[str, dict[str, int]] | None = None
 
 
 def _play_deal(game: str, seed: int, deal: Deal, timing: bool) -> Played:
@@ -156,8 +191,9 @@ def _play_deal(game: str, seed: int, deal: Deal, timing: bool) -> Played:
     rules = registry.get(game)
     game_seed = seed_from(game, deal.scenario, seed, deal.number) & ((1 << 63) - 1)
     clock = Clock() if timing else None
-    winner, n, errs = play_one(rules, deal.scenario, game_seed, dict(deal.levels), clock, dict(deal.options))
-    return Played(deal, winner, n, errs, clock)
+    tally = new_tally(rules)
+    winner, n, errs = play_one(rules, deal.scenario, game_seed, dict(deal.levels), clock, dict(deal.options), tally)
+    return Played(deal, winner, n, errs, clock, None if tally is None else tally.result)
 
 
 def _play_all(game: str, seed: int, deals: list[Deal], timing: bool, workers: int,
@@ -191,6 +227,14 @@ def _rate(wins: int, n: int) -> dict[str, Any]:
     return {"wins": wins, "games": n, "rate": round(wins / n, 4) if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)]}
 
 
+def style_spec(rules: GameRules, style: str) -> PolicySpec:
+    """The US seat played by one of the game's styles (``--us-style``), refused if it has none."""
+    module = game_module(rules, "ai_styles")
+    if module is None or "us" not in rules.sides:
+        raise UnknownPolicy(f"{rules.title} has no US styles (--us-style is for Just a Peiper Dream?)")
+    return PolicySpec("us", f"style:{module.check_style(style.strip().lower())}")
+
+
 def parse_match(rules: GameRules, text: str) -> tuple[PolicySpec, PolicySpec]:
     """``ai:hard,ai:normal``: two policies that meet with the seats swapped on every deal."""
     names = [t.strip() for t in text.split(",")]
@@ -207,12 +251,13 @@ def parse_match(rules: GameRules, text: str) -> tuple[PolicySpec, PolicySpec]:
 
 def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = False,
         policies: list[str] | dict[str, str] | None = None, timing: bool = False, workers: int = 1,
-        match: str | None = None, options: list[str] | None = None) -> dict[str, Any]:
+        match: str | None = None, options: list[str] | None = None, us_style: str | None = None) -> dict[str, Any]:
     """Play ``games`` deals per scenario and return the figures (see the module's docstring).
 
     ``match="ai:hard,ai:normal"`` plays every deal twice, A in the first seat against B and then B in
     the first seat against A, and adds each policy's wins over both seats (``match``). ``workers``
-    spreads the games over processes; the result is the same for any number of workers.
+    spreads the games over processes; the result is the same for any number of workers. ``us_style``
+    seats one of the game's US styles (``engine/games/<game>/ai_styles.py``) instead of a US policy.
     """
     rules = registry.get(game)
     scenarios = [s.key for s in rules.scenarios()] if scenario == "all" else [scenario or rules.scenarios()[0].key]
@@ -222,8 +267,8 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
     rules.parse_options(dict(opts))  # refused here, with the option's range and ruling, before any game
     deals: list[Deal] = []
     pair: tuple[PolicySpec, PolicySpec] | None = None
-    if match and policies:
-        raise UnknownPolicy("give either --policy or --match, not both")
+    if match and (policies or us_style):
+        raise UnknownPolicy("give either --policy (and --us-style) or --match, not both")
     if match:
         pair = parse_match(rules, match)
         s1, s2 = rules.sides
@@ -234,6 +279,8 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
         chosen = {side: PolicySpec(side, "match") for side in rules.sides}
     else:
         chosen = resolve_policies(rules, policies)
+        if us_style:
+            chosen["us"] = style_spec(rules, us_style)
         levels = tuple((side, spec.level) for side, spec in chosen.items())
         deals = [Deal(sc, i, levels, options=opts) for sc in scenarios for i in range(games)]
     started = time.perf_counter()
@@ -264,6 +311,9 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
     }
     if pair is not None:
         result["match"] = _match_figures(rules, played, pair)
+    waste = _waste(rules, played, pair is not None)
+    if waste:
+        result["waste"] = waste
     if timing and pair is None:
         result["timing"] = _timing(played, lambda side, _level: side)
     elif timing:  # by policy and side
@@ -289,6 +339,33 @@ def _match_figures(rules: GameRules, played: list[Played], pair: tuple[PolicySpe
     return figures
 
 
+def _waste(rules: GameRules, played: list[Played], by_policy: bool) -> dict[str, Any]:
+    """The waste counters summed over the finished games, by side (in a match: by policy and side),
+    with the mean a game and the game's own summary (``ai_waste.summary``, e.g. the ACTs thrown away)."""
+    totals: dict[str, Counter[str]] = {}
+    games: Counter[str] = Counter()
+    for p in played:
+        if p.waste is None or p.errors:
+            continue
+        for side, level in p.deal.levels:
+            key = f"{PolicySpec(side, level).label} as {side}" if by_policy else side
+            totals.setdefault(key, Counter()).update(p.waste.get(side, {}))
+            games[key] += 1
+    module = game_module(rules, "ai_waste")
+    summary = getattr(module, "summary", None)
+    out: dict[str, Any] = {}
+    for key in sorted(totals):
+        n, counts = games[key], dict(totals[key])
+        if not counts:  # a side the game counts nothing for (SAF's German, the rulebook)
+            continue
+        entry: dict[str, Any] = {"games": n, "totals": counts,
+                                 "per_game": {k: round(v / n, 2) for k, v in counts.items()}}
+        if summary is not None:
+            entry.update(summary(counts))
+        out[key] = entry
+    return out
+
+
 def _timing(played: list[Played], key: Callable[[str, str], str]) -> dict[str, Any]:
     """Decision and turn times grouped by ``key(side, level)``."""
     times: dict[str, Clock] = {}
@@ -305,11 +382,11 @@ def _timing(played: list[Played], key: Callable[[str, str], str]) -> dict[str, A
 
 def main(game: str, games: int, seed: int, as_json: bool, scenario: str = "",
          policies: list[str] | None = None, workers: int = 1, match: str | None = None,
-         options: list[str] | None = None) -> int:
+         options: list[str] | None = None, us_style: str | None = None) -> int:
     progress = not as_json and sys.stderr.isatty()
     try:
         result = run(game, games, seed, scenario, progress, policies, timing=True, workers=max(1, workers),
-                     match=match, options=options)
+                     match=match, options=options, us_style=us_style)
     except UmpireError as exc:
         print(f"selfplay: {exc}", file=sys.stderr)
         return 2

@@ -31,14 +31,17 @@ class Policy(Protocol):
 
 @dataclass(frozen=True)
 class PolicySpec:
-    """A side's bot: ``greedy``, ``random``, or ``ai`` at a level; ``level`` is what bot_action takes."""
+    """A side's bot: ``greedy``, ``random``, ``ai`` at a level (``level`` is what bot_action takes), or a
+    selfplay style of the game (``style:NAME``, the game's ``ai_styles``)."""
 
     side: str
     level: str
 
     @property
     def label(self) -> str:
-        return self.level if self.level in ("random", "greedy") else f"ai:{self.level}"
+        if self.level in ("random", "greedy") or self.level.startswith("style:"):
+            return self.level
+        return f"ai:{self.level}"
 
 
 def check_level(level: str) -> str:

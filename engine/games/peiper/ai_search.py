@@ -22,11 +22,12 @@ from engine.ai.sampling import decision_rng
 from engine.game import Action, GameRules
 from engine.rng import Rng
 
+from . import ai_activation
+from .ai_activation import sequence, worth_taking
 from .ai_field import distances, potential, situation
 from .ai_plan import ranked_plan
 from .ai_policy import best_action, decide, fingerprint, ranked
-from .ai_score import POINTS, Context, hit_chance
-from .combat import unit_attack
+from .ai_score import POINTS, Context
 from .state import ACTIVATE, DECIDE, DRAW, UNIT_ELIMINATED, PeiperState
 
 if TYPE_CHECKING:
@@ -96,9 +97,15 @@ def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Acti
         if len(close) < 2:
             return best, why
         return _search(rules, state, side, close)
+    if side == "ge" and state.phase == DECIDE and not cards.is_face(state.card):
+        if not worth_taking(rules, state, lambda probe: _ge_plan(rules, probe)):
+            return Action("pass"), "pass: no order this card's ACTs could give is worth it (a taken card would go unused)"
+        return best_action(rules, state, side)
     if state.phase == DECIDE and cards.is_face(state.card):
         first, why = decide(state, side, rules.legal_actions(state, side))
         options = _decide_options(rules, state, side, first, why)
+        if side == "ge" and ai_activation.PLANNED and all(v <= 0 for v, _, _ in options):
+            return Action("pass"), "pass: neither a hex's units nor the OBA have an order worth giving"
         if len(options) < 2:
             return first, why
         return _search(rules, state, side, options)
@@ -109,8 +116,8 @@ def _ge_plan(rules: PeiperRules, state: PeiperState) -> tuple[Action, str]:
     """The German activation by the plan (ai_plan): next step and US fire weighed with each order."""
     legal = rules.legal_actions(state, "ge")
     mode = GE_MODE or GE_MODE_BY_SCENARIO.get(state.scenario, "normal")
-    if mode == "normal":
-        return best_action(rules, state, "ge")
+    if mode == "normal":  # normal's scores, played as a sequence (ai_activation)
+        return sequence(state, legal, ranked(state, "ge", legal), spare_shot=False)
     if mode == "blend":
         plan_action, plan_why = _ge_plan_only(state, legal)
         normal_action, normal_why = best_action(rules, state, "ge")
@@ -121,20 +128,8 @@ def _ge_plan(rules: PeiperRules, state: PeiperState) -> tuple[Action, str]:
 
 
 def _ge_plan_only(state: PeiperState, legal: list[Action]) -> tuple[Action, str]:
-    order = ranked_plan(state, legal)
-    best_score, _, best, why = order[0]
-    if best.kind == "end" or best_score <= 0:
-        # An unused ACT is lost at the next draw: spend it on the best shot that can hit.
-        shots = [(s, a, w) for s, _, a, w in order if a.kind == "attack" and _chance(state, a) > 0]
-        if shots:
-            return shots[0][1], shots[0][2] + " (a spare ACT: any hit thins the US screen)"
-        return Action("end"), "end the activations: no order left improves our position"
-    return best, why
-
-
-def _chance(state: PeiperState, a: Action) -> float:
-    att = unit_attack(state, a.args["unit"], a.args["target"])
-    return hit_chance(att.strength, att.modifier)
+    # An unused ACT is lost at the next draw: with nothing else worth it, the best shot that can hit.
+    return sequence(state, legal, ranked_plan(state, legal), spare_shot=True)
 
 
 def _decide_options(rules: PeiperRules, state: PeiperState, side: str, first: Action, why: str

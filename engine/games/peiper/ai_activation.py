@@ -1,0 +1,83 @@
+"""The hard German plans the activation, not the action (issue 30; ruling 12: an attack ends them).
+
+A card gives N ACTs (or one ACT to each unit of a face card's hex); an attack forfeits the rest.
+So the order of the N matters, and the hard German plays them as a sequence:
+
+- **moves before the attack**: while more than one ACT is left and some order other than an attack
+  is worth giving (scores above zero), that order is played first; the attack comes with the last
+  ACT, or once nothing else is worth an ACT (then the ACTs it forfeits would have gone unused);
+- **no long shot while a way west is open**: a shot at 10% or less is never fired while a move or
+  an exit that takes a unit nearer leaving west is legal (``ai_waste.move_toward_exit_open``);
+- **Pass where no sequence gains**: a number card is taken only when the activation would give an
+  order at all (its first order is not "end"); a face card is passed when neither activating a hex
+  nor the OBA is worth anything. A passed card is not wasted; a taken one that ends unused is.
+
+The scores are the activation's own (``ai_plan`` on the original layout, ``normal``'s elsewhere:
+``ai_search.GE_MODE_BY_SCENARIO``). Everything is read from the public position: no card order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.game import Action
+
+from .ai_score import hit_chance
+from .ai_waste import move_toward_exit_open
+from .combat import unit_attack
+from .state import ACTIVATE, PeiperState
+
+if TYPE_CHECKING:
+    from .rules import PeiperRules
+
+LONG_SHOT = 0.1  # a shot this likely or less is not fired while a way west is open
+PLANNED = True  # False: one order at a time, every card taken, as before issue 30 (for measurements)
+Ranked = list[tuple[float, int, Action, str]]
+
+
+def chance(state: PeiperState, a: Action) -> float:
+    att = unit_attack(state, a.args["unit"], a.args["target"])
+    return hit_chance(att.strength, att.modifier)
+
+
+def acts_left(state: PeiperState) -> int:
+    return state.acts + len(state.act_units)
+
+
+def sequence(state: PeiperState, legal: list[Action], order: Ranked, spare_shot: bool) -> tuple[Action, str]:
+    """The next order of the activation, from ``order`` (every legal order scored, best first).
+
+    ``spare_shot``: with nothing worth an ACT, spend one on the best shot that can hit (the plan's
+    habit on the original layout) rather than end."""
+    if PLANNED:
+        way_open = move_toward_exit_open(state, legal)
+        usable = [t for t in order if not (t[2].kind == "attack" and way_open and chance(state, t[2]) <= LONG_SHOT)]
+    else:
+        usable = order
+    worth = [t for t in usable if t[2].kind != "end" and t[0] > 0]
+    if worth:
+        score, _, best, why = worth[0]
+        if PLANNED and best.kind == "attack" and acts_left(state) > 1:
+            first = next((t for t in worth if t[2].kind != "attack"), None)
+            if first is not None:
+                return first[2], first[3] + f" (before the attack, which would end the {acts_left(state)} ACTs)"
+        return best, why
+    if spare_shot:
+        shots = [t for t in usable if t[2].kind == "attack" and chance(state, t[2]) > 0]
+        if shots:
+            return shots[0][2], shots[0][3] + " (a spare ACT: any hit thins the US screen)"
+    return Action("end"), "end the activations: no order left improves our position"
+
+
+def worth_taking(rules: PeiperRules, state: PeiperState, activation: Callable[[PeiperState], tuple[Action, str]]
+                 ) -> bool:
+    """Would the activation of this number card give an order? (Played on a copy, nothing drawn.)"""
+    from .ai_score import card_acts
+
+    if not PLANNED:
+        return True
+    probe = rules.load(rules.dump(state))
+    probe.phase, probe.side, probe.acts, probe.act_units = ACTIVATE, "ge", card_acts(state.card), []
+    first, _ = activation(probe)
+    return first.kind != "end"

@@ -1,0 +1,122 @@
+"""The hard German plans the activation, not the action (issue 30; ruling 12: an attack ends them)."""
+
+from __future__ import annotations
+
+import functools
+
+from engine.game import Action
+from engine.games.peiper import RULES
+from engine.games.peiper.ai_activation import LONG_SHOT, chance, sequence
+from engine.games.peiper.ai_search import reshuffle_undrawn
+from engine.games.peiper.ai_waste import move_toward_exit_open
+from engine.games.peiper.state import ACTIVATE, DECIDE, PeiperState
+from engine.games.peiper.units import scenario_map
+from engine.rng import Rng
+
+
+def _board(scenario: str = "contest") -> PeiperState:
+    state = RULES.new_state(scenario, 1, {})
+    RULES.apply(state, "us", Action("ready"))
+    for u in state.units.values():
+        u.status, u.hex, u.reduced = "awaiting", None, False
+    state.turn = 2
+    state.fuel_depot = "captured"
+    return state
+
+
+def _put(state: PeiperState, uid: str, label: str) -> None:
+    state.units[uid].status, state.units[uid].hex = "on_map", label
+
+
+def _activate(state: PeiperState, acts: int) -> None:
+    state.phase, state.side, state.acts, state.act_units = ACTIVATE, "ge", acts, []
+    state.spent = {"ge": True, "us": True}
+
+
+def _duel() -> PeiperState:
+    """3/2 LAH next to 2/23/2 (a 30% shot in the clear), Spitze free on the road west."""
+    state = _board()
+    _put(state, "3/2 LAH", "1102")
+    _put(state, "2/23/2", "1202")
+    _put(state, "Spitze", "1306")
+    return state
+
+
+def test_ai_hard_german_moves_before_the_attack_that_ends_the_acts() -> None:
+    """An attack scored best still waits while another order is worth an ACT: it would forfeit them."""
+    state = _duel()
+    _activate(state, 3)
+    legal = RULES.legal_actions(state, "ge")
+    shot = Action("attack", {"unit": "3/2 LAH", "target": "2/23/2"})
+    move = next(a for a in legal if a.kind == "move" and a.args["unit"] == "Spitze")
+    order = [(20.0, 0, shot, "fire"), (5.0, -1, move, "move"), (0.0, -2, Action("end"), "")]
+    with scenario_map(state.scenario):
+        _activate(state, 3)
+        action, why = sequence(state, legal, order, spare_shot=False)
+        assert action == move and "before the attack, which would end the 3 ACTs" in why
+        _activate(state, 1)  # the last ACT: nothing is forfeited
+        assert sequence(state, legal, order, spare_shot=False)[0] == shot
+        _activate(state, 3)  # nothing else worth an ACT: the attack forfeits only ACTs that would go unused
+        assert sequence(state, legal, [order[0], (-1.0, -1, move, "move")], spare_shot=False)[0] == shot
+    # and the whole hard German on this position: never the attack with 3 ACTs while Spitze can move on
+    _activate(state, 3)
+    assert RULES.bot_action(state, "ge", "hard")[0].kind != "attack"
+
+
+def test_ai_hard_german_fires_no_long_shot_while_a_way_west_is_open() -> None:
+    state = _board()
+    _put(state, "3/2 LAH", "1102")
+    _put(state, "CCR/3/1", "1202")  # AT 1 against a Mech unit: 10%
+    _activate(state, 1)
+    legal = RULES.legal_actions(state, "ge")
+    shot = Action("attack", {"unit": "3/2 LAH", "target": "CCR/3/1"})
+    with scenario_map(state.scenario):
+        assert shot in legal and chance(state, shot) <= LONG_SHOT and move_toward_exit_open(state, legal)
+    for acts in (1, 2, 3):
+        _activate(state, acts)
+        assert RULES.bot_action(state, "ge", "hard")[0] != shot
+
+
+def test_ai_hard_german_passes_a_card_it_has_no_use_for() -> None:
+    """Only 3FJ/KG2 left, waiting for turn 4: no order a number card could give; pass, not take."""
+    state = _board()
+    for uid in ("Spitze", "1/1 LAH", "501", "3/2 LAH", "3FJ/KG1"):
+        state.units[uid].status = "eliminated"
+    _put(state, "99 BG", "0404")
+    state.phase, state.side, state.card = DECIDE, "ge", "8S"
+    assert Action("take") in RULES.legal_actions(state, "ge")
+    assert RULES.bot_action(state, "ge", "hard")[0] == Action("pass")
+    assert RULES.bot_action(state, "ge", "normal")[0] == Action("take")  # normal always takes
+    # with a unit that can move, the card is taken
+    _put(state, "3/2 LAH", "1102")
+    state.units["3/2 LAH"].status = "on_map"
+    assert RULES.bot_action(state, "ge", "hard")[0] == Action("take")
+
+
+@functools.cache
+def _german_decisions() -> list[PeiperState]:
+    """German card decisions and activations along a hard-German game on the contest layout."""
+    state = RULES.new_state("contest", 13, {})
+    out: list[PeiperState] = []
+    for _ in range(400):
+        if RULES.is_over(state):
+            break
+        side = RULES.to_act(state)
+        assert side is not None
+        if side == "ge" and state.phase in (DECIDE, ACTIVATE) and len(state.deck) > 1 and len(out) < 24:
+            out.append(RULES.load(RULES.dump(state)))
+        action, _ = RULES.bot_action(state, side, "hard" if side == "ge" else "normal")
+        RULES.apply(state, side, action)
+    return out
+
+
+def test_ai_hard_german_plan_never_reads_the_undrawn_order() -> None:
+    """The same choice, card decision or activation, for any order of the undrawn cards."""
+    states = _german_decisions()
+    assert len(states) >= 10
+    for i, state in enumerate(states):
+        mine = RULES.bot_action(state, "ge", "hard")
+        for k in range(2):
+            other = RULES.load(RULES.dump(state))
+            reshuffle_undrawn(other, Rng(7000 + 10 * i + k))
+            assert RULES.bot_action(other, "ge", "hard") == mine
