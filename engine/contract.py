@@ -132,7 +132,13 @@ class Contract:
         raise IllegalAction(f"Cannot read a {kind}")
 
     def choose(self, state: Any, side: str, level: str) -> tuple[Action, str]:
-        raise NotImplementedError
+        """The game's bot at a checked level: ``choose(rules, state, side, level)`` in the package's
+        ``bot`` module. The bot imports the rules, never the other way round (no circle)."""
+        module = self._part("bot")
+        if module is None:
+            raise NotImplementedError(f"{self.title} has no bot module")
+        choice: tuple[Action, str] = module.choose(self, state, side, level)
+        return choice
 
     # --- derived: the game's facts ---------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:

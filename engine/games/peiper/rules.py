@@ -5,14 +5,13 @@ Phases: Set-Up -> (Turn Begins: draw -> decide -> activate [-> face] -> draw ...
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
 from engine import cards
 from engine.contract import Contract, Order
-from engine.errors import IllegalAction, NotFound
+from engine.errors import NotFound
 from engine.events import Event
 from engine.game import Action, ScenarioInfo
 from engine.hexgrid import Hex
@@ -22,6 +21,7 @@ from engine.rng import Rng, seed_hash
 from . import combat, orders
 from .board import destinations, hex_of, in_supply, occupants, spec, supply_network
 from .commands import COMMANDS
+from .gm import gm_apply
 from .state import (
     ACTIVATE,
     DECIDE,
@@ -38,7 +38,7 @@ from .state import (
     dump_state,
     load_state,
 )
-from .units import SIDE_NAMES, game_map, resolve_unit, scenario_map, scenarios, unit_specs
+from .units import SIDE_NAMES, game_map, resolve_bridge, resolve_unit, scenario_map, scenarios, unit_specs
 
 GERMAN_UNITS = 6  # the German counters (units.yaml): more exits than that cannot be won
 
@@ -85,25 +85,6 @@ PHASE_NAMES = {
     SETUP: "set-up", DRAW: "card draw", DECIDE: "card decision", ACTIVATE: "activations",
     FACE: "face card in combat", OVER: "game over",
 }
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", str(text).lower())
-
-
-def resolve_bridge(text: str) -> str:
-    names = list(game_map().bridges)
-    wanted = _norm(text)
-    exact = [n for n in names if _norm(n) == wanted]
-    if exact:
-        return exact[0]
-    starts = [n for n in names if _norm(n).startswith(wanted)] if wanted else []
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        raise IllegalAction(f"'{shorten(text, 30)}' names {len(starts)} bridges: {' and '.join(starts)}; "
-                            "name one of them", "Bridge Demolition")
-    raise IllegalAction(f"No bridge '{shorten(text, 30)}'. Bridges: {', '.join(names)}", "Bridge Demolition")
 
 
 Step = Callable[[PeiperState, list[Event], str, Action], None]
@@ -304,8 +285,6 @@ class PeiperRules(Contract):
 
     # --- GM ----------------------------------------------------------------------------------
     def gm_apply(self, state: PeiperState, action: Action) -> list[Event]:
-        from .gm import gm_apply
-
         with self.ground(state):
             return gm_apply(state, action)
 
@@ -333,11 +312,6 @@ class PeiperRules(Contract):
         return seed_hash(state.seed)
 
     # --- bots and checks ---------------------------------------------------------------------
-    def choose(self, state: PeiperState, side: str, level: str) -> tuple[Action, str]:
-        from .bot import choose
-
-        return choose(self, state, side, level)
-
     def invariants(self, state: PeiperState) -> list[str]:
         with self.ground(state):
             return self._invariants(state)

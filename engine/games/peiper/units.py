@@ -13,8 +13,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from engine.errors import DataFileError, UnknownUnit
+from engine.errors import DataFileError, IllegalAction, UnknownUnit
 from engine.maps import GameMap, load_map, load_yaml
+from engine.options import shorten
 
 DATA = Path(__file__).parent / "data"
 MAP_PATH = DATA / "map.yaml"
@@ -204,3 +205,19 @@ def resolve_unit(text: str) -> str:
         known = ", ".join(unit_specs())
         raise UnknownUnit(f"No unit '{text}' in this game. Units: {known}")
     return uid
+
+
+def resolve_bridge(text: str) -> str:
+    """A bridge name from what a player (or the GM) typed: exact, else a unique prefix."""
+    names = list(game_map().bridges)
+    wanted = _norm(str(text))
+    exact = [n for n in names if _norm(n) == wanted]
+    if exact:
+        return exact[0]
+    starts = [n for n in names if _norm(n).startswith(wanted)] if wanted else []
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise IllegalAction(f"'{shorten(text, 30)}' names {len(starts)} bridges: {' and '.join(starts)}; "
+                            "name one of them", "Bridge Demolition")
+    raise IllegalAction(f"No bridge '{shorten(text, 30)}'. Bridges: {', '.join(names)}", "Bridge Demolition")

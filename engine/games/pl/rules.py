@@ -13,7 +13,7 @@ from engine.events import Event
 from engine.game import Action, GameOptionSpec, ScenarioInfo
 from engine.options import BadOption, shorten
 
-from . import bot, forts, sequence
+from . import forts, sequence
 from .board import (
     MAX_WRECKS,
     STACK_LIMIT,
@@ -298,9 +298,6 @@ class PanzerLeader(Contract):
             return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} wins ({state.result})"
         return (f"Turn {state.turn}/{state.turns}, {SIDE_NAMES[state.side]} {sequence.phase_name(state)}. "
                 f"Victory: {sequence.victory_text(state)}")
-
-    def choose(self, state: PlState, side: str, level: str) -> tuple[Action, str]:
-        return bot.bot_action(state, side, level)
 
     def invariants(self, state: PlState) -> list[str]:
         with self.ground(state):
