@@ -21,9 +21,7 @@ from __future__ import annotations
 import copy
 import importlib
 import sys
-from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -32,7 +30,7 @@ from engine.chance import accounted
 from engine.charts import Chart
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
-from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
+from engine.game import Action, CommandSpec, GameRules, OptionSpec, Order, Refusal, Result, ScenarioInfo
 from engine.listing import listing, outside
 from engine.options import GameOptionSpec, empty_table, parse_options, shorten
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
@@ -40,33 +38,11 @@ from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 MAX_UNITS = 12  # units named in one order ("units:A,B,C")
 MAX_TEXT = 200
 
-Candidates = Callable[[Any, str, Any], Iterable[Action]]  # (state, side, narrowed-to value or None)
-Perform = Callable[[Any, str, Action], list[Event]]
-Refusal = Callable[[Any, str, Action], UmpireError | None]
+__all__ = ["MAX_TEXT", "MAX_UNITS", "Contract", "Order", "Refusal"]
 
-
-@dataclass(frozen=True)
-class Order:
-    """One order of a game, declared once."""
-
-    command: CommandSpec
-    phases: tuple[str, ...]
-    candidates: Candidates
-    perform: Perform
-    refusal: Refusal | None = None
-    # Non-empty: why the candidates are only a bounded part of what the order allows (refusal decides).
-    unlisted: str = ""
-    # The option whose value narrows the candidates apply must search (the unit, mostly): passed to
-    # ``candidates`` as its third argument. Empty: all candidates.
-    narrow_by: str = ""
-
-    @property
-    def name(self) -> str:
-        return self.command.name
-
-
-class Contract:
-    """The shared half of every game: legality, parsing, options, levels and the game's facts."""
+class Contract(GameRules):
+    """``GameRules`` implemented once for every game: legality, parsing, options, levels and the
+    game's facts derive from its order table; a game supplies what is marked so below."""
 
     key: ClassVar[str]
     title: ClassVar[str]
@@ -86,6 +62,24 @@ class Contract:
 
     # --- what each game supplies ---------------------------------------------------------------
     def orders(self) -> tuple[Order, ...]:
+        raise NotImplementedError
+
+    def new_state(self, scenario: str, seed: int, options: dict[str, Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def load(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def gm_apply(self, state: Any, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def status_line(self, state: Any) -> str:
+        raise NotImplementedError
+
+    def invariants(self, state: Any) -> list[str]:
         raise NotImplementedError
 
     def phase(self, state: Any) -> str:
