@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from engine.ai.policy import LEVELS, UnknownPolicy
 from engine.chance import accounted
 from engine.charts import Chart
+from engine.codec import StateCodec
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, GameRules, OptionSpec, Order, Refusal, Result, ScenarioInfo
@@ -67,11 +68,14 @@ class Contract(GameRules):
     def new_state(self, scenario: str, seed: int, options: dict[str, Any] | None = None) -> Any:
         raise NotImplementedError
 
+    # The game's state to JSON-safe data and back (snapshots, the database, exports): its StateCodec.
+    codec: ClassVar[StateCodec[Any]]
+
     def dump(self, state: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        return self.codec.dump(state)
 
     def load(self, data: dict[str, Any]) -> Any:
-        raise NotImplementedError
+        return self.codec.load(data)
 
     def gm_apply(self, state: Any, action: Action) -> list[Event]:
         raise NotImplementedError

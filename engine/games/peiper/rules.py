@@ -24,6 +24,7 @@ from .commands import COMMANDS
 from .gm import gm_apply
 from .state import (
     ACTIVATE,
+    CODEC,
     DECIDE,
     DRAW,
     FACE,
@@ -35,8 +36,6 @@ from .state import (
     UNIT_ON_MAP,
     PeiperState,
     UnitState,
-    dump_state,
-    load_state,
 )
 from .units import SIDE_NAMES, game_map, resolve_bridge, resolve_unit, scenario_map, scenarios, unit_specs
 
@@ -230,6 +229,7 @@ class PeiperRules(Contract):
     standing_orders = ("pass", "end", "miss", "ready")
     quiet_orders = ("pass", "end", "miss")
     sequence_rule = "Turn Sequence"
+    codec = CODEC
 
     def ground(self, state: PeiperState) -> AbstractContextManager[object]:
         return scenario_map(state.scenario)  # every entry point works on the scenario's own map
@@ -255,11 +255,8 @@ class PeiperRules(Contract):
         state.units = {uid: UnitState(uid, s.side) for uid, s in unit_specs().items()}
         return state
 
-    def dump(self, state: PeiperState) -> dict[str, Any]:
-        return dump_state(state)
-
     def load(self, data: dict[str, Any]) -> PeiperState:
-        state = load_state(data)
+        state: PeiperState = super().load(data)
         state.options = self.upgrade_options(state.options)
         return state
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.ai.policy import check_level
+from engine.ai.random_policy import RandomPolicy
 from engine.game import Action
-from engine.rng import Rng
 
 from .ai_policy import choose as ai_choose
-from .ai_policy import indirect_can_succeed
+from .ai_policy import fingerprint, indirect_can_succeed
 from .ai_search import choose_hard
 from .board import crt, hx, spotters, stack_count, utype
 from .combat import direct_strength, element_of, elements_at
@@ -42,7 +42,7 @@ def _one_one(state: PlState) -> int:
 
 
 def choose(rules: PanzerLeader, state: PlState, side: str, level: str = "normal") -> tuple[Action, str]:
-    """``random``: uniform over the legal actions (RNG forked, never advanced); ``greedy``: the
+    """``random``: engine.ai.RandomPolicy, uniform over the legal actions (RNG forked, never advanced); ``greedy``: the
     heuristic; ``easy``/``normal``: ai_policy; ``hard``: ai_search."""
     check_level(level)
     if level in ("easy", "normal"):
@@ -50,10 +50,7 @@ def choose(rules: PanzerLeader, state: PlState, side: str, level: str = "normal"
     if level == "hard":
         return choose_hard(state, side)
     if level == "random":
-        acts = rules.legal_actions(state, side)
-        where = sorted((u.id, u.hex, u.mp_left, u.fired) for u in state.units.values())
-        pick = Rng(state.rng.state).fork(("pl-random", state.turn, state.phase, where)).choice(acts)
-        return pick, "a random legal order"
+        return RandomPolicy(fingerprint).choose(rules, state, side)
     return greedy_choose(rules, state, side)
 
 

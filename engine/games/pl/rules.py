@@ -31,7 +31,7 @@ from .combat import destroy_unit
 from .datafiles import SIDE_NAMES, board_path, situations
 from .fire import secret_key
 from .orders import ORDERS, listing_key
-from .state import PlState, dump_state, load_state
+from .state import CODEC, PlState
 
 OPTIONAL_RULES = ("mines", "blocks", "fortifications", "engineers", "engineer_vehicles", "opportunity_fire")
 SYMBOLS = {"tank": "tank", "armour": "armour", "spa": "spa", "recon": "recon", "halftrack": "halftrack",
@@ -128,6 +128,7 @@ class PanzerLeader(Contract):
     standing_orders = ("end",)
     quiet_orders = ("end",)
     sequence_rule = "Basic Turn Sequence of Play"
+    codec = CODEC
     # Indirect fire is plotted in secret (I.i): answered privately; its events are seen by the other
     # side only once it lands (Event.only/until, ``secrets``; the service redacts the log and export).
     secret_orders = ("indirect",)
@@ -286,12 +287,6 @@ class PanzerLeader(Contract):
         if state.over:
             score["result"] = state.result
         return score
-
-    def dump(self, state: PlState) -> dict[str, Any]:
-        return dump_state(state)
-
-    def load(self, data: dict[str, Any]) -> PlState:
-        return load_state(data)
 
     def status_line(self, state: PlState) -> str:
         if state.over:

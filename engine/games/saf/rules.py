@@ -23,7 +23,7 @@ from engine.options import BadOption, GameOptionSpec, shorten
 from . import american, german, refusals, setup, turn
 from .data import check_decks, data_for, load_data, map_path, scenario_map, with_gm_files
 from .movement import move_unit
-from .state import SafState, Unit, dump_state, load_state
+from .state import CODEC, SafState, Unit
 from .table import LEGACY, STACKING, Table
 
 SIDE_NAMES = {"us": "American", "ge": "German (AI)"}
@@ -280,6 +280,7 @@ class SafRules(Contract):
     quiet_orders = ("end",)
     solitaire = True
     sequence_rule = "5.0"
+    codec = CODEC
 
     # --- catalogue ------------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -313,12 +314,6 @@ class SafRules(Contract):
             if exc.rule:
                 raise
             raise type(exc)(exc.message, order.command.rule) from None
-
-    def dump(self, state: SafState) -> dict[str, Any]:
-        return dump_state(state)
-
-    def load(self, data: dict[str, Any]) -> SafState:
-        return load_state(data)
 
     def phase_name(self, state: SafState) -> str:
         if state.phase == "german":
