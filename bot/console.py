@@ -50,7 +50,7 @@ def summary_of(rules: GameRules) -> GameSummary | None:
 
 def side_names(rules: GameRules) -> dict[str, str]:
     """The sides in the game's own words (``rules.side_names``; else the names its view gives)."""
-    names = getattr(rules, "side_names", None) or {}
+    names = rules.side_names
     if not names:
         try:
             view = rules.view(rules.new_state(rules.scenarios()[0].key, 0, {}), None)
@@ -545,7 +545,7 @@ def choose_scenario(game: str, ask: Ask, say: Say, completer: Callable[[list[str
 def choose_side(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
     """The side the player holds, in the game's own words; none asked in a solitaire game."""
     rules = registry.get(game)
-    if getattr(rules, "solitaire", False):
+    if rules.solitaire:
         return rules.sides[0]
     names = side_names(rules)
     options = [(s, names[s]) for s in rules.sides] + [("both", "both sides (hot seat)")]

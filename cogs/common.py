@@ -98,7 +98,7 @@ def user_name(user: discord.abc.User) -> str:
 def side_name(rules: GameRules, side: str | None) -> str:
     if side is None:
         return "nobody"
-    names: dict[str, str] = getattr(rules, "side_names", {}) or {}
+    names: dict[str, str] = rules.side_names
     return names.get(side, side.upper())
 
 
@@ -486,7 +486,7 @@ def hidden_orders(rules: GameRules) -> tuple[str, ...]:
 
 def private_orders(rules: GameRules) -> tuple[str, ...]:
     """Order kinds answered privately: secret until the game ends, or until they land (``secret_orders``)."""
-    return hidden_orders(rules) + tuple(getattr(rules, "secret_orders", ()) or ())
+    return hidden_orders(rules) + rules.secret_orders
 
 
 async def give_order(interaction: discord.Interaction[Any], game_id: int | None, action: Action, *,

@@ -33,7 +33,7 @@ GAMES = [app_commands.Choice(name=registry.title(k), value=k) for k in playable_
 def game_help(key: str, state: Any | None = None) -> discord.Embed:
     """A game's orders, and its notes (``rules.help_notes``): for the game in play (``state``), or any."""
     rules = registry.get(key)
-    lines = [f"**{note}**" for note in (getattr(rules, "help_notes", None) or (lambda _s: []))(state)]
+    lines = [f"**{note}**" for note in rules.help_notes(state)]
     for spec in rules.commands():
         opts = " ".join(f"{o.name}:<{o.kind}>" if o.required else f"[{o.name}]" for o in spec.options)
         lines.append(f"**/{key} {spec.name}** {opts} - {spec.description}"

@@ -21,18 +21,17 @@ from __future__ import annotations
 import copy
 import importlib
 import sys
-from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.ai.policy import LEVELS, UnknownPolicy
 from engine.chance import accounted
 from engine.charts import Chart
+from engine.codec import StateCodec
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
-from engine.game import Action, CommandSpec, OptionSpec, Result, ScenarioInfo
+from engine.game import Action, CommandSpec, GameRules, OptionSpec, Order, Refusal, Result, ScenarioInfo
 from engine.listing import listing, outside
 from engine.options import GameOptionSpec, empty_table, parse_options, shorten
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
@@ -40,33 +39,11 @@ from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 MAX_UNITS = 12  # units named in one order ("units:A,B,C")
 MAX_TEXT = 200
 
-Candidates = Callable[[Any, str, Any], Iterable[Action]]  # (state, side, narrowed-to value or None)
-Perform = Callable[[Any, str, Action], list[Event]]
-Refusal = Callable[[Any, str, Action], UmpireError | None]
+__all__ = ["MAX_TEXT", "MAX_UNITS", "Contract", "Order", "Refusal"]
 
-
-@dataclass(frozen=True)
-class Order:
-    """One order of a game, declared once."""
-
-    command: CommandSpec
-    phases: tuple[str, ...]
-    candidates: Candidates
-    perform: Perform
-    refusal: Refusal | None = None
-    # Non-empty: why the candidates are only a bounded part of what the order allows (refusal decides).
-    unlisted: str = ""
-    # The option whose value narrows the candidates apply must search (the unit, mostly): passed to
-    # ``candidates`` as its third argument. Empty: all candidates.
-    narrow_by: str = ""
-
-    @property
-    def name(self) -> str:
-        return self.command.name
-
-
-class Contract:
-    """The shared half of every game: legality, parsing, options, levels and the game's facts."""
+class Contract(GameRules):
+    """``GameRules`` implemented once for every game: legality, parsing, options, levels and the
+    game's facts derive from its order table; a game supplies what is marked so below."""
 
     key: ClassVar[str]
     title: ClassVar[str]
@@ -86,6 +63,27 @@ class Contract:
 
     # --- what each game supplies ---------------------------------------------------------------
     def orders(self) -> tuple[Order, ...]:
+        raise NotImplementedError
+
+    def new_state(self, scenario: str, seed: int, options: dict[str, Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    # The game's state to JSON-safe data and back (snapshots, the database, exports): its StateCodec.
+    codec: ClassVar[StateCodec[Any]]
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        return self.codec.dump(state)
+
+    def load(self, data: dict[str, Any]) -> Any:
+        return self.codec.load(data)
+
+    def gm_apply(self, state: Any, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def status_line(self, state: Any) -> str:
+        raise NotImplementedError
+
+    def invariants(self, state: Any) -> list[str]:
         raise NotImplementedError
 
     def phase(self, state: Any) -> str:
@@ -132,7 +130,13 @@ class Contract:
         raise IllegalAction(f"Cannot read a {kind}")
 
     def choose(self, state: Any, side: str, level: str) -> tuple[Action, str]:
-        raise NotImplementedError
+        """The game's bot at a checked level: ``choose(rules, state, side, level)`` in the package's
+        ``bot`` module. The bot imports the rules, never the other way round (no circle)."""
+        module = self._part("bot")
+        if module is None:
+            raise NotImplementedError(f"{self.title} has no bot module")
+        choice: tuple[Action, str] = module.choose(self, state, side, level)
+        return choice
 
     # --- derived: the game's facts ---------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:

@@ -1,7 +1,8 @@
-"""The contract every game module fulfils, and the pieces they share.
+"""The game contract (``GameRules``, one definition) and the pieces it speaks in.
 
 A game is a state machine in rulebook order. The service, the console, the Discord cogs, the
-renderer and the AI all go through this one interface:
+renderer and the AI all go through ``GameRules``; ``engine.contract.Contract`` implements it for
+every game from the game's order table (``Order``). The heart of it:
 
 - ``new_state(scenario, seed, options)``: the opening position.
 - ``to_act(state)``: the side whose decision is pending, or None when the game is over.
@@ -14,14 +15,19 @@ renderer and the AI all go through this one interface:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine.charts import Chart
+from engine.errors import UmpireError
 from engine.events import Event
 from engine.options import GameOptionSpec
 from engine.rulebook import GameSummary
 
-__all__ = ["Action", "CommandSpec", "GameOptionSpec", "GameRules", "OptionSpec", "Result", "ScenarioInfo"]
+__all__ = ["Action", "CommandSpec", "GameOptionSpec", "GameRules", "OptionSpec", "Order", "Refusal", "Result",
+           "ScenarioInfo"]
 
 
 @dataclass(frozen=True)
@@ -100,14 +106,45 @@ class ScenarioInfo:
     summary: str
 
 
-class GameRules(Protocol):
-    """What the service, the cogs, the table, the renderer and the bots may ask of a game.
+Candidates = Callable[[Any, str, Any], Iterable[Action]]  # (state, side, narrowed-to value or None)
+Perform = Callable[[Any, str, Action], list[Event]]
+# The one shape of a refusal: None when the order passes, else the error naming the reason and the rule
+# (never a bare string, never raised). Every game's order table declares its refusals so.
+Refusal = Callable[[Any, str, Action], UmpireError | None]
 
-    Every game implements it by subclassing ``engine.contract.Contract`` and declaring its orders.
-    """
+
+@dataclass(frozen=True)
+class Order:
+    """One order of a game, declared once (the rows of ``GameRules.orders``; engine/contract.py)."""
+
+    command: CommandSpec
+    phases: tuple[str, ...]
+    candidates: Candidates
+    perform: Perform
+    refusal: Refusal | None = None
+    # Non-empty: why the candidates are only a bounded part of what the order allows (refusal decides).
+    unlisted: str = ""
+    # The option whose value narrows the candidates apply must search (the unit, mostly): passed to
+    # ``candidates`` as its third argument. Empty: all candidates.
+    narrow_by: str = ""
 
     @property
-    def key(self) -> str: ...  # "peiper", "saf", "pl"
+    def name(self) -> str:
+        return self.command.name
+
+
+class GameRules(Protocol):
+    """The game contract: everything the service, the cogs, the table, the renderer, the odds and the
+    bots may ask of a game, declared once with its types.
+
+    ``engine.contract.Contract`` implements it (each game subclasses that and declares its order
+    table); nothing outside a game package needs more than this, so callers read these members
+    directly (no ``getattr`` with a default).
+    """
+
+    # --- the game's facts ---------------------------------------------------------------------
+    @property
+    def key(self) -> str: ...  # "peiper", "saf", "pl": the package and the slash-command group
 
     @property
     def title(self) -> str: ...
@@ -134,7 +171,12 @@ class GameRules(Protocol):
     def quiet_orders(self) -> tuple[str, ...]: ...  # buttons that give something up (drawn grey)
 
     @property
-    def solitaire(self) -> bool: ...
+    def solitaire(self) -> bool: ...  # one player: the other side is the rules' own
+
+    @property
+    def secret_orders(self) -> tuple[str, ...]: ...  # answered privately (their events carry Event.only)
+
+    def side_name(self, side: str | None) -> str: ...
 
     def scenarios(self) -> list[ScenarioInfo]: ...
 
@@ -144,11 +186,31 @@ class GameRules(Protocol):
 
     def upgrade_options(self, stored: dict[str, Any] | None) -> dict[str, Any]: ...
 
-    def commands(self) -> list[CommandSpec]: ...
-
     def rules_summary(self) -> GameSummary: ...
 
-    def new_state(self, scenario: str, seed: int, options: dict[str, Any]) -> Any: ...
+    def charts(self, state: Any | None = None) -> list[Chart]: ...  # the game's tables as played in state
+
+    def terrain_notes(self, state: Any | None = None) -> dict[str, str]: ...  # a terrain kind in a line
+
+    def help_notes(self, state: Any | None) -> list[str]: ...  # lines /help adds (for a game, or any)
+
+    # --- the order table ----------------------------------------------------------------------
+    def orders(self) -> tuple[Order, ...]: ...
+
+    def order(self, name: str) -> Order | None: ...
+
+    def orders_now(self, state: Any) -> list[Order]: ...
+
+    def commands(self) -> list[CommandSpec]: ...
+
+    # --- a game's life ------------------------------------------------------------------------
+    def new_state(self, scenario: str, seed: int, options: dict[str, Any] | None = None) -> Any: ...
+
+    def dump(self, state: Any) -> dict[str, Any]: ...
+
+    def load(self, data: dict[str, Any]) -> Any: ...
+
+    def ground(self, state: Any) -> AbstractContextManager[object]: ...  # the board the state is played on
 
     def phase(self, state: Any) -> str: ...
 
@@ -162,20 +224,26 @@ class GameRules(Protocol):
 
     def winner(self, state: Any) -> str | None: ...
 
+    def secrets(self, state: Any) -> set[str]: ...  # the Event.until keys still kept from the other sides
+
+    def status_line(self, state: Any) -> str: ...
+
+    def view(self, state: Any, side: str | None) -> dict[str, Any]: ...
+
+    # --- orders -------------------------------------------------------------------------------
     def legal_actions(self, state: Any, side: str) -> list[Action]: ...
+
+    def parse_action(self, state: Any, order: Order, action: Action) -> Action: ...
+
+    def check(self, state: Any, side: str, action: Action) -> tuple[Order, Action]: ...
 
     def apply(self, state: Any, side: str, action: Action) -> list[Event]: ...
 
     def gm_apply(self, state: Any, action: Action) -> list[Event]: ...
 
-    def view(self, state: Any, side: str | None) -> dict[str, Any]: ...
+    def odds_follow(self, state: Any, side: str, action: Action) -> tuple[str, Action] | None: ...
 
-    def dump(self, state: Any) -> dict[str, Any]: ...
-
-    def load(self, data: dict[str, Any]) -> Any: ...
-
-    def status_line(self, state: Any) -> str: ...
-
+    # --- bots and checks ----------------------------------------------------------------------
     def check_level(self, level: str) -> str: ...
 
     def bot_action(self, state: Any, side: str, level: str = "normal") -> tuple[Action, str]: ...

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
+from engine.datafile import load_yaml, validate
 from engine.errors import DataFileError, UnknownHex
 from engine.hexgrid import Hex, Hexside
 
@@ -136,12 +136,7 @@ def _default_edges(columns: int, rows: int) -> dict[str, list[Hex]]:
 
 def parse_map(raw: Any, source: str) -> GameMap:
     """Build a GameMap from parsed YAML, checking everything; errors name ``source``."""
-    try:
-        spec = MapFile.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        entry = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        raise DataFileError(source, entry, err["msg"]) from None
+    spec = validate(MapFile, raw, source)
 
     def hex_at(entry: str, text: str) -> Hex:
         try:
@@ -232,16 +227,6 @@ def parse_map(raw: Any, source: str) -> GameMap:
         terrain_kinds=list(spec.terrain_kinds),
         notes=spec.notes,
     )
-
-
-def load_yaml(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
-    except FileNotFoundError:
-        raise DataFileError(str(path), "(file)", "no such file") from None
-    except yaml.YAMLError as exc:
-        raise DataFileError(str(path), "(syntax)", str(exc).replace("\n", " ")) from None
 
 
 _CACHE: dict[str, GameMap] = {}

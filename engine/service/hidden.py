@@ -18,11 +18,10 @@ SECRET_TEXT = "(a secret order: shown when it lands)"
 
 
 def pending_secrets(rules: GameRules, state: Any) -> frozenset[str]:
-    """The secrets the game still keeps (``rules.secrets(state)``, if the game has any); none once it is over."""
-    secrets_of = getattr(rules, "secrets", None)
-    if secrets_of is None or rules.is_over(state):
+    """The secrets the game still keeps (``rules.secrets(state)``); none once it is over."""
+    if rules.is_over(state):
         return frozenset()
-    return frozenset(secrets_of(state))
+    return frozenset(rules.secrets(state))
 
 
 def entry_hidden(e: LogEntry, viewer: str | None, pending: frozenset[str], over: bool) -> bool:

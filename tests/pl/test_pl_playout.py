@@ -70,16 +70,16 @@ def test_playout_random_level_plays_legal_orders_deterministically() -> None:
 def test_playout_bot_infantry_next_to_an_enemy_held_objective_holds_fire_for_the_close_assault() -> None:
     from pl_helpers import build
 
-    from engine.games.pl.bot import bot_action
+    from engine.games.pl import RULES
 
     # R1, R2 next to Pouppeville (0810, held by G1) could shoot the wagon at 0709 at 2-1 ...
     s = build([("R1", "us_rifle", "0710"), ("R2", "us_rifle", "0710"), ("G1", "ge_rifle", "0810"),
                ("W1", "ge_wagon", "0709")])
-    action, _ = bot_action(s, "us")
+    action, _ = RULES.bot_action(s, "us")
     assert action.kind == "end"  # ... but firing would forbid their close assault on 0810
     # A rifle not next to an enemy-held objective takes the shot.
     s = build([("R1", "us_rifle", "0608"), ("G1", "ge_rifle", "0810"), ("W1", "ge_wagon", "0709")])
-    action, _ = bot_action(s, "us")
+    action, _ = RULES.bot_action(s, "us")
     assert action.kind == "fire" and action.args["target"] == "0709"
 
 

@@ -22,6 +22,9 @@ from engine.ai.random_policy import RandomPolicy
 from engine.game import Action
 from engine.hexgrid import Hex
 
+from .ai_policy import choose as ai_choose
+from .ai_policy import fingerprint
+from .ai_search import choose_hard
 from .board import BridgesDown, hex_of, mech_step_cost, occupants, side_at, spec
 from .combat import unit_attack
 from .state import ACTIVATE, DECIDE, DRAW, FACE, SETUP, UNIT_ON_MAP, PeiperState
@@ -65,17 +68,11 @@ def west_distance(state: PeiperState, uid: str, h: Hex) -> float:
 def choose(rules: PeiperRules, state: PeiperState, side: str, level: str = "normal") -> tuple[Action, str]:
     check_level(level)
     if level == "random":
-        from .ai_policy import fingerprint
-
         return RandomPolicy(fingerprint).choose(rules, state, side)
     if level == "greedy":
         return greedy_choose(rules, state, side)
     if level == "hard":
-        from .ai_search import choose_hard
-
         return choose_hard(rules, state, side)
-    from .ai_policy import choose as ai_choose
-
     return ai_choose(rules, state, side, level)
 
 

@@ -13,7 +13,7 @@ from engine.game import Action
 from .board import can_stop, occupants
 from .sequence import check_victory, finish, fuel_depot_check
 from .state import OVER, UNIT_AWAITING, UNIT_ELIMINATED, UNIT_EXITED, UNIT_ON_MAP, PeiperState
-from .units import SIDE_NAMES, game_map, resolve_unit
+from .units import SIDE_NAMES, game_map, resolve_bridge, resolve_unit
 
 GM_KINDS = ("move", "place", "remove", "flip", "restore", "turn", "bridge", "depot", "end")
 
@@ -59,8 +59,6 @@ def gm_apply(state: PeiperState, action: Action) -> list[Event]:
         events.append(Event("gm", f"GM sets the turn to {turn}."))
     elif kind == "bridge":
         name = str(a.get("bridge", ""))
-        from .rules import resolve_bridge
-
         name = resolve_bridge(name)
         down = str(a.get("state", "down")) == "down"
         if down and name not in state.bridges_down:

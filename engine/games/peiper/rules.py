@@ -5,14 +5,13 @@ Phases: Set-Up -> (Turn Begins: draw -> decide -> activate [-> face] -> draw ...
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
 from engine import cards
 from engine.contract import Contract, Order
-from engine.errors import IllegalAction, NotFound
+from engine.errors import NotFound
 from engine.events import Event
 from engine.game import Action, ScenarioInfo
 from engine.hexgrid import Hex
@@ -22,8 +21,10 @@ from engine.rng import Rng, seed_hash
 from . import combat, orders
 from .board import destinations, hex_of, in_supply, occupants, spec, supply_network
 from .commands import COMMANDS
+from .gm import gm_apply
 from .state import (
     ACTIVATE,
+    CODEC,
     DECIDE,
     DRAW,
     FACE,
@@ -35,10 +36,8 @@ from .state import (
     UNIT_ON_MAP,
     PeiperState,
     UnitState,
-    dump_state,
-    load_state,
 )
-from .units import SIDE_NAMES, game_map, resolve_unit, scenario_map, scenarios, unit_specs
+from .units import SIDE_NAMES, game_map, resolve_bridge, resolve_unit, scenario_map, scenarios, unit_specs
 
 GERMAN_UNITS = 6  # the German counters (units.yaml): more exits than that cannot be won
 
@@ -85,25 +84,6 @@ PHASE_NAMES = {
     SETUP: "set-up", DRAW: "card draw", DECIDE: "card decision", ACTIVATE: "activations",
     FACE: "face card in combat", OVER: "game over",
 }
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", str(text).lower())
-
-
-def resolve_bridge(text: str) -> str:
-    names = list(game_map().bridges)
-    wanted = _norm(text)
-    exact = [n for n in names if _norm(n) == wanted]
-    if exact:
-        return exact[0]
-    starts = [n for n in names if _norm(n).startswith(wanted)] if wanted else []
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        raise IllegalAction(f"'{shorten(text, 30)}' names {len(starts)} bridges: {' and '.join(starts)}; "
-                            "name one of them", "Bridge Demolition")
-    raise IllegalAction(f"No bridge '{shorten(text, 30)}'. Bridges: {', '.join(names)}", "Bridge Demolition")
 
 
 Step = Callable[[PeiperState, list[Event], str, Action], None]
@@ -249,6 +229,7 @@ class PeiperRules(Contract):
     standing_orders = ("pass", "end", "miss", "ready")
     quiet_orders = ("pass", "end", "miss")
     sequence_rule = "Turn Sequence"
+    codec = CODEC
 
     def ground(self, state: PeiperState) -> AbstractContextManager[object]:
         return scenario_map(state.scenario)  # every entry point works on the scenario's own map
@@ -274,11 +255,8 @@ class PeiperRules(Contract):
         state.units = {uid: UnitState(uid, s.side) for uid, s in unit_specs().items()}
         return state
 
-    def dump(self, state: PeiperState) -> dict[str, Any]:
-        return dump_state(state)
-
     def load(self, data: dict[str, Any]) -> PeiperState:
-        state = load_state(data)
+        state: PeiperState = super().load(data)
         state.options = self.upgrade_options(state.options)
         return state
 
@@ -313,8 +291,6 @@ class PeiperRules(Contract):
 
     # --- GM ----------------------------------------------------------------------------------
     def gm_apply(self, state: PeiperState, action: Action) -> list[Event]:
-        from .gm import gm_apply
-
         with self.ground(state):
             return gm_apply(state, action)
 
@@ -342,11 +318,6 @@ class PeiperRules(Contract):
         return seed_hash(state.seed)
 
     # --- bots and checks ---------------------------------------------------------------------
-    def choose(self, state: PeiperState, side: str, level: str) -> tuple[Action, str]:
-        from .bot import choose
-
-        return choose(self, state, side, level)
-
     def invariants(self, state: PeiperState) -> list[str]:
         with self.ground(state):
             return self._invariants(state)

@@ -66,5 +66,3 @@ class PeiperState(GameState):
 
 
 CODEC = StateCodec(PeiperState)
-dump_state = CODEC.dump
-load_state = CODEC.load

@@ -11,10 +11,12 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from engine.errors import DataFileError, UnknownUnit
-from engine.maps import GameMap, load_map, load_yaml
+from engine.datafile import load_yaml, validate
+from engine.errors import DataFileError, IllegalAction, UnknownUnit
+from engine.maps import GameMap, load_map
+from engine.options import shorten
 
 DATA = Path(__file__).parent / "data"
 MAP_PATH = DATA / "map.yaml"
@@ -85,17 +87,8 @@ class UnitSpec:
         return "Mech" if self.mech else "Infantry"
 
 
-def _validate(model: type[BaseModel], raw: object, source: str) -> BaseModel:
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        entry = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        raise DataFileError(source, entry, err["msg"]) from None
-
-
 def parse_units(raw: object, source: str = "units.yaml") -> dict[str, UnitSpec]:
-    parsed = _validate(UnitsFile, raw, source)
+    parsed = validate(UnitsFile, raw, source)
     assert isinstance(parsed, UnitsFile)
     specs: dict[str, UnitSpec] = {}
     for i, u in enumerate(parsed.units):
@@ -114,7 +107,7 @@ def parse_units(raw: object, source: str = "units.yaml") -> dict[str, UnitSpec]:
 
 def parse_scenarios(raw: object, units: dict[str, UnitSpec], maps: dict[str, GameMap] | GameMap | None = None,
                     source: str = "scenarios.yaml") -> dict[str, ScenarioEntry]:
-    parsed = _validate(ScenariosFile, raw, source)
+    parsed = validate(ScenariosFile, raw, source)
     assert isinstance(parsed, ScenariosFile)
     for key, sc in parsed.scenarios.items():
         if isinstance(maps, GameMap):
@@ -204,3 +197,19 @@ def resolve_unit(text: str) -> str:
         known = ", ".join(unit_specs())
         raise UnknownUnit(f"No unit '{text}' in this game. Units: {known}")
     return uid
+
+
+def resolve_bridge(text: str) -> str:
+    """A bridge name from what a player (or the GM) typed: exact, else a unique prefix."""
+    names = list(game_map().bridges)
+    wanted = _norm(str(text))
+    exact = [n for n in names if _norm(n) == wanted]
+    if exact:
+        return exact[0]
+    starts = [n for n in names if _norm(n).startswith(wanted)] if wanted else []
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise IllegalAction(f"'{shorten(text, 30)}' names {len(starts)} bridges: {' and '.join(starts)}; "
+                            "name one of them", "Bridge Demolition")
+    raise IllegalAction(f"No bridge '{shorten(text, 30)}'. Bridges: {', '.join(names)}", "Bridge Demolition")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.contract import MAX_UNITS
 from engine.errors import UmpireError
 from engine.game import Action
 from engine.rng import Rng
@@ -37,11 +36,12 @@ from .ai_value import (
     worth,
 )
 from .board import STACK_LIMIT, crt, distance, hx, stack_count, utype
-from .bot import lay_bridge
 from .combat import Attack, direct_strength, element_of, elements_at, shifted, total, wec_factor
-from .fire import assault_group, assault_refusal, build_assault, build_direct, indirect_estimate
-from .legal import enemy_hexes, fire_targets, indirect_targets, legal_actions, move_targets
+from .fire import build_assault, build_direct, indirect_estimate
+from .goals import assault_groups, assault_order, lay_bridge
+from .legal import enemy_hexes, fire_targets, indirect_targets, move_targets
 from .movement import overrun_refusal, transport_refusal
+from .rules import RULES
 from .state import AttackOrder, PlState, Unit
 
 EASY_SLIP = 0.25  # share of easy decisions drawn at random among the legal orders
@@ -144,7 +144,7 @@ def choose(state: PlState, side: str, level: str, w: Weights = NORMAL) -> Choice
     if level == "easy":
         rng = Rng(state.rng.state).fork(("pl-easy", fingerprint(state, side)))
         if rng.below(1000) < EASY_SLIP * 1000:
-            acts = [a for a in legal_actions(state, side) if hasty_ok(state, side, a)]
+            acts = [a for a in RULES.legal_actions(state, side) if hasty_ok(state, side, a)]
             if acts:
                 pick = rng.choice(acts)
                 return pick, f"easy: a hasty {pick.kind}, one of {len(acts)} orders picked without much thought"
@@ -572,15 +572,8 @@ def _unloads(state: PlState, side: str, mine: list[Unit], objs: list[str]) -> li
 # --- close assault and opportunity fire ----------------------------------------------------------
 def assault_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[float, Action, str]]:
     objs = objectives(state)
-    queued = {i for o in state.assault_queue for i in o.units}
-    mine = sorted(state.on_map(side), key=lambda x: x.id)
     out = []
-    for t in enemy_hexes(state, side):
-        ids = [u.id for u in mine if u.id not in queued and u.hex and distance(u.hex, t) == 1
-               and not assault_refusal(state, u, t)]
-        if not ids:
-            continue
-        existing = next((o.units for o in state.assault_queue if o.target == t), [])
+    for t, ids, existing in assault_groups(state, side):
 
         def value(group: list[str], t: str = t) -> float:
             if not group:
@@ -600,11 +593,10 @@ def assault_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tupl
         gain = best - value(existing)
         if gain < w.assault_min:
             continue
-        # the group in one order (one line), where listed and an order may name them all (MAX_UNITS)
-        whole = assault_group(state, side, t) == ids and len(ids) <= MAX_UNITS
+        order, whole = assault_order(state, side, t, ids)
         who = ", ".join(ids) if whole else ids[0]
         joined = f" (with {', '.join(existing)})" if existing else ""
-        out.append((gain, Action("assault", {"units": ",".join(ids) if whole else ids[0], "target": t}),
+        out.append((gain, order,
                     f"{who} close assault{'' if whole else 's'} {t}{joined}: {att.attack:g} against {att.defense:g}"
                     f" = {oc.odds(state)}, die -2, {oc.destroy:.0%} chance to destroy"
                     + (f" (hard: {clear_chance(state, att):.0%} to clear the objective hex)"
@@ -614,7 +606,7 @@ def assault_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tupl
 
 def opportunity_options(state: PlState, side: str, w: Weights = NORMAL) -> list[tuple[float, Action, str]]:
     out = []
-    for cand in legal_actions(state, side):
+    for cand in RULES.legal_actions(state, side):
         if cand.kind != "fire":
             continue
         f, m = state.units[cand.args["units"]], state.units[cand.args["at_unit"]]

@@ -12,6 +12,7 @@ from functools import lru_cache
 from .board import crt, distance, hx, low_kinds, tec, terrain, utype
 from .combat import Attack, Element, direct_strength, shifted
 from .datafiles import board, situations
+from .goals import objectives
 from .los import los
 from .state import PlState, Unit
 
@@ -23,14 +24,6 @@ def worth(u: Unit) -> float:
     """A unit's worth: its factors, armour counting a little more (it takes more to kill)."""
     ut = utype(u)
     return 2.0 + ut.attack + ut.defense + (3.0 if ut.armoured else 0.0)
-
-
-def objectives(state: PlState) -> list[str]:
-    vic = situations()[state.scenario].victory
-    out: list[str] = []
-    for c in vic.any:
-        out += c.hold_all + c.hexes
-    return sorted(set(out))
 
 
 def attacker_side(state: PlState) -> str:

@@ -1,40 +1,32 @@
 """The Panzer Leader bot: one entry point for every level, and the greedy (one-step heuristic) level.
 
-``bot_action(state, side, level)``: random (uniform over the legal orders), greedy (below: fire at
+``choose(rules, state, side, level)``: random (uniform over the legal orders), greedy (below: fire at
 the best odds, move toward the objectives, overrun and close assault when the odds are good, then
 end the phase), easy and normal (ai_policy), hard (ai_search). An unknown level raises
 ``engine.ai.UnknownPolicy``."""
 
 from __future__ import annotations
 
-from engine.ai.policy import check_level
-from engine.game import Action
-from engine.rng import Rng
+from typing import TYPE_CHECKING
 
-from .board import crt, distance, hx, is_bridge, spotters, stack_count, terrain, utype
+from engine.ai.policy import check_level
+from engine.ai.random_policy import RandomPolicy
+from engine.game import Action
+
+from .ai_policy import choose as ai_choose
+from .ai_policy import fingerprint, indirect_can_succeed
+from .ai_search import choose_hard
+from .board import crt, hx, spotters, stack_count, utype
 from .combat import direct_strength, element_of, elements_at
 from .datafiles import situations
-from .fire import assault_group, assault_refusal, build_assault, build_direct, indirect_estimate
+from .fire import build_assault, build_direct, indirect_estimate
+from .goals import assault_groups, assault_order, goal_distance, lay_bridge, objectives
 from .legal import enemy_hexes, fire_targets, indirect_targets, move_targets
-from .movement import engineer_vehicles, move_refusal, overrun_refusal, special, transport_refusal
+from .movement import move_refusal, overrun_refusal, transport_refusal
 from .state import AttackOrder, PlState, Unit
 
-
-def objectives(state: PlState) -> list[str]:
-    vic = situations()[state.scenario].victory
-    out: list[str] = []
-    for c in vic.any:
-        out += c.hold_all + c.hexes
-    return sorted(set(out))
-
-
-def goal_distance(state: PlState, side: str, label: str) -> int:
-    """Distance to the nearest objective not yet held by side (the nearest enemy if all are)."""
-    objs = [o for o in objectives(state) if not (any(u.side == side for u in state.at(o))
-                                                 and not any(u.side != side for u in state.at(o)))]
-    if not objs:
-        objs = enemy_hexes(state, side) or objectives(state)
-    return min(distance(label, o) for o in objs)
+if TYPE_CHECKING:
+    from .rules import PanzerLeader
 
 
 def _col(state: PlState, attack: float, defense: float, shift: int = 0) -> int:
@@ -49,29 +41,24 @@ def _one_one(state: PlState) -> int:
     return cols.index("1-1") if "1-1" in cols else len(cols) // 2
 
 
-def bot_action(state: PlState, side: str, level: str = "normal") -> tuple[Action, str]:
-    """``random``: uniform over the legal actions (RNG forked, never advanced); ``greedy``: the
+def choose(rules: PanzerLeader, state: PlState, side: str, level: str = "normal") -> tuple[Action, str]:
+    """``random``: engine.ai.RandomPolicy, uniform over the legal actions (RNG forked, never advanced); ``greedy``: the
     heuristic; ``easy``/``normal``: ai_policy; ``hard``: ai_search."""
     check_level(level)
     if level in ("easy", "normal"):
-        from .ai_policy import choose
-
-        return choose(state, side, level)
+        return ai_choose(state, side, level)
     if level == "hard":
-        from .ai_search import choose_hard
-
         return choose_hard(state, side)
     if level == "random":
-        from .legal import legal_actions
+        return RandomPolicy(fingerprint).choose(rules, state, side)
+    return greedy_choose(rules, state, side)
 
-        acts = legal_actions(state, side)
-        where = sorted((u.id, u.hex, u.mp_left, u.fired) for u in state.units.values())
-        pick = Rng(state.rng.state).fork(("pl-random", state.turn, state.phase, where)).choice(acts)
-        return pick, "a random legal order"
+
+def greedy_choose(rules: PanzerLeader, state: PlState, side: str) -> tuple[Action, str]:
+    """Fire at the best odds, move toward the objectives, overrun and close assault when the odds are
+    good, then end the phase."""
     mine = sorted(state.on_map(side), key=lambda u: u.id)
     if state.phase == "combat":
-        from .ai_policy import indirect_can_succeed
-
         for u in mine:
             if utype(u).indirect:
                 # never fire that cannot succeed (ai_policy.indirect_can_succeed)
@@ -91,9 +78,9 @@ def bot_action(state: PlState, side: str, level: str = "normal") -> tuple[Action
             return act
         return Action("end"), "every unit has moved or holds"
     if state.phase == "opportunity":
-        return _opportunity(state, side)
+        return _opportunity(rules, state, side)
     if state.phase == "assault":
-        act = _assault(state, side, mine)
+        act = _assault(state, side)
         if act:
             return act
         return Action("end"), "no close assault worth making: resolve and close the phase"
@@ -172,48 +159,23 @@ def _move(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | N
     return None
 
 
-def lay_bridge(state: PlState, side: str, u: Unit) -> tuple[Action, str] | None:
-    """A Valentine Bridgelayer (engineer vehicles) drives into the stream hex nearest the objectives,
-    once, while its side has no temporary bridge; the generic move then takes it out, laying it."""
-    if not engineer_vehicles(state) or special(u) != "bridgelayer" or u.moved or u.hex is None:
-        return None
-    if terrain(u.hex) == "stream" or any(s == side for s in state.temp_bridges.values()):
-        return None
-    here = goal_distance(state, side, u.hex)
-    fords = [t for t in move_targets(state, u)
-             if terrain(t) == "stream" and not is_bridge(t) and goal_distance(state, side, t) <= here]
-    if not fords:
-        return None
-    best = min(fords, key=lambda t: (goal_distance(state, side, t), t))
-    return Action("move", {"units": u.id, "to": best}), f"{u.id} drives into the stream at {best} to bridge it"
-
-
-def _assault(state: PlState, side: str, mine: list[Unit]) -> tuple[Action, str] | None:
-    queued = {i for o in state.assault_queue for i in o.units}
-    for t in enemy_hexes(state, side):
-        ids = [u.id for u in mine if u.id not in queued and u.hex and distance(u.hex, t) == 1
-               and not assault_refusal(state, u, t)]
-        if not ids:
-            continue
-        existing = next((o.units for o in state.assault_queue if o.target == t), [])
+def _assault(state: PlState, side: str) -> tuple[Action, str] | None:
+    for t, ids, existing in assault_groups(state, side):
         att = build_assault(state, AttackOrder(existing + ids, t))
         if _col(state, att.attack, att.defense, att.shift) >= _one_one(state):
-            if assault_group(state, side, t) == ids:  # the whole group in one order: one line
-                return (Action("assault", {"units": ",".join(ids), "target": t}),
-                        f"{', '.join(ids)} close assault {t} together")
-            return (Action("assault", {"units": ids[0], "target": t}),
-                    f"{ids[0]} joins the close assault on {t}")
+            order, whole = assault_order(state, side, t, ids)
+            if whole:
+                return order, f"{', '.join(ids)} close assault {t} together"
+            return order, f"{ids[0]} joins the close assault on {t}"
     return None
 
 
-__all__ = ["bot_action", "spotters"]
+__all__ = ["choose", "spotters"]
 
 
-def _opportunity(state: PlState, side: str) -> tuple[Action, str]:
-    from .legal import legal_actions
-
+def _opportunity(rules: PanzerLeader, state: PlState, side: str) -> tuple[Action, str]:
     chosen: tuple[int, Action] | None = None
-    for cand in legal_actions(state, side):
+    for cand in rules.legal_actions(state, side):
         if cand.kind != "fire":
             continue
         f, m = state.units[cand.args["units"]], state.units[cand.args["at_unit"]]

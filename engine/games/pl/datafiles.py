@@ -10,11 +10,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from engine.datafile import load_yaml, validate
 from engine.errors import DataFileError
 from engine.hexgrid import Hex, Hexside
-from engine.maps import GameMap, load_map, load_yaml
+from engine.maps import GameMap, load_map
 
 DATA = Path(__file__).parent / "data"
 BOARD_PATH = DATA / "board.yaml"
@@ -177,21 +178,12 @@ class SituationFile(_Strict):
     victory: Victory
 
 
-def _validate(model: type[BaseModel], raw: Any, source: str, prefix: str = "") -> Any:
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        entry = ".".join([prefix] * bool(prefix) + [str(p) for p in err["loc"]]) or "(top level)"
-        raise DataFileError(source, entry, err["msg"]) from None
-
-
 def parse_crt(raw: Any, source: str = "crt.yaml") -> Crt:
-    return Crt(_validate(CrtFile, raw, source), source)
+    return Crt(validate(CrtFile, raw, source), source)
 
 
 def parse_tec(raw: Any, source: str = "tec.yaml") -> TecFile:
-    tec: TecFile = _validate(TecFile, raw, source)
+    tec: TecFile = validate(TecFile, raw, source)
     for kind in board().terrain_kinds:  # the first board's kinds; others fall back to the default TEC
         if kind not in tec.terrain:
             raise DataFileError(source, "terrain", f"no entry for the board's terrain '{kind}'")
@@ -199,7 +191,7 @@ def parse_tec(raw: Any, source: str = "tec.yaml") -> TecFile:
 
 
 def parse_wec(raw: Any, source: str = "wec.yaml") -> WecFile:
-    wec: WecFile = _validate(WecFile, raw, source)
+    wec: WecFile = validate(WecFile, raw, source)
     missing = {"A", "H", "(H)", "M", "I"} - set(wec.weapons)
     if missing:
         raise DataFileError(source, "weapons", f"missing weapon types {', '.join(sorted(missing))}")
@@ -213,7 +205,7 @@ def parse_units(raw: Any, source: str = "units.yaml") -> dict[str, UnitType]:
     for key, entry in raw.items():
         if not isinstance(entry, dict):
             raise DataFileError(source, str(key), "expected a mapping of values")
-        ut: UnitType = _validate(UnitType, {**entry, "key": key}, source, str(key))
+        ut: UnitType = validate(UnitType, {**entry, "key": key}, source, str(key))
         if ut.carrier != "none" and not ut.vehicle:
             raise DataFileError(source, str(key), "only vehicles may carry")
         out[str(key)] = ut
@@ -275,7 +267,7 @@ def parse_situations(raw: Any, source: str = "situations.yaml") -> dict[str, Sit
     types = unit_types()
     out: dict[str, SituationFile] = {}
     for key, entry in raw.items():
-        sit: SituationFile = _validate(SituationFile, entry, source, str(key))
+        sit: SituationFile = validate(SituationFile, entry, source, str(key))
         gmap = board(sit.board)
         ids: set[str] = set()
         for side, groups in sit.units.items():

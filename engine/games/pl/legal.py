@@ -6,8 +6,6 @@ import heapq
 import math
 from collections.abc import Callable
 
-from engine.game import Action
-
 from .board import (
     STACK_LIMIT,
     adjacent,
@@ -140,10 +138,3 @@ def _move_targets(state: PlState, u: Unit, start: str) -> list[str]:
             continue
         out.append(label)
     return out
-
-
-def legal_actions(state: PlState, side: str) -> list[Action]:
-    """The orders the rules offer a side now: the contract's listing (engine/games/pl/orders.py)."""
-    from .rules import RULES
-
-    return RULES.legal_actions(state, side)

@@ -13,7 +13,7 @@ from engine.events import Event
 from engine.game import Action, GameOptionSpec, ScenarioInfo
 from engine.options import BadOption, shorten
 
-from . import bot, forts, sequence
+from . import forts, sequence
 from .board import (
     MAX_WRECKS,
     STACK_LIMIT,
@@ -31,7 +31,7 @@ from .combat import destroy_unit
 from .datafiles import SIDE_NAMES, board_path, situations
 from .fire import secret_key
 from .orders import ORDERS, listing_key
-from .state import PlState, dump_state, load_state
+from .state import CODEC, PlState
 
 OPTIONAL_RULES = ("mines", "blocks", "fortifications", "engineers", "engineer_vehicles", "opportunity_fire")
 SYMBOLS = {"tank": "tank", "armour": "armour", "spa": "spa", "recon": "recon", "halftrack": "halftrack",
@@ -128,6 +128,7 @@ class PanzerLeader(Contract):
     standing_orders = ("end",)
     quiet_orders = ("end",)
     sequence_rule = "Basic Turn Sequence of Play"
+    codec = CODEC
     # Indirect fire is plotted in secret (I.i): answered privately; its events are seen by the other
     # side only once it lands (Event.only/until, ``secrets``; the service redacts the log and export).
     secret_orders = ("indirect",)
@@ -287,20 +288,11 @@ class PanzerLeader(Contract):
             score["result"] = state.result
         return score
 
-    def dump(self, state: PlState) -> dict[str, Any]:
-        return dump_state(state)
-
-    def load(self, data: dict[str, Any]) -> PlState:
-        return load_state(data)
-
     def status_line(self, state: PlState) -> str:
         if state.over:
             return f"Game over: {SIDE_NAMES.get(state.winner or '', '?')} wins ({state.result})"
         return (f"Turn {state.turn}/{state.turns}, {SIDE_NAMES[state.side]} {sequence.phase_name(state)}. "
                 f"Victory: {sequence.victory_text(state)}")
-
-    def choose(self, state: PlState, side: str, level: str) -> tuple[Action, str]:
-        return bot.bot_action(state, side, level)
 
     def invariants(self, state: PlState) -> list[str]:
         with self.ground(state):

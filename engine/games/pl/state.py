@@ -140,5 +140,3 @@ class PlState(GameState):
 
 # Stored games from before the common GameState: `over` is the phase key now.
 CODEC = StateCodec(PlState, renamed={"result_text": "result", "last_overlays": "overlays"}, dropped=("over",))
-dump_state = CODEC.dump
-load_state = CODEC.load

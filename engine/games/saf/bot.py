@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.ai.random_policy import RandomPolicy
+from engine.errors import IllegalAction
 from engine.game import Action
 from engine.hexgrid import Hex
 
@@ -13,6 +15,18 @@ from .table import US_INFANTRY, Table
 
 if TYPE_CHECKING:
     from .rules import SafRules
+
+
+def choose(rules: SafRules, state: SafState, side: str, level: str) -> tuple[Action, str]:
+    """``random``: uniform over the legal orders (a fork of the RNG); any other level: the greedy
+    expected-morale player (below). The German side is the rules' own AI (7.0), never a bot."""
+    if side == "ge" and state.phase == "german":  # the rules' own AI: one step, whatever the level
+        return Action("german"), f"the rules' own AI plays the {rules.phase_name(state)} (5.0 B, 7.0)"
+    if side != "us":
+        raise IllegalAction("The German side is played by the rules themselves (7.0)", "7.0")
+    if level == "random":
+        return RandomPolicy().choose(rules, state, side)
+    return expected_choose(rules, state)
 
 
 def _p_d6(need: int) -> float:
@@ -182,7 +196,8 @@ def _distinct(orders: list[Action], t: Table) -> list[Action]:
     return out
 
 
-def choose(rules: SafRules, state: SafState) -> tuple[Action, str]:
+def expected_choose(rules: SafRules, state: SafState) -> tuple[Action, str]:
+    """The greedy expected-morale American."""
     t = Table(state)
     legal = rules.legal_actions(state, "us")
     if not legal:

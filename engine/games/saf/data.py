@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from engine.datafile import parse_file, validate
 from engine.errors import DataFileError
-from engine.maps import GameMap, load_map, load_yaml
+from engine.maps import GameMap, load_map
 
 MAX_FILE_BYTES = 64 * 1024  # a GM deck or cup file
 MAX_CARDS = 200  # cards in a deck, chits in a cup (each entry's count included)
@@ -178,19 +179,6 @@ class ScenariosFile(_Strict):
     scenarios: dict[str, ScenarioSpec]
 
 
-def _validate(model: type[BaseModel], raw: Any, name: str) -> Any:
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        entry = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        raise DataFileError(name, entry, err["msg"]) from None
-
-
-def _parse(model: type[BaseModel], path: Path) -> Any:
-    return _validate(model, load_yaml(path), path.name)
-
-
 @dataclass(frozen=True)
 class GameData:
     counters: dict[str, CounterSpec]
@@ -286,7 +274,7 @@ def read_gm_file(option: str, name: str) -> dict[str, Any]:
 def check_table(table: str, value: Any, name: str = "") -> dict[str, Any]:
     """A deck or cup given as data (a GM's table, or a file's content): validated, in canonical form."""
     model = next(m for t, m, _ in GM_TABLES.values() if t == table)
-    parsed = _validate(model, value, name or table)
+    parsed: Any = validate(model, value, name or table)
     _build(**{table: parsed})  # the whole game data must still hold together
     return dict(parsed.model_dump())
 
@@ -300,12 +288,12 @@ def check_decks(value: Any) -> dict[str, Any]:
 
 def _build(cover_cards: CoverFile | None = None, chits: ChitsFile | None = None,
            action_cards: ActionFile | None = None, reserve_cards: ReserveFile | None = None) -> GameData:
-    counters: CountersFile = _parse(CountersFile, DATA / "counters.yaml")
-    chits = chits or _parse(ChitsFile, DATA / "chits.yaml")
-    cover = cover_cards or _parse(CoverFile, DATA / "cover_cards.yaml")
-    actions = action_cards or _parse(ActionFile, DATA / "action_cards.yaml")
-    reserves = reserve_cards or _parse(ReserveFile, DATA / "reserve_cards.yaml")
-    scenarios: ScenariosFile = _parse(ScenariosFile, DATA / "scenarios.yaml")
+    counters: CountersFile = parse_file(CountersFile, DATA / "counters.yaml")
+    chits = chits or parse_file(ChitsFile, DATA / "chits.yaml")
+    cover = cover_cards or parse_file(CoverFile, DATA / "cover_cards.yaml")
+    actions = action_cards or parse_file(ActionFile, DATA / "action_cards.yaml")
+    reserves = reserve_cards or parse_file(ReserveFile, DATA / "reserve_cards.yaml")
+    scenarios: ScenariosFile = parse_file(ScenariosFile, DATA / "scenarios.yaml")
     for name, cups in (("damage", chits.damage), ("tank", chits.tank), ("tank_damage", chits.tank_damage)):
         if sum(c.count for c in cups) <= 0:
             raise DataFileError("chits", name, "a cup needs at least one chit")

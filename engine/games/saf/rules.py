@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.ai.random_policy import RandomPolicy
 from engine.contract import Contract, Order
 from engine.errors import IllegalAction, NotFound, UmpireError, UnknownHex, UnknownUnit
 from engine.events import Event
@@ -22,10 +21,9 @@ from engine.hexgrid import Hex
 from engine.options import BadOption, GameOptionSpec, shorten
 
 from . import american, german, refusals, setup, turn
-from .bot import choose
 from .data import check_decks, data_for, load_data, map_path, scenario_map, with_gm_files
 from .movement import move_unit
-from .state import SafState, Unit, dump_state, load_state
+from .state import CODEC, SafState, Unit
 from .table import LEGACY, STACKING, Table
 
 SIDE_NAMES = {"us": "American", "ge": "German (AI)"}
@@ -282,6 +280,7 @@ class SafRules(Contract):
     quiet_orders = ("end",)
     solitaire = True
     sequence_rule = "5.0"
+    codec = CODEC
 
     # --- catalogue ------------------------------------------------------------------------------
     def scenarios(self) -> list[ScenarioInfo]:
@@ -315,12 +314,6 @@ class SafRules(Contract):
             if exc.rule:
                 raise
             raise type(exc)(exc.message, order.command.rule) from None
-
-    def dump(self, state: SafState) -> dict[str, Any]:
-        return dump_state(state)
-
-    def load(self, data: dict[str, Any]) -> SafState:
-        return load_state(data)
 
     def phase_name(self, state: SafState) -> str:
         if state.phase == "german":
@@ -422,18 +415,7 @@ class SafRules(Contract):
             "overlays": list(state.overlays),
         }
 
-    # --- bots and checks --------------------------------------------------------------------------
-    def choose(self, state: SafState, side: str, level: str) -> tuple[Action, str]:
-        """``random``: uniform over the legal orders (a fork of the RNG); ``normal``: the greedy
-        expected-morale player (bot.py). The German side is the rules' own AI (7.0), never a bot."""
-        if side == "ge" and state.phase == "german":  # the rules' own AI: one step, whatever the level
-            return Action("german"), f"the rules' own AI plays the {self.phase_name(state)} (5.0 B, 7.0)"
-        if side != "us":
-            raise IllegalAction("The German side is played by the rules themselves (7.0)", "7.0")
-        if level == "random":
-            return RandomPolicy().choose(self, state, side)
-        return choose(self, state)
-
+    # --- checks ----------------------------------------------------------------------------------
     def invariants(self, state: SafState) -> list[str]:
         t = Table(state)
         bad: list[str] = []

@@ -82,5 +82,3 @@ class SafState(GameState):  # phases: setup, roll, orders, german, over
 
 
 CODEC = StateCodec(SafState)
-dump_state = CODEC.dump
-load_state = CODEC.load
