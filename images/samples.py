@@ -160,7 +160,7 @@ PEIPER_EDGES = {"north": "US entry", "west": "German exit, US entry", "east": "G
 
 def _peiper_base(turn: int, phase: str, to_act: str) -> dict[str, Any]:
     return {"game": "peiper", "title": "Just a Peiper Dream?", "scenario": "Just a Peiper Dream? (18-24 December 1944)",
-            "map": str(PEIPER_MAP), "turn": turn, "turns": 5, "phase": phase, "to_act": to_act,
+            "map": "peiper:map.yaml", "turn": turn, "turns": 5, "phase": phase, "to_act": to_act,
             "sides": {"ge": "German", "us": "US"}, "edges": PEIPER_EDGES, "values_label": "AT-Prof-AI"}
 
 

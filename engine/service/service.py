@@ -13,7 +13,6 @@ import threading
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, or_, update
@@ -37,6 +36,7 @@ from engine.errors import (
 )
 from engine.events import Event
 from engine.game import Action, GameRules
+from engine.maps import shown_key
 from engine.rng import Rng, seed_from, seed_hash
 
 from .database import make_engine
@@ -1038,7 +1038,7 @@ class GameService:
         seeds = self.seed_record(game_id)
         view = self.view(game_id, viewer)
         if isinstance(view.get("map"), str):
-            view["map"] = Path(view["map"]).name  # no path of the host in a record that is handed out
+            view["map"] = shown_key(view["map"], view.get("game"))  # the map's key, never a host path
         record: dict[str, Any] = {
             "game": info.game, "id": info.id, "scenario": info.scenario, "title": info.title,
             "options": info.options, "status": info.status, "winner": info.winner, **seeds,
@@ -1157,5 +1157,5 @@ def _plain(value: Any, drop: tuple[str, ...] = ()) -> Any:
         for key in drop:
             data.pop(key, None)
         if isinstance(data.get("map"), str):  # an export names the map by its file, not the host's path
-            data["map"] = Path(data["map"]).name
+            data["map"] = shown_key(data["map"], data.get("game"))
     return data

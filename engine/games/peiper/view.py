@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import cards
+from engine.maps import map_key
 
 from .board import in_supply, spec, supply_network
 from .sequence import barred
@@ -43,7 +44,7 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
         markers += [{"kind": "oba", "hex": h, "side": s_side} for h in hexes]
     return {
         "scenario": scenarios()[state.scenario].title,
-        "map": str(map_path(state.scenario)),
+        "map": map_key("peiper", map_path(state.scenario).name),
         "turn": state.turn,
         "turns": state.turns,
         "viewer": side,
