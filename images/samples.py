@@ -182,8 +182,8 @@ def peiper_midgame_view() -> dict[str, Any]:
     """Turn 3: Peiper past Stavelot, Trois-Ponts blown, fighting at La Gleize and Stoumont."""
     state = {  # id: (hex, status, reduced, markers)
         "Spitze": ("0804", "on_map", False, ["activated"]), "1/1 LAH": ("0804", "on_map", True, ["activated"]),
-        "501": ("1308", "on_map", False, []), "3/2 LAH": ("0705", "on_map", False, ["low_supply"]),
-        "3FJ/KG1": ("1208", "on_map", True, ["low_supply", "activated"]), "3FJ/KG2": (None, "awaiting", False, []),
+        "501": ("1308", "on_map", False, []), "3/2 LAH": ("0705", "on_map", False, ["out_of_supply"]),
+        "3FJ/KG1": ("1208", "on_map", True, ["out_of_supply", "activated"]), "3FJ/KG2": (None, "awaiting", False, []),
         "99 BG": ("0404", "on_map", False, []), "30/117/1": ("0404", "on_map", False, []),
         "106 BG": ("0503", "on_map", True, []), "2/23/2": (None, "eliminated", False, []),
         "CCR/3/1": ("0603", "on_map", False, ["activated"]), "CCB/3/1": ("0802", "on_map", False, []),

@@ -22,7 +22,7 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
         unit_markers: list[str] = []
         if u.status == UNIT_ON_MAP and u.side == "ge" and state.fuel_depot != "captured" \
                 and not in_supply(state, u.id, network):
-            unit_markers.append("low_supply")
+            unit_markers.append("out_of_supply")  # the game has no low supply: out of supply, as the log says
         if u.id in state.act_units:
             unit_markers.append("activated")
         out = barred(state, u.id)
