@@ -355,8 +355,7 @@ def _first_error(exc: ValidationError) -> str:
 
 
 def _render(game: str, scenario: str, out: Path | None) -> int:
-    from engine.maps import load_map
-    from images import render_png
+    from images.maps import view_png
 
     rules = registry.get(game)
     state = rules.new_state(scenario or rules.scenarios()[0].key, 0, {})
@@ -366,6 +365,6 @@ def _render(game: str, scenario: str, out: Path | None) -> int:
         rules.apply(state, side, Action("ready"))
     view = rules.view(state, None)
     path = out or Path(f"{game}-{scenario or 'opening'}.png")
-    path.write_bytes(render_png(load_map(Path(view["map"])), view))
+    path.write_bytes(view_png(view))
     print(path)
     return 0

@@ -124,10 +124,10 @@ class Table:
         if not self.images or self.out_dir is None:
             return None
         try:
-            import images
+            from images import maps
         except ImportError:
             return None
-        return images
+        return maps  # images.maps: views to pictures, the map from the view's key
 
     def draw_phases(self, upto: int | None = None) -> list[Path]:
         """A map of every phase closed since the last one drawn (up to log entry ``upto``: the bot's
@@ -139,8 +139,6 @@ class Table:
         images = self._renderer()
         if images is None or not new:
             return []
-        from engine.maps import load_map
-
         paths = []
         try:
             views = phase_views(self.service, self.game_id, new)
@@ -150,7 +148,7 @@ class Table:
             return []
         for view in views:
             number = view["phase_map"]["number"]
-            path = self._write(f"{self.stem}-phase{number:04d}.png", images.render_png(load_map(Path(view["map"])), view))
+            path = self._write(f"{self.stem}-phase{number:04d}.png", images.view_png(view))
             if path is not None:
                 self.say(f"  map of phase {number}: {path}")
                 paths.append(path)
@@ -160,7 +158,7 @@ class Table:
         images = self._renderer()
         if images is None:
             return None
-        from engine.maps import load_map
+        from engine.maps import map_of
 
         if phase is not None:
             view = phase_views(self.service, self.game_id, [phase])[0]
@@ -168,14 +166,13 @@ class Table:
         else:
             view = current_phase_view(self.service, self.game_id)
             name = f"{self.stem}-now-v{view.get('version', 0)}"
-        gmap = load_map(Path(view["map"]))
         if hex_label:
             radius = max(0, min(int(radius), 6))
-            data = images.render_closeup_png(gmap, view, hex_label, radius)
-            label = gmap.hex(hex_label).label
+            data = images.view_png(view, hex_label, radius)
+            label = map_of(view).hex(hex_label).label
             name += f"-{label}-r{radius}"
         else:
-            data = images.render_png(gmap, view)
+            data = images.view_png(view)
         path = self._write(f"{name}.png", data)
         if path is not None:
             self.say(f"  map: {path}")
@@ -187,10 +184,8 @@ class Table:
             return
         if (self.out_dir / f"{self.stem}-opening.png").exists():
             return
-        from engine.maps import load_map
-
         view = self.service.view(self.game_id, None)
-        path = self._write(f"{self.stem}-opening.png", self._renderer().render_png(load_map(Path(view["map"])), view))
+        path = self._write(f"{self.stem}-opening.png", self._renderer().view_png(view))
         self.say(f"  opening map: {path}")
 
     def status(self) -> None:
@@ -333,9 +328,9 @@ class Table:
         if hex_label.lower().startswith("phase") and hex_label[5:].isdigit():
             phase, hex_label = int(hex_label[5:]), ""
         if hex_label and self._renderer() is not None:
-            from engine.maps import load_map
+            from engine.maps import map_of
 
-            load_map(Path(self.service.view(self.game_id, None)["map"])).hex(hex_label)  # UnknownHex, plainly
+            map_of(self.service.view(self.game_id, None)).hex(hex_label)  # UnknownHex, plainly
         if self.render(hex_label or None, radius, phase) is None:
             self.say("  (no image: the renderer is not available, or --no-images)")
 
@@ -483,9 +478,9 @@ class Table:
         units = [str(u.get("name") or u.get("id")) for u in view.get("units", []) if u.get("side") == side]
         hexes: list[str] = []
         if line.lstrip().startswith("/map"):
-            from engine.maps import load_map
+            from engine.maps import map_of
 
-            hexes = sorted(h.label for h in load_map(Path(view["map"])).terrain)
+            hexes = sorted(h.label for h in map_of(view).terrain)
         summary = summary_of(self.rules)
         topics = [s.topic for s in summary.sections] if summary is not None else []
         return word_completions(line, self.group, self.rules.commands(), legal, units, hexes, topics)

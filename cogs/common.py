@@ -14,7 +14,6 @@ import re
 import shlex
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -402,15 +401,11 @@ def require_gm(interaction: discord.Interaction[Any], info: GameInfo) -> None:
 def render_map_png(view: dict[str, Any], hex_label: str | None = None, radius: int = 3) -> bytes | None:
     """The map as PNG bytes, or None when the renderer is missing or fails (a reply never waits on it)."""
     try:
-        import images
-        from engine.maps import load_map
+        from images.maps import view_png
     except ImportError:
         return None
     try:
-        gmap = load_map(Path(view["map"]))
-        if hex_label and hasattr(images, "render_closeup_png"):
-            return bytes(images.render_closeup_png(gmap, view, hex_label, radius))
-        return bytes(images.render_png(gmap, view))
+        return view_png(view, hex_label, radius)
     except Exception:  # the renderer is another module's: log it, never fail the order
         log.exception("rendering the map failed")
         return None

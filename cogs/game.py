@@ -13,7 +13,6 @@ import json
 import logging
 import weakref
 from contextlib import AsyncExitStack
-from pathlib import Path
 from typing import Any, Literal
 
 import discord
@@ -89,16 +88,14 @@ def replay_views(service: GameService, game_id: int, limit: int = REPLAY_FRAMES)
 
 def render_replay(views: list[dict[str, Any]], limit: int) -> bytes | None:
     try:
-        import images
-        from engine.maps import load_map
+        from images.maps import view_gif
     except ImportError:
         return None
-    if not hasattr(images, "render_replay_gif") or not views:
+    if not views:
         return None
-    gmap = load_map(Path(views[0]["map"]))
     while views:
         try:
-            data = bytes(images.render_replay_gif(gmap, views))
+            data = view_gif(views)
         except Exception:
             log.exception("rendering the replay failed")
             return None

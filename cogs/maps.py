@@ -15,7 +15,6 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -35,26 +34,21 @@ MAX_STRIP = 20  # older phases in the GIF before the newest nine (more: /game ma
 
 def check_hex(view: dict[str, Any], label: str) -> str:
     """The hex's label, or ``UnknownHex`` (a plain refusal) when it is not on the game's map."""
-    from engine.maps import load_map
+    from engine.maps import map_of
 
-    return load_map(Path(view["map"])).hex(label).label
+    return map_of(view).hex(label).label
 
 
 def render_views(views: list[dict[str, Any]], hex_label: str | None = None, radius: int = 3) -> list[bytes | None]:
     """PNG bytes per view; None for one the renderer could not draw (logged, never raised)."""
     try:
-        import images
-        from engine.maps import load_map
+        from images.maps import view_png
     except ImportError:
         return [None] * len(views)
     out: list[bytes | None] = []
     for view in views:
         try:
-            gmap = load_map(Path(view["map"]))
-            if hex_label:
-                out.append(bytes(images.render_closeup_png(gmap, view, hex_label, radius)))
-            else:
-                out.append(bytes(images.render_png(gmap, view)))
+            out.append(view_png(view, hex_label, radius))
         except Exception:  # the renderer is another module's: log it, never fail the order
             log.exception("rendering the map failed")
             out.append(None)
@@ -64,13 +58,12 @@ def render_views(views: list[dict[str, Any]], hex_label: str | None = None, radi
 def render_strip(views: list[dict[str, Any]], limit: int) -> bytes | None:
     """Older phases as one animated GIF, halved until it fits ``limit``."""
     try:
-        import images
-        from engine.maps import load_map
+        from images.maps import view_gif
     except ImportError:
         return None
     while views:
         try:
-            data = bytes(images.render_replay_gif(load_map(Path(views[0]["map"])), views))
+            data = view_gif(views)
         except Exception:
             log.exception("rendering the phase strip failed")
             return None

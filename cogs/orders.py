@@ -10,7 +10,6 @@ its threads are busy, it answers an empty list at once, and an order never waits
 from __future__ import annotations
 
 import inspect
-from pathlib import Path
 from typing import Any, Literal, Optional
 
 import discord
@@ -42,9 +41,9 @@ def _autocompletes(opt: OptionSpec) -> bool:
 
 def _place_names(view: dict[str, Any]) -> dict[str, str]:
     try:
-        from engine.maps import load_map
+        from engine.maps import map_of
 
-        gmap = load_map(Path(view["map"]))
+        gmap = map_of(view)
         return {h.label: name for name, h in gmap.places.items()}
     except Exception:
         return {}

@@ -2,18 +2,26 @@
 
 A map file (YAML) is validated on load; a bad file raises ``DataFileError`` naming the file, the
 entry and what is wrong. The runtime ``GameMap`` answers the questions the rules ask.
+
+A view names its map by a **key**, ``<game>:<file>`` (``peiper:map.yaml``: the map file's name within
+its game's data folder), never by a host path. ``map_for(key)`` is the one place a key becomes a map:
+a key of any other shape (a path, ``..``, a drive, an unknown game or file) is refused before anything
+is opened. ``key_of(value, game)`` reads what older views and exports held (a host path or a bare file
+name) as the key it meant, by its text alone; ``map_of(view)`` does both for a view.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from engine.datafile import load_yaml, validate
-from engine.errors import DataFileError, UnknownHex
+from engine.errors import DataFileError, NotFound, UnknownHex
 from engine.hexgrid import Hex, Hexside
 
 EDGE_NAMES = ("north", "south", "east", "west")
@@ -238,3 +246,99 @@ def load_map(path: Path) -> GameMap:
     if key not in _CACHE:
         _CACHE[key] = parse_map(load_yaml(path), path.name)
     return _CACHE[key]
+
+
+# --- maps by key -----------------------------------------------------------------------------------
+GAMES_DIR = Path(__file__).resolve().parent / "games"
+_GAME = r"[a-z][a-z0-9_]{0,31}"
+_FILE = r"[a-z0-9][a-z0-9_-]{0,63}\.yaml"
+_KEY = re.compile(rf"({_GAME}):({_FILE})")
+_FILE_ONLY = re.compile(_FILE)
+MAX_VALUE = 400  # characters of an old value read at all
+
+
+class UnknownMap(NotFound):
+    """A map key that names no map of any game (or is not a key at all)."""
+
+
+def map_key(game: str, file: str) -> str:
+    """The key of ``file`` (a name in ``engine/games/<game>/data``), refused unless it is a well-formed key."""
+    key = f"{game}:{file}"
+    if not _KEY.fullmatch(key):
+        raise UnknownMap(f"'{key[:80]}' is not a map key (game:file.yaml)")
+    return key
+
+
+def is_map_key(value: object) -> bool:
+    return isinstance(value, str) and _KEY.fullmatch(value) is not None
+
+
+def map_file(value: str) -> str:
+    """The map's file name (``map.yaml``) of a key or an old value: what the bots' fingerprints hold, so
+    their choices are the same whichever way a view names its map."""
+    match = _KEY.fullmatch(_last_part(value))
+    return match.group(2) if match else _last_part(value)
+
+
+def _last_part(value: str) -> str:
+    return PureWindowsPath(value[:MAX_VALUE]).name if "\\" in value else PurePosixPath(value[:MAX_VALUE]).name
+
+
+def key_of(value: object, game: str | None = None) -> str:
+    """The key a view's ``map`` value means: a key as it is; an older value (a host path ending in
+    ``<game>/data/<file>``, or a bare file name, of the view's ``game``) as the key it named. Read as
+    text only: the path is never opened. Anything else raises ``UnknownMap``."""
+    if not isinstance(value, str) or not value or len(value) > MAX_VALUE:
+        raise UnknownMap("The view names no map")
+    if _KEY.fullmatch(value):
+        return value
+    parts = (PureWindowsPath(value) if "\\" in value else PurePosixPath(value)).parts
+    if parts and _FILE_ONLY.fullmatch(parts[-1]):
+        if len(parts) >= 3 and parts[-2] == "data" and re.fullmatch(_GAME, parts[-3]):
+            return map_key(parts[-3], parts[-1])  # .../engine/games/<game>/data/<file>: another install's path
+        if game is not None and re.fullmatch(_GAME, game):
+            return map_key(game, parts[-1])  # a bare file name (exports so far), of the view's game
+    raise UnknownMap("The view's map is not a map key (game:file.yaml)")
+
+
+def shown_key(value: object, game: object = None) -> str:
+    """What a record handed out says of its map: the key, or (a value that names none) its last part,
+    never a host path."""
+    try:
+        return key_of(value, game if isinstance(game, str) else None)
+    except UnknownMap:
+        return _last_part(value) if isinstance(value, str) else ""
+
+
+_BY_KEY: dict[str, GameMap] = {}
+
+
+def key_path(key: str) -> Path:
+    """The file a key names (for the server's own tools and tests: never shown), or ``UnknownMap``."""
+    match = _KEY.fullmatch(key) if isinstance(key, str) else None
+    if match is None:
+        raise UnknownMap("Not a map key (game:file.yaml)")
+    path = GAMES_DIR / match.group(1) / "data" / match.group(2)
+    if not path.is_file():
+        raise UnknownMap(f"No map '{key}'")
+    return path
+
+
+def map_for(key: str) -> GameMap:
+    """The map a key names, loaded once. A key that is not ``<game>:<file>.yaml``, or names no game or no
+    map file of that game's data, raises ``UnknownMap`` (nothing outside the games' data is opened)."""
+    if key in _BY_KEY:
+        return _BY_KEY[key]
+    path = key_path(key)
+    try:
+        gmap = load_map(path)
+    except DataFileError:
+        raise UnknownMap(f"'{key}' is not a map") from None
+    _BY_KEY[key] = gmap
+    return gmap
+
+
+def map_of(view: Mapping[str, Any]) -> GameMap:
+    """The map of a view (its key, or what an older view held), through ``map_for``."""
+    game = view.get("game")
+    return map_for(key_of(view.get("map"), game if isinstance(game, str) else None))

@@ -13,6 +13,8 @@ from typing import Any, Required
 from pydantic import TypeAdapter
 from typing_extensions import TypedDict  # pydantic needs this one on Python < 3.12
 
+from engine.maps import is_map_key
+
 
 class UnitView(TypedDict):
     id: str
@@ -43,7 +45,7 @@ class View(TypedDict):
     game: str  # the registry key
     title: str
     scenario: str
-    map: str  # the map's key, for the renderer
+    map: str  # the map's key "<game>:<file>.yaml" (engine.maps.map_for resolves it); never a host path
     turn: int
     turns: int
     phase: str  # the phase key (engine.gamestate: "over" once ended)
@@ -65,3 +67,5 @@ _ADAPTER: TypeAdapter[View] = TypeAdapter(View)
 def check_view(view: dict[str, Any]) -> None:
     """Raise pydantic's ValidationError naming the key if ``view`` is not a ``View`` (extra keys allowed)."""
     _ADAPTER.validate_python(view, strict=True)
+    if not is_map_key(view["map"]):  # a key, never a host path (engine.maps)
+        raise ValueError(f"view['map'] is not a map key (game:file.yaml): {str(view['map'])[:80]!r}")

@@ -9,6 +9,9 @@ Public API (everything else is internal):
 - ``render_closeup_png(gmap, view, center_label, radius) -> bytes`` - the hexes within ``radius`` of
   a hex (label or place name) at a larger scale, for phones.
 - ``render_replay_gif(gmap, views) -> bytes`` - one frame per view, one shared palette, looping.
+- ``images.maps.view_png(view, hex_label=None, radius=3)`` / ``view_gif(views)`` - the same from a view
+  alone: the map is resolved from the view's key (``engine.maps.map_of``). Callers outside ``images``
+  use these.
 - ``images.bench.run(runs=20) -> dict`` - timings (see docs/rendering.md).
 
 The renderer never reads game rules. Bad or unknown entries in a view (unknown terrain, symbol,

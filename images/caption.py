@@ -2,8 +2,9 @@
 
 Drawn when the view carries ``phase_map`` (engine/service/phases.py): its title, and its lines
 (moves, fire and their results, draws), one per row, cut to the width with an ellipsis. A view
-with a ``result`` names the winner and why in the strip's first row. Hexes holding three or more
-units (drawn as a fan whose lower ids do not show) list every unit, top first.
+with a ``result`` names the winner and why in the strip's first row. The side list: every hex whose
+units do not all show whole and legibly on the map (a fan of three or more, values too long for a
+pair) lists every unit, top first, with its values and markers (images.layout).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from images import style
 from images.fonts import Font, font, safe, text_size
-from images.pieces import stack_lists
+from images.pieces import HexPlan, stack_lists
 
 MAX_ROWS = 14
 MAX_STACK_ROWS = 8
@@ -35,9 +36,23 @@ def _cut(d: ImageDraw.ImageDraw, text: str, f: Font, width: float) -> str:
     return text[:lo].rstrip() + "..."
 
 
-def caption_rows(view: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """(kind, text) rows: "result", "title", "line", "more"."""
+SideList = tuple[set[str], dict[str, list[str]]]  # hexes whose units are listed; marker kinds with no room
+
+
+def side_list(plans: Mapping[Any, HexPlan], only: set[str] | None = None) -> SideList:
+    """What the side list must name, from the renderer's plan of each hex (within ``only``, a close-up's
+    hexes): every unit of a hex where one does not show whole and legibly, the markers with no room."""
+    listed = {h.label for h, p in plans.items() if p.listed and (only is None or h.label in only)}
+    unplaced = {h.label: list(p.unplaced) for h, p in plans.items() if p.unplaced and (only is None or h.label in only)}
+    return listed, unplaced
+
+
+def caption_rows(view: Mapping[str, Any], lists: SideList | None = None, phase: bool = True) -> list[tuple[str, str]]:
+    """(kind, text) rows: "result", "title", "line", "more". ``lists``: the plan's side list (without it,
+    hexes of three or more units); ``phase=False``: the side list only (a close-up)."""
     rows: list[tuple[str, str]] = []
+    if not phase:
+        return _stack_rows(view, lists)
     result = view.get("result")
     if isinstance(result, Mapping) and result.get("text"):
         rule = f" [{result['rule']}]" if result.get("rule") else ""
@@ -62,12 +77,17 @@ def caption_rows(view: Mapping[str, Any]) -> list[tuple[str, str]]:
         if more:
             rows.append(("more", f"... {more} earlier line{'s' * (more != 1)} in the log"))
         rows += [("line", x) for x in lines] or [("line", "(nothing moved or fired)")]
-    stacks = stack_lists(view)
-    if stacks:
-        rows.append(("title", "Stacks of three or more, top first"))
-        rows += [("line", f"{h}: {', '.join(names)}") for h, names in stacks[:MAX_STACK_ROWS]]
-        if len(stacks) > MAX_STACK_ROWS:
-            rows.append(("more", f"... and {len(stacks) - MAX_STACK_ROWS} more stacks"))
+    return rows + _stack_rows(view, lists)
+
+
+def _stack_rows(view: Mapping[str, Any], lists: SideList | None) -> list[tuple[str, str]]:
+    stacks = stack_lists(view, *(lists or (None, None)))
+    if not stacks:
+        return []
+    rows = [("title", "Crowded stacks, top first: unit, values (markers)")]
+    rows += [("line", f"{h}: {', '.join(names)}") for h, names in stacks[:MAX_STACK_ROWS]]
+    if len(stacks) > MAX_STACK_ROWS:
+        rows.append(("more", f"... and {len(stacks) - MAX_STACK_ROWS} more stacks"))
     return rows
 
 
@@ -87,9 +107,10 @@ def _wrap(d: ImageDraw.ImageDraw, text: str, f: Font, width: float) -> list[str]
     return [_cut(d, r, f, width) for r in rows]
 
 
-def add_caption(img: Image.Image, view: Mapping[str, Any], radius: float) -> Image.Image:
+def add_caption(img: Image.Image, view: Mapping[str, Any], radius: float, lists: SideList | None = None,
+                phase: bool = True) -> Image.Image:
     """The image with the strip appended below it (the image itself when there is nothing to say)."""
-    rows = caption_rows(view)
+    rows = caption_rows(view, lists, phase)
     if not rows:
         return img
     R = radius

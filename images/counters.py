@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from images import style
-from images.fonts import fit_font, font, safe
+from images.fonts import fit_font, fit_size, font, safe
 from images.style import RGB
 
 TANK_TYPES = {"tiger", "panther", "panzer", "pziv", "pz", "sherman", "stuart", "t34", "stug", "jagdpanzer", "m10", "m18", "m36", "hetzer", "churchill", "cromwell", "firefly", "kingtiger"}
@@ -120,6 +121,26 @@ def draw_symbol(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], 
     else:  # a symbol this renderer does not know: its name, never a crash
         f = fit_font(d, safe(symbol[:4].upper() or "?"), 0.6 * h, "condensed", 0.9 * w)
         d.text((cx, cy), safe(symbol[:4].upper() or "?"), font=f, fill=style.BLACK, anchor="mm")
+
+
+MIN_VALUES_PX = 8  # a counter's values in a smaller font are not legible: its hex goes to the side list
+MIN_ID_PX = 7
+
+
+def legible(look: CounterLook) -> bool:
+    """Whether the counter's id and values come out in fonts big enough to read."""
+    return _legible(look.text, look.values, look.size, len(look.markers) > 1, look.reduced)
+
+
+@lru_cache(maxsize=4096)
+def _legible(text: str, values_of: tuple[str, ...], S: int, chips: bool, reduced: bool) -> bool:
+    d = ImageDraw.Draw(Image.new("L", (1, 1)))
+    chip = max(8, round(S * 0.3))
+    id_px = fit_size(d, safe(text), 0.21 * S, "condensed", S - 6 - (S * 0.14 if reduced else 0))
+    values = safe("-".join(values_of))
+    room = S - 6 - (chip // 2 if chips else 0)
+    values_px = fit_size(d, values, 0.29 * S, "bold", room) if values else MIN_VALUES_PX
+    return id_px >= MIN_ID_PX and values_px >= MIN_VALUES_PX
 
 
 def chip_box(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], chip: style.ChipStyle) -> None:

@@ -75,6 +75,14 @@ def fit_font(draw: ImageDraw.ImageDraw, text: str, size: float, face: str, max_w
     return f
 
 
+def fit_size(draw: ImageDraw.ImageDraw, text: str, size: float, face: str, max_width: float) -> int:
+    """The pixel size ``fit_font`` would choose."""
+    px = max(6, round(size))
+    while px > 6 and text_size(draw, text, font(px, face))[0] > max_width:
+        px -= 1
+    return px
+
+
 def halo_text(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: Font, fill: RGB, halo: RGB,
     anchor: str = "mm", width: int = 2,

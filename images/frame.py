@@ -299,7 +299,7 @@ def build_frame(gmap: GameMap, spec: FrameSpec) -> Frame:
         d.text((lx, cy + ls / 2), safe(f"{name} (full, reduced)"), font=f, fill=style.INK, anchor="lm")
         lx += text_size(d, safe(f"{name} (full, reduced)"), f)[0] + 0.6 * R
     keys = ["Counter: unit id, symbol, values" + (f" {spec.values_label}" if spec.values_label else "") + ".",
-            "Stacks fan upward, with a count. Chips on the right: unit markers."]
+            "Two units side by side; more fan upward, with a count, listed under the map. Chips on the right: unit markers."]
     if lx + max(text_size(d, safe(k), f)[0] for k in keys) < width - 0.3 * R:
         for i, k in enumerate(keys):
             d.text((lx, cy + ls / 2 + (i - 0.5) * 0.36 * R), safe(k), font=f, fill=style.INK, anchor="lm")
@@ -315,6 +315,27 @@ def build_frame(gmap: GameMap, spec: FrameSpec) -> Frame:
 
 # --- per-view parts -----------------------------------------------------------------------------------
 _CARD = re.compile(r"^\s*(10|[2-9AJQK])\s*([\u2660\u2663\u2665\u2666SCHD])\s*$")
+
+
+def phase_words(view: Mapping[str, Any]) -> tuple[str, str]:
+    """(the phase the map shows, the phase after it) in the rulebook's words. The second is empty
+    unless the view is a phase's map (engine/service/phases.py ``phase_map``) that the game has moved
+    on from: then the view's ``to_act`` acts in that next phase, not in the one shown."""
+    shown = str(view.get("phase_name") or view.get("phase") or "").replace("_", " ")
+    pm = view.get("phase_map")
+    if not isinstance(pm, Mapping):
+        return shown, ""
+    shown = str(pm.get("phase_name") or shown).replace("_", " ")
+    then = str(pm.get("next") or "").replace("_", " ")
+    return shown, (then if then and then != shown or pm.get("of") else "")
+
+
+def acting(view: Mapping[str, Any]) -> str:
+    """The names of the sides to act, joined ("US"; "" once over)."""
+    to_act = view.get("to_act")
+    sides = view.get("sides") if isinstance(view.get("sides"), Mapping) else {}
+    keys = to_act if isinstance(to_act, list | tuple) else [to_act] if to_act else []
+    return ", ".join(str(sides.get(k, k)) if isinstance(sides, Mapping) else str(k) for k in keys)
 
 
 def _score_text(score: object) -> str:
@@ -343,17 +364,21 @@ def header_fields(gmap: GameMap, view: Mapping[str, Any], colours: dict[str, RGB
             number = turns  # the turn counter moved past the last turn as the game ended
         turn = f"{number}" + (f" of {turns}" if turns else "")
         fields.append([("text", "Turn ", lab), ("text", turn, val)])
+    shown, then = phase_words(view)
+    pm = view.get("phase_map")
     if over and isinstance(result, Mapping):
         fields.append([("text", "Result ", lab), ("text", str(result["text"]), (fb, style.FIRE_HIT))])
-    elif view.get("phase"):
-        fields.append([("text", "Phase ", lab), ("text", str(view.get("phase_name") or view["phase"]).replace("_", " "), val)])
-    pm = view.get("phase_map")
-    if isinstance(pm, Mapping) and pm.get("number"):
-        fields.append([("text", "Map of ", lab), ("text", f"phase {pm['number']}", val)])
+    elif isinstance(pm, Mapping) and pm.get("number"):
+        fields.append([("text", "Map of ", lab), ("text", f"phase {pm['number']}" + (f" ({shown})" if shown else ""), val)])
+    elif shown:
+        fields.append([("text", "Phase ", lab), ("text", shown, val)])
     to_act = view.get("to_act")
     sides = view.get("sides") if isinstance(view.get("sides"), Mapping) else {}
     if to_act:
-        field: list[Segment] = [("text", "To act ", lab)]
+        # A phase's map is drawn as that phase closed: who acts then is said as what came next, so it is
+        # not read as the decision pending now.
+        field: list[Segment] = [("text", "To act ", lab)] if not then else [("text", "Next ", lab), ("text", then, val),
+                                                                             ("text", ", by ", lab)]
         for i, key in enumerate(to_act if isinstance(to_act, list | tuple) else [to_act]):
             field.append(("chip", style.side_colour(str(key), colours), None))
             name = str(sides.get(key, key)) if isinstance(sides, Mapping) else str(key)

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from engine.hexgrid import Hex
 from engine.maps import GameMap
 from images import style
-from images.fonts import font
+from images.fonts import fit_font, font
 from images.geometry import Layout, Point, shorten
 from images.pieces import hex_of, target_ring
 from images.style import RGB
@@ -132,12 +132,24 @@ def draw_lines(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, 
                     draw.line([(x - s, y + s), (x + s, y - s)], fill=style.LOS_BLOCKED, width=w + 2)
 
 
-def draw_fire_over(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, Any]) -> None:
-    """Fire between near hexes again over the counters: the stretch between the two counters and
-    its arrow head, so a shot at an adjacent hex never hides under the stacks."""
+def _clear_of(start: Point, towards: Point, boxes: list[tuple[int, int, int]], pad: float) -> Point:
+    """The first point from ``start`` towards ``towards`` outside every counter box (so a line drawn
+    over the stacks never crosses a counter's values)."""
+    for i in range(51):
+        t = i / 50
+        x, y = start[0] + (towards[0] - start[0]) * t, start[1] + (towards[1] - start[1]) * t
+        if not any(bx - pad <= x <= bx + S + pad and by - pad <= y <= by + S + pad for bx, by, S in boxes):
+            return (x, y)
+    return towards
+
+
+def draw_fire_over(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, Any],
+                   plans: Mapping[Hex, Any] | None = None) -> None:
+    """Fire between near hexes again over the counters: the stretch between the two stacks and its
+    arrow head, so a shot at an adjacent hex never hides under the stacks (nor crosses a counter)."""
     draw = ImageDraw.Draw(img)
     R = lay.radius
-    S = lay.counter
+    plans = plans or {}
     for o in _overlays(view):
         if o.get("kind") != "fire":
             continue
@@ -145,7 +157,11 @@ def draw_fire_over(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[s
         if a is None or b is None or a == b or a.distance(b) > 2:
             continue
         pa, pb = lay.centre(a), lay.centre(b)
-        start, end = shorten(pb, pa, S * 0.45), shorten(pa, pb, S * 0.4)
+        pad = 0.06 * R
+        start = _clear_of(pa, pb, plans[a].boxes if a in plans else [], pad)
+        end = _clear_of(pb, start, plans[b].boxes if b in plans else [], pad)
+        if math.dist(start, end) < 0.3 * R:
+            continue  # the stacks fill the way between them: the line under the counters shows it
         hit = bool(o.get("hit"))
         colour = style.FIRE_HIT if hit else style.FIRE_MISS
         w = max(2, round(0.08 * R))
@@ -157,33 +173,38 @@ def draw_fire_over(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[s
         arrow_head(draw, start, end, 0.32 * R, colour, style.WHITE)
 
 
-def draw_results(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, Any]) -> None:
-    """HIT / MISS badges on each fire line just short of its target (clear of the counters), on top
-    of the ring of an artillery target that says whether it hit, and above a hex fired on from off
-    the map or by artillery (a fire with no "from": one badge per shot, side by side)."""
+def draw_results(img: Image.Image, lay: Layout, plans: Mapping[Hex, Any]) -> None:
+    """HIT / MISS chips where the plan put them (images.pieces.plan_view): on the symbol band of the
+    top counter of the hex fired at (never on a counter's id or values, nor on the hex number), or in
+    the middle of an empty hex; one chip per outcome, with the number of shots when more than one."""
     draw = ImageDraw.Draw(img)
-    R = lay.radius
-    unsourced: dict[Hex, int] = {}
-    for o in _overlays(view):
-        kind = o.get("kind")
-        if kind == "fire":
-            a, b = hex_of(gmap, o.get("from")), hex_of(gmap, o.get("to"))
-            if a is None and b is not None:
-                i = unsourced.get(b, 0)
-                unsourced[b] = i + 1
-                cx, cy = lay.centre(b)
-                result_badge(draw, (cx - 0.3 * R + 0.6 * R * (i % 2), cy - 0.62 * R + 0.3 * R * (i // 2)), R,
-                             bool(o.get("hit")))
-                continue
-            if a is None or b is None or a == b:
-                continue
-            at = shorten(lay.centre(a), lay.centre(b), 0.86 * R)
-            result_badge(draw, at, R, bool(o.get("hit")))
-        elif kind in ("artillery", "oba") and "hit" in o:
-            h = hex_of(gmap, o.get("hex"))
-            if h is not None:
-                cx, cy = lay.centre(h)
-                result_badge(draw, (cx, cy - 0.78 * R), R, bool(o.get("hit")))
+    for _, plan in sorted(plans.items()):
+        for hit, shots, rect in plan.results:
+            result_chip(draw, rect, hit, shots, lay.radius)
+
+
+def result_chip(draw: ImageDraw.ImageDraw, rect: tuple[float, float, float, float], hit: bool, shots: int,
+                R: float) -> None:
+    """A HIT (a red burst) or MISS (a white tag) chip filling ``rect``."""
+    x0, y0, x1, y1 = rect
+    x, y = (x0 + x1) / 2, (y0 + y1) / 2
+    text = ("HIT" if hit else "MISS") + (f" {shots}" if shots > 1 else "")
+    f = fit_font(draw, text, min(0.22 * R, 0.62 * (y1 - y0)), "condensed", 0.86 * (x1 - x0))
+    colour = style.FIRE_HIT if hit else style.FIRE_MISS
+    if hit:  # a burst: a spiky star behind the text
+        pts = []
+        rx, ry = (x1 - x0) / 2, (y1 - y0) / 2
+        for i in range(16):
+            r = 1.0 if i % 2 == 0 else 0.78
+            a = math.radians(i * 22.5)
+            pts.append((x + rx * r * math.cos(a), y + ry * r * math.sin(a)))
+        draw.polygon(pts, fill=colour, outline=style.WHITE)
+        draw.text((x, y), text, font=f, fill=style.WHITE, anchor="mm")
+    else:
+        pad = max(1.0, 0.04 * R)
+        draw.rounded_rectangle([x0 + pad, y0 + pad, x1 - pad, y1 - pad], radius=(y1 - y0) / 4, fill=style.WHITE,
+                               outline=colour, width=max(1, round(R / 24)))
+        draw.text((x, y), text, font=f, fill=style.mix(colour, (0, 0, 0), 0.35), anchor="mm")
 
 
 def result_badge(draw: ImageDraw.ImageDraw, at: Point, R: float, hit: bool) -> None:

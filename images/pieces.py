@@ -7,7 +7,7 @@ map (units go to the off-map tray) and an unknown kind gets a neutral look, neve
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -15,8 +15,20 @@ from PIL import Image, ImageDraw
 from engine.hexgrid import Hex, Hexside
 from engine.maps import GameMap
 from images import style
-from images.counters import CounterLook, badge, chip_sprite, counter_sprite, marker_column
+from images.counters import CounterLook, badge, chip_sprite, counter_sprite, legible, marker_column
 from images.geometry import Layout
+from images.layout import (
+    Box,
+    Rect,
+    id_rect,
+    marker_slots,
+    overlaps,
+    stack_boxes,
+    symbol_band,
+    unit_chips_rect,
+    values_rect,
+    whole,
+)
 from images.style import RGB
 from images.terrain import PIECE_KINDS
 
@@ -101,39 +113,106 @@ def units_on_map(gmap: GameMap, view: Mapping[str, Any]) -> tuple[dict[Hex, list
     return stacks, off
 
 
-MAX_FANNED = 4  # counters drawn in one hex; a bigger stack shows its top four and lists every unit below the map
+@dataclass
+class HexPlan:
+    """What one hex shows and where (images.layout): its counters, the rectangles nothing may cover
+    (the value areas of the counters that show whole), its map marker and result chips."""
+
+    units: list[Mapping[str, Any]]  # every unit in the hex, in view order (the last on top)
+    boxes: list[Box]  # counters drawn, lowest first: the last len(boxes) units
+    protected: list[Rect] = field(default_factory=list)  # id strips and values rows shown whole
+    taken: list[Rect] = field(default_factory=list)  # protected + unit marker chips: no map chip goes there
+    listed: bool = False  # every unit of the hex is in the side list (one does not show whole, legibly)
+    chips: list[tuple[str, Rect]] = field(default_factory=list)  # map marker chips
+    unplaced: list[str] = field(default_factory=list)  # marker kinds with no free slot: in the side list
+    results: list[tuple[bool, int, Rect]] = field(default_factory=list)  # (hit, shots, where)
+    unit_chips: list[Rect | None] = field(default_factory=list)  # each drawn counter's marker chips
 
 
-def stack_offset(lay: Layout, n: int) -> tuple[float, float]:
-    """How far each counter under the top one is shifted (left, up): its id strip shows."""
-    if n <= 1:
-        return 0.0, 0.0
-    size = stack_size(lay, n)
-    if n == 2:
-        return 0.2 * lay.radius, 0.3 * size
-    return 0.06 * lay.radius, (1.12 * lay.radius - size) / (min(n, MAX_FANNED) - 1)
+def plan_stack(lay: Layout, h: Hex, units: list[Mapping[str, Any]], colours: dict[str, RGB]) -> HexPlan:
+    n = len(units)
+    boxes = stack_boxes(lay, h, n) if n else []
+    plan = HexPlan(list(units), boxes)
+    shown = units[-len(boxes):] if boxes else []
+    for i, (unit, box) in enumerate(zip(shown, boxes, strict=True)):
+        look = look_of(unit, box[2], colours)
+        if whole(n, i):
+            plan.protected += [id_rect(box), values_rect(box)]
+            plan.listed |= not legible(look)
+        else:
+            plan.listed = True
+        chips = unit_chips_rect(box, len(look.markers), left=not whole(n, i))
+        plan.unit_chips.append(chips)
+        if chips is not None:
+            plan.taken.append(chips)
+    plan.listed |= n > len(boxes)
+    plan.taken += plan.protected
+    return plan
 
 
-def stack_size(lay: Layout, n: int) -> int:
-    """Counters of a stack are smaller, so the whole stack stays inside its hex, clear of its number."""
-    if n <= 1:
-        return lay.counter
-    return max(12, round(lay.radius * (0.8 if n == 2 else 0.72)))
+def plan_view(gmap: GameMap, lay: Layout, view: Mapping[str, Any], colours: dict[str, RGB] | None = None,
+              ) -> dict[Hex, HexPlan]:
+    """Every occupied, marked or fired-at hex of the view, laid out (images.layout)."""
+    colours = colours or {}
+    stacks, _ = units_on_map(gmap, view)
+    plans = {h: plan_stack(lay, h, units, colours) for h, units in stacks.items()}
+    _, hex_markers = split_markers(gmap, view)
+    size = max(10, round(0.3 * lay.radius))
+    for h, kinds in sorted(hex_markers.items()):
+        plan = plans.setdefault(h, HexPlan([], []))
+        for kind in kinds:
+            sprite = chip_sprite(_map_chip(kind), size)
+            for slot in marker_slots(lay, h, sprite.width, sprite.height):
+                if not any(overlaps(slot, r) for r in plan.taken):
+                    plan.chips.append((kind, slot))
+                    plan.taken.append(slot)
+                    break
+            else:
+                plan.unplaced.append(kind)
+    for h, shots in fire_results(gmap, view).items():
+        plan = plans.setdefault(h, HexPlan([], []))
+        plan.results = result_places(lay, h, plan, shots)
+    return plans
 
 
-def stack_boxes(lay: Layout, h: Hex, n: int) -> list[tuple[int, int, int]]:
-    """(left, top, size) of each counter drawn for a stack of n in hex h, the lowest first.
+def fire_results(gmap: GameMap, view: Mapping[str, Any]) -> dict[Hex, list[bool]]:
+    """Hit or miss of every shot at each hex: fire (with or without a firer), artillery that says."""
+    out: dict[Hex, list[bool]] = {}
+    for o in view.get("overlays") or []:
+        if not isinstance(o, Mapping):
+            continue
+        kind = o.get("kind")
+        if kind == "fire":
+            a, b = hex_of(gmap, o.get("from")), hex_of(gmap, o.get("to"))
+            if b is None or a == b:
+                continue
+        elif kind in ("artillery", "oba") and "hit" in o:
+            b = hex_of(gmap, o.get("hex"))
+            if b is None:
+                continue
+        else:
+            continue
+        out.setdefault(b, []).append(bool(o.get("hit")))
+    return out
 
-    A single counter is centred; a stack's top counter sits low and right, so the fan of those under
-    it rises inside the hex and stops below the hex number."""
+
+def result_places(lay: Layout, h: Hex, plan: HexPlan, shots: list[bool]) -> list[tuple[bool, int, Rect]]:
+    """One chip per outcome (HIT, MISS, with the number of shots): on the symbol band of the hex's top
+    counter, side by side, or in the middle of a hex with no counter."""
+    groups = [(hit, shots.count(hit)) for hit in (True, False) if hit in shots]
     R = lay.radius
+    if plan.boxes:
+        x0, y0, x1, y1 = symbol_band(plan.boxes[-1])
+        chips = plan.unit_chips[-1] if plan.unit_chips else None
+        if chips is not None:  # clear of the top counter's marker chips on its right edge
+            x1 = min(x1, chips[0] - 1)
+        w = (x1 - x0) / len(groups)
+        return [(hit, k, (x0 + i * w, y0, x0 + (i + 1) * w, y1)) for i, (hit, k) in enumerate(groups)]
     cx, cy = lay.centre(h)
-    k = min(n, MAX_FANNED)
-    S = stack_size(lay, n)
-    ox, oy = stack_offset(lay, n)
-    top_x = cx - S / 2 + (0.5 * ox * (k - 1) if k > 1 else 0)
-    top_y = cy + 0.52 * R - S if k > 1 else cy - S / 2
-    return [(round(top_x - depth * ox), round(top_y - depth * oy), S) for depth in range(k - 1, -1, -1)]
+    hgt = 0.34 * R
+    top = cy - hgt * len(groups) / 2
+    return [(hit, k, (cx - 0.4 * R, top + i * hgt, cx + 0.4 * R, top + (i + 1) * hgt - 0.04 * R))
+            for i, (hit, k) in enumerate(groups)]
 
 
 def draw_stacks(img: Image.Image, lay: Layout, stacks: dict[Hex, list[Mapping[str, Any]]], colours: dict[str, RGB]) -> None:
@@ -142,38 +221,58 @@ def draw_stacks(img: Image.Image, lay: Layout, stacks: dict[Hex, list[Mapping[st
     for h in sorted(stacks):
         units = stacks[h]
         n = len(units)
-        shown = units[-MAX_FANNED:]
         boxes = stack_boxes(lay, h, n)
-        top_x, top_y, S = boxes[-1]
+        shown = units[-len(boxes):]
         columns: list[tuple[Image.Image, int, int]] = []
-        for i, (unit, (x, y, _)) in enumerate(zip(shown, boxes, strict=True)):
-            depth = len(shown) - 1 - i
+        for i, (unit, (x, y, S)) in enumerate(zip(shown, boxes, strict=True)):
             look = look_of(unit, S, colours)
-            if depth and look.markers:
-                # The top counter hides a lower one's right edge: its chips go down its left edge,
-                # drawn after the whole stack so they stay on top.
+            if not whole(n, i) and look.markers:
+                # The top counter hides a lower one's right edge: its chips go down the left of it,
+                # clear of the counters above it (images.layout.unit_chips_rect), drawn after the stack.
                 column = marker_column(look.markers, S)
-                columns.append((column, x - column.width // 2, y + round(0.24 * S)))
+                columns.append((column, x - column.width - 1, y + round(0.24 * S)))
                 look = replace(look, markers=())
             sprite = counter_sprite(look)
             img.paste(sprite, (x, y), sprite)
         for column, x, y in columns:
             img.paste(column, (x, y), column)
-        if n > 1:
+        if n > 2:
+            top_x, top_y, S = boxes[-1]
             r = 0.13 * R
             badge(draw, top_x - 0.05 * R, top_y + S - r * 0.2, r, str(n))
 
 
-def stack_lists(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
-    """(hex, unit names top first) for every hex holding more units than are drawn legibly (3 and up)."""
+def stack_lists(view: Mapping[str, Any], listed: set[str] | None = None,
+                markers: dict[str, list[str]] | None = None) -> list[tuple[str, list[str]]]:
+    """(hex, its units top first, each with its values and markers) for every hex whose units do not all
+    show whole and legibly on the map: those of ``listed`` (the renderer's plan), or, without one, every
+    hex of three or more. ``markers``: map marker kinds by hex that found no free place in the hex."""
     by_hex: dict[str, list[str]] = {}
     for unit in view.get("units") or []:
         if not isinstance(unit, Mapping) or str(unit.get("status") or "on_map") not in ("on_map", ""):
             continue
         if unit.get("hex") is None:
             continue
-        by_hex.setdefault(str(unit["hex"]), []).append(str(unit.get("id") or unit.get("name") or "?"))
-    return [(h, names[::-1]) for h, names in sorted(by_hex.items()) if len(names) >= 3]
+        by_hex.setdefault(str(unit["hex"]), []).append(unit_line(unit))
+    wanted = listed if listed is not None else {h for h, names in by_hex.items() if len(names) >= 3}
+    out = {h: names[::-1] for h, names in by_hex.items() if h in wanted}
+    for h, kinds in (markers or {}).items():
+        out.setdefault(h, []).extend(style.map_chip(k).name for k in kinds)
+    return sorted(out.items())
+
+
+def unit_line(unit: Mapping[str, Any]) -> str:
+    """"S1 11A-8-9-8 (fired, dispersed)": a unit as the side list names it."""
+    values = unit.get("values") or []
+    if not isinstance(values, list | tuple):
+        values = [values]
+    text = str(unit.get("id") or unit.get("name") or "?")
+    if values:
+        text += " " + "-".join(str(v) for v in values) + (" reduced" if unit.get("reduced") else "")
+    kinds = unit.get("markers") or []
+    if isinstance(kinds, list | tuple) and kinds:
+        text += " (" + ", ".join(style.unit_chip(str(k)).name for k in kinds) + ")"
+    return text
 
 
 # --- map markers (view["markers"]) ----------------------------------------------------------------
@@ -234,19 +333,16 @@ def draw_hex_markers_under(draw: ImageDraw.ImageDraw, lay: Layout, hexes: dict[H
             target_ring(draw, lay, h, style.TARGET)
 
 
-def draw_hex_markers_over(img: Image.Image, lay: Layout, hexes: dict[Hex, list[str]]) -> None:
-    """Marker chips down the left of the hex, over the counters' edge so they stay visible."""
-    R = lay.radius
-    size = max(10, round(0.34 * R))
-    for h, kinds in sorted(hexes.items()):
-        cx, cy = lay.centre(h)
-        slots = [(0.1, 0), (-0.28, 0), (0.48, 0), (-0.28, 0.4), (0.1, 0.4)]
-        for i, kind in enumerate(kinds[: len(slots)]):
-            chip = style.map_chip("oba" if kind in TARGET_KINDS else kind)
-            if kind in TARGET_KINDS:
-                chip = style.ChipStyle("OBA", style.TARGET, style.WHITE, "artillery target")
-            sprite = chip_sprite(chip, size)
-            dy, dx = slots[i]
-            x = round(cx - 0.52 * R - sprite.width + dx * R + 0.1 * R)
-            y = round(cy + dy * R - size / 2)
-            img.paste(sprite, (x, y), sprite)
+def _map_chip(kind: str) -> style.ChipStyle:
+    if kind in TARGET_KINDS:
+        return style.ChipStyle("OBA", style.TARGET, style.WHITE, "artillery target")
+    return style.map_chip(kind)
+
+
+def draw_hex_markers_over(img: Image.Image, lay: Layout, plans: dict[Hex, HexPlan]) -> None:
+    """Marker chips in the free places the plan found, over the counters' edges so they stay visible."""
+    size = max(10, round(0.3 * lay.radius))
+    for _, plan in sorted(plans.items()):
+        for kind, (x0, y0, _, _) in plan.chips:
+            sprite = chip_sprite(_map_chip(kind), size)
+            img.paste(sprite, (round(x0), round(y0)), sprite)

@@ -19,19 +19,30 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.hexgrid import within
+from engine.hexgrid import Hex, within
 from engine.maps import GameMap
 from images import style
-from images.caption import add_caption
-from images.fonts import font, safe
-from images.frame import Frame, FrameSpec, build_frame, draw_header, draw_tray, frame_spec
+from images.caption import add_caption, side_list
+from images.fonts import fit_font, font, safe
+from images.frame import (
+    Frame,
+    FrameSpec,
+    acting,
+    build_frame,
+    draw_header,
+    draw_tray,
+    frame_spec,
+    phase_words,
+)
 from images.geometry import SQRT3, Layout
 from images.overlays import draw_fire_over, draw_lines, draw_reach, draw_results
 from images.pieces import (
+    HexPlan,
     draw_hex_markers_over,
     draw_hex_markers_under,
     draw_side_marker,
     draw_stacks,
+    plan_view,
     side_overrides,
     split_markers,
     units_on_map,
@@ -106,8 +117,10 @@ def _colours(view: Mapping[str, Any]) -> dict[str, style.RGB]:
     return side_overrides(view)
 
 
-def _draw_view(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, Any], colours: dict[str, style.RGB]) -> list[Mapping[str, Any]]:
-    """Everything that changes with the view, on the map; returns the units that are off it."""
+def _draw_view(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, Any], colours: dict[str, style.RGB],
+               ) -> tuple[list[Mapping[str, Any]], dict[Hex, HexPlan]]:
+    """Everything that changes with the view, on the map; returns the units that are off it and the
+    plan of each hex (what the side list must name)."""
     draw_reach(img, gmap, lay, view)
     sides, hex_markers = split_markers(gmap, view)
     d = ImageDraw.Draw(img)
@@ -116,11 +129,12 @@ def _draw_view(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, 
     draw_hex_markers_under(d, lay, hex_markers)
     draw_lines(img, gmap, lay, view)
     stacks, off = units_on_map(gmap, view)
+    plans = plan_view(gmap, lay, view, colours)
     draw_stacks(img, lay, stacks, colours)
-    draw_fire_over(img, gmap, lay, view)
-    draw_hex_markers_over(img, lay, hex_markers)
-    draw_results(img, gmap, lay, view)
-    return off
+    draw_fire_over(img, gmap, lay, view, plans)
+    draw_hex_markers_over(img, lay, plans)
+    draw_results(img, lay, plans)
+    return off, plans
 
 
 def compose(gmap: GameMap, view: Mapping[str, Any], scale: float = 1.0) -> tuple[Image.Image, FrameSpec]:
@@ -129,11 +143,11 @@ def compose(gmap: GameMap, view: Mapping[str, Any], scale: float = 1.0) -> tuple
     spec = frame_spec(view, scale, colours)
     frame = _frame(gmap, spec)
     img = frame.base.copy()
-    off = _draw_view(img, gmap, frame.layout, view, colours)
+    off, plans = _draw_view(img, gmap, frame.layout, view, colours)
     sides = view.get("sides")
     draw_tray(img, frame, off, colours, sides if isinstance(sides, Mapping) else None)
     draw_header(img, frame, gmap, view, colours)
-    return add_caption(img, view, frame.layout.radius), spec
+    return add_caption(img, view, frame.layout.radius, side_list(plans)), spec
 
 
 def quantize(img: Image.Image, gmap: GameMap, spec: FrameSpec) -> Image.Image:
@@ -173,7 +187,7 @@ def compose_closeup(gmap: GameMap, view: Mapping[str, Any], center_label: str, r
     img = Image.new("RGB", (w, h + header_h), style.PAPER)
     inner = [x for x in within(centre, radius) if x in gmap.terrain]
     draw_map(img, gmap, lay, within(centre, radius + 1))
-    _draw_view(img, gmap, lay, view, colours)
+    _, plans = _draw_view(img, gmap, lay, view, colours)
     # Veil what lies beyond the radius, so the close-up reads as a hex-shaped window.
     mask = Image.new("L", img.size, 170)
     md = ImageDraw.Draw(mask)
@@ -189,11 +203,22 @@ def compose_closeup(gmap: GameMap, view: Mapping[str, Any], center_label: str, r
     bits = []
     if view.get("turn") is not None:
         bits.append(f"Turn {view['turn']}" + (f" of {view['turns']}" if view.get("turns") else ""))
-    if view.get("phase"):
-        bits.append(str(view.get("phase_name") or view["phase"]).replace("_", " "))
-    d.text((0.2 * R, header_h / 2), safe(title), font=font(0.3 * R, "bold"), fill=style.INK, anchor="lm")
-    d.text((w - 0.2 * R, header_h / 2), safe("  |  ".join(bits)), font=font(0.24 * R), fill=style.LABEL, anchor="rm")
-    return img, spec
+    shown, then = phase_words(view)
+    result = view.get("result")
+    if isinstance(result, Mapping) and result.get("text"):
+        bits.append(str(result["text"]))
+    elif then:  # a phase's map: its moves, then the phase that followed and who acts in it
+        bits += [f"moves of {shown}", f"next {then}" + (f", {acting(view)} to act" if acting(view) else "")]
+    elif shown:
+        bits.append(shown + (f", {acting(view)} to act" if acting(view) else ""))
+    title_font = font(0.3 * R, "bold")
+    d.text((0.2 * R, header_h / 2), safe(title), font=title_font, fill=style.INK, anchor="lm")
+    room = w - 0.6 * R - d.textlength(safe(title), font=title_font)
+    text = safe("  |  ".join(bits))
+    d.text((w - 0.2 * R, header_h / 2), text, font=fit_font(d, text, 0.24 * R, "regular", room), fill=style.LABEL,
+           anchor="rm")
+    inner_labels = {x.label for x in inner}
+    return add_caption(img, view, R, side_list(plans, inner_labels), phase=False), spec
 
 
 def layout_for(gmap: GameMap, view: Mapping[str, Any], scale: float = 1.0) -> Layout:

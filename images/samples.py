@@ -160,7 +160,7 @@ PEIPER_EDGES = {"north": "US entry", "west": "German exit, US entry", "east": "G
 
 def _peiper_base(turn: int, phase: str, to_act: str) -> dict[str, Any]:
     return {"game": "peiper", "title": "Just a Peiper Dream?", "scenario": "Just a Peiper Dream? (18-24 December 1944)",
-            "map": str(PEIPER_MAP), "turn": turn, "turns": 5, "phase": phase, "to_act": to_act,
+            "map": "peiper:map.yaml", "turn": turn, "turns": 5, "phase": phase, "to_act": to_act,
             "sides": {"ge": "German", "us": "US"}, "edges": PEIPER_EDGES, "values_label": "AT-Prof-AI"}
 
 
@@ -182,8 +182,8 @@ def peiper_midgame_view() -> dict[str, Any]:
     """Turn 3: Peiper past Stavelot, Trois-Ponts blown, fighting at La Gleize and Stoumont."""
     state = {  # id: (hex, status, reduced, markers)
         "Spitze": ("0804", "on_map", False, ["activated"]), "1/1 LAH": ("0804", "on_map", True, ["activated"]),
-        "501": ("1308", "on_map", False, []), "3/2 LAH": ("0705", "on_map", False, ["low_supply"]),
-        "3FJ/KG1": ("1208", "on_map", True, ["low_supply", "activated"]), "3FJ/KG2": (None, "awaiting", False, []),
+        "501": ("1308", "on_map", False, []), "3/2 LAH": ("0705", "on_map", False, ["out_of_supply"]),
+        "3FJ/KG1": ("1208", "on_map", True, ["out_of_supply", "activated"]), "3FJ/KG2": (None, "awaiting", False, []),
         "99 BG": ("0404", "on_map", False, []), "30/117/1": ("0404", "on_map", False, []),
         "106 BG": ("0503", "on_map", True, []), "2/23/2": (None, "eliminated", False, []),
         "CCR/3/1": ("0603", "on_map", False, ["activated"]), "CCB/3/1": ("0802", "on_map", False, []),

@@ -273,7 +273,7 @@ def designed_colours() -> list[RGB]:
 # A view may say it itself: view["legend"] = {"unit_markers": [...], "map_markers": [...]}. Else these,
 # by view["game"]; a game not listed gets every known chip (as before).
 GAME_LEGENDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "peiper": {"unit_markers": ("activated", "low_supply", "out_of_supply"),
+    "peiper": {"unit_markers": ("activated", "out_of_supply"),
                "map_markers": ("fuel_depot", "oba", "artillery_hit", "artillery_miss")},
     "pl": {"unit_markers": ("dispersed", "fired", "loaded", "on_fortification"),
            "map_markers": ("wreck", "mine", "block", "fortification", "temporary_bridge", "artillery_hit",

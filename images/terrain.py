@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.hexgrid import Hex, Hexside
 from engine.maps import GameMap
 from images import style
-from images.fonts import font, halo_text, rotated_text, safe
+from images.fonts import Font, fit_size, font, halo_text, rotated_text, safe
 from images.geometry import SQRT3, Layout, Point
 from images.style import RGB
 
@@ -232,19 +232,36 @@ def draw_map(img: Image.Image, gmap: GameMap, lay: Layout, hexes: Iterable[Hex] 
         cx, cy = lay.centre(h)
         fill = style.hex_fill(gmap.terrain[h], gmap.elevation.get(h, 0))
         draw.text((cx, cy - 0.71 * R), h.label, font=f, fill=style.LABEL, anchor="mm", stroke_width=1, stroke_fill=fill)
-    fn = font(0.25 * R, "bold")
-    mids = [lay.side_mid(b.side) for b in gmap.bridges.values()]
     for name, h in sorted(gmap.places.items()):
         if h in shown:
-            cx, cy = lay.centre(h)
-            y = cy + 0.7 * R
-            # A name under its hex would hide a bridge on the south side: put it above the hex then.
-            if any(abs(mx - cx) < 0.7 * R and abs(my - y) < 0.4 * R for mx, my in mids):
-                y = cy - 1.05 * R
-            # Kept inside the picture (a close-up's edge, the map's margin): never clipped.
-            half = draw.textlength(safe(name), font=fn) / 2 + 0.1 * R
-            cx = max(half, min(img.width - half, cx))
-            halo_text(draw, (cx, y), name, fn, style.INK, style.HALO, width=max(1, round(R / 20)))
+            draw_place_name(draw, lay, h, name)
+
+
+def name_lines(draw: ImageDraw.ImageDraw, name: str, R: float) -> tuple[list[str], Font]:
+    """A place name as it fits the bottom band of its hex (1.1 hex radii wide, condensed bold): one line
+    at 0.17-0.25 R, else two lines broken at the space or hyphen nearest the middle (cut if need be)."""
+    text = safe(name)
+    px = fit_size(draw, text, 0.25 * R, "condensed", 1.1 * R)
+    if px >= 0.17 * R or not any(c in text for c in " -"):
+        return [text], font(px, "condensed")
+    cuts = [i for i, c in enumerate(text) if c in " -"]
+    i = min(cuts, key=lambda k: abs(k - len(text) / 2))
+    lines = [text[: i + 1] if text[i] == "-" else text[:i], text[i + 1:]]
+    longest = max(lines, key=lambda t: draw.textlength(t, font=font(0.18 * R, "condensed")))
+    return lines, font(fit_size(draw, longest, 0.18 * R, "condensed", 0.95 * R), "condensed")
+
+
+def draw_place_name(draw: ImageDraw.ImageDraw, lay: Layout, h: Hex, name: str) -> None:
+    """The name on its own hex, in the band under its counter (images.layout.name_band): never across
+    the hexsides onto a neighbour."""
+    R = lay.radius
+    cx, cy = lay.centre(h)
+    lines, fn = name_lines(draw, name, R)
+    step = fn.size * 1.0 if isinstance(fn, ImageFont.FreeTypeFont) else 0.18 * R
+    y = cy + (0.68 if len(lines) == 1 else 0.6) * R
+    for line in lines:
+        halo_text(draw, (cx, y), line, fn, style.INK, style.HALO, width=max(1, round(R / 20)))
+        y += step
 
 
 # Other games' names for the same printed features.

@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import images
-from engine.maps import load_map
+from images.maps import view_png
 from images.samples import (
     PEIPER_EDGES,
-    PEIPER_MAP,
     bench_view,
     peiper_midgame_view,
     peiper_opening_view,
@@ -44,12 +43,11 @@ def peiper_opening_from_rules() -> dict[str, Any]:
 def write_docs(out: Path) -> list[Path]:
     """Redraw the pictures in docs/images."""
     out.mkdir(parents=True, exist_ok=True)
-    gmap = load_map(PEIPER_MAP)
     done = []
     for name, data in (
-        ("peiper-opening.png", images.render_png(gmap, peiper_opening_from_rules())),
-        ("peiper-midgame.png", images.render_png(gmap, peiper_midgame_view())),
-        ("peiper-closeup.png", images.render_closeup_png(gmap, peiper_midgame_view(), "0804", 2)),
+        ("peiper-opening.png", view_png(peiper_opening_from_rules())),
+        ("peiper-midgame.png", view_png(peiper_midgame_view())),
+        ("peiper-closeup.png", view_png(peiper_midgame_view(), "0804", 2)),
         ("synthetic-bench.png", images.render_png(synthetic_map(), bench_view(synthetic_map()))),
     ):
         (out / name).write_bytes(data)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from engine import registry
 from engine.errors import NotFound
 from engine.game import Action
-from engine.maps import GameMap, load_map
+from engine.maps import GameMap, key_of, map_for
 from engine.service import GameService
 from engine.service import phases as phase_maps
 from engine.service.board_links import SPECTATOR
@@ -33,11 +32,10 @@ def _rgb(c: tuple[int, int, int]) -> str:
 
 
 @lru_cache(maxsize=16)
-def map_payload(path: str) -> dict[str, Any]:
+def map_payload(key: str) -> dict[str, Any]:
     """The ground of a map as the page draws it: hex centres (radius 1), terrain, roads, hexside
-    features, bridges, places and edges. Cached per map file; keyed by the map's name in the page."""
-    gmap = load_map(Path(path))
-    return _map_payload(gmap)
+    features, bridges, places and edges. Cached per map key (``engine.maps.map_for`` refuses any other)."""
+    return _map_payload(map_for(key))
 
 
 def _map_payload(gmap: GameMap) -> dict[str, Any]:
@@ -180,19 +178,19 @@ def phase_payload(service: GameService, game_id: int, viewer: str, number: int) 
     return {"id": game_id, "number": number, "map": map_name(views[0]), "view": _view_part(views[0])}
 
 
-_MAP_FILES: dict[str, str] = {}
+_MAP_KEYS: dict[str, str] = {}
 
 
 def map_name(view: dict[str, Any]) -> str:
-    """The map's name for the page (its data at /map/<name>); the host path stays on the server."""
-    path = str(view["map"])
-    name = map_payload(path)["name"]
-    _MAP_FILES[name] = path
+    """The map's name for the page (its data at /map/<name>), from the view's map key."""
+    key = key_of(view.get("map"), view.get("game"))
+    name = str(map_payload(key)["name"])
+    _MAP_KEYS[name] = key
     return name
 
 
 def map_by_name(name: str) -> dict[str, Any]:
-    path = _MAP_FILES.get(name)
-    if path is None:
+    key = _MAP_KEYS.get(name)
+    if key is None:
         raise NotFound("No such map")
-    return map_payload(path)
+    return map_payload(key)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from pathlib import PurePath
 from typing import Any
 
 from engine.game import GameRules
+from engine.maps import map_file
 from engine.rng import Rng
 
 Resample = Callable[[Any, Rng], None]
@@ -25,8 +25,8 @@ def public_fingerprint(rules: GameRules, state: Any, side: str) -> str:
     """A digest of what ``side`` may see (its view): never the seed or the undrawn order."""
     view = rules.view(state, side)
     view = {k: v for k, v in view.items() if k not in ("overlays",)}
-    if isinstance(view.get("map"), str):  # the map file by name: a host path would make choices differ per install
-        view["map"] = PurePath(view["map"]).name
+    if isinstance(view.get("map"), str):  # the map file by name: as the fingerprints always held it, so the
+        view["map"] = map_file(view["map"])  # bots choose alike whether a view holds a key or an old path
     text = json.dumps(view, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -24,7 +24,6 @@ facade keeps every public name and signature callers had. The values callers use
 from __future__ import annotations
 
 import secrets  # noqa: F401  (tests seed new games through engine.service.service.secrets.randbits)
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -32,6 +31,7 @@ from sqlalchemy.engine import Engine
 from engine import registry
 from engine.errors import IllegalAction
 from engine.game import Action, GameRules
+from engine.maps import shown_key
 
 from . import games, orders, reads, rulings, transfer
 from .database import make_engine
@@ -263,7 +263,7 @@ class GameService:
         seeds = self.seed_record(game_id)
         view = self.view(game_id, viewer)
         if isinstance(view.get("map"), str):
-            view["map"] = Path(view["map"]).name  # no path of the host in a record that is handed out
+            view["map"] = shown_key(view["map"], view.get("game"))  # the map's key, never a host path
         record: dict[str, Any] = {
             "game": info.game, "id": info.id, "scenario": info.scenario, "title": info.title,
             "options": info.options, "status": info.status, "winner": info.winner, **seeds,
@@ -311,5 +311,5 @@ def _plain(value: Any, drop: tuple[str, ...] = ()) -> Any:
         for key in drop:
             data.pop(key, None)
         if isinstance(data.get("map"), str):  # an export names the map by its file, not the host's path
-            data["map"] = Path(data["map"]).name
+            data["map"] = shown_key(data["map"], data.get("game"))
     return data

@@ -58,15 +58,21 @@ def test_side_colours_are_configurable_by_side_key():
     assert img.getpixel(_left_strip(layout_for(gmap, view), Hex.parse("0505"))) == (0x20, 0x30, 0x40)
 
 
-def test_stack_is_fanned_so_the_lower_counter_shows():
+def test_a_pair_stands_side_by_side_and_a_fan_shows_the_lower_ids():
     gmap = load_map(PEIPER)
     view = {"units": [_unit("Under", "ge", "0503"), _unit("Top", "us", "0503")]}
     img = render_image(gmap, view)
     lay = layout_for(gmap, view)
     (ux, uy, S), (tx, ty, _) = stack_boxes(lay, Hex.parse("0503"), 2)
-    assert img.getpixel((tx + 3, ty + S // 2)) == style.side_colour("us")  # the last is on top
-    # The lower counter's top-left corner peeks out above and left of the top one.
-    assert img.getpixel((ux + 3, uy + 3)) == style.side_colour("ge")
+    assert img.getpixel((tx + 3, ty + S // 2)) == style.side_colour("us")  # the last on the right
+    assert img.getpixel((ux + 3, uy + S // 2)) == style.side_colour("ge")  # the other beside it, whole
+    assert ux + S < tx
+    three = {"units": [_unit("A", "ge", "0503"), _unit("B", "ge", "0503"), _unit("C", "us", "0503")]}
+    img = render_image(gmap, three)
+    (ax, ay, S), _, (cx, cy, _) = stack_boxes(lay, Hex.parse("0503"), 3)
+    assert img.getpixel((cx + 3, cy + S // 2)) == style.side_colour("us")  # the top of the fan
+    # The lowest counter's top-left corner peeks out above and left of the top one.
+    assert img.getpixel((ax + 3, ay + 3)) == style.side_colour("ge")
 
 
 def test_stacks_stay_inside_their_hex_below_its_number():
@@ -77,7 +83,7 @@ def test_stacks_stay_inside_their_hex_below_its_number():
     R = lay.radius
     for n in range(1, 7):
         for x, y, S in stack_boxes(lay, h, n):
-            assert y >= cy - 0.6 * R and y + S <= cy + 0.6 * R, n  # clear of the hex number and the hex below
+            assert y >= cy - 0.6 * R and y + S <= cy + 0.6 * R, n  # clear of the hex number and the place name
             for px, py in ((x, y), (x + S, y), (x, y + S), (x + S, y + S)):
                 # inside the hex: within its inner radius measured along the flat-top geometry
                 assert abs(py - cy) <= 0.87 * R and abs(px - cx) <= R - abs(py - cy) / 1.732 + 1, (n, px, py)
@@ -89,7 +95,7 @@ def test_big_stacks_list_every_unit_under_the_map():
     gmap = load_map(PEIPER)
     units = [_unit(f"U{i}", "us", "0503") for i in range(5)]
     view = {"units": units}
-    assert stack_lists(view) == [("0503", ["U4", "U3", "U2", "U1", "U0"])]
+    assert stack_lists(view) == [("0503", [f"U{i} 1-2-3" for i in range(4, -1, -1)])]  # with their values
     plain = render_image(gmap, {"units": units[:1]})
     listed = render_image(gmap, view)
     assert listed.height > plain.height  # the side list below the legend
@@ -143,14 +149,26 @@ def test_midgame_view_with_bad_entries_does_not_raise():
     assert decode(render_png(gmap, view)).size[0] > 500
 
 
-def test_markers_of_a_lower_counter_in_a_stack_show_on_its_left_edge():
+def test_markers_of_a_lower_counter_in_a_fan_show_left_of_it():
+    gmap = load_map(PEIPER)
+    under = [_unit("Under", "ge", "0503", markers=["spent"]), _unit("Mid", "ge", "0503"), _unit("Top", "us", "0503")]
+    img = render_image(gmap, {"units": under})
+    lay = layout_for(gmap, {"units": under})
+    (left, top, S), _, _ = stack_boxes(lay, Hex.parse("0503"), 3)
+    chip = max(8, round(S * 0.3))
+    spot = (left - chip, top + round(0.24 * S) + 2)  # the chip's top-left corner, left of the counter
+    assert close(img.getpixel(spot), style.UNIT_MARKERS["spent"].bg)
+    quiet = [_unit("Under", "ge", "0503"), _unit("Mid", "ge", "0503"), _unit("Top", "us", "0503")]
+    assert not close(render_image(gmap, {"units": quiet}).getpixel(spot), style.UNIT_MARKERS["spent"].bg)
+
+
+def test_markers_of_both_counters_of_a_pair_stay_on_their_right_edges():
     gmap = load_map(PEIPER)
     view = {"units": [_unit("Under", "ge", "0503", markers=["spent"]), _unit("Top", "us", "0503")]}
     img = render_image(gmap, view)
     lay = layout_for(gmap, view)
-    (left, top, S), _ = stack_boxes(lay, Hex.parse("0503"), 2)
+    (left, top, S), (right, _, _) = stack_boxes(lay, Hex.parse("0503"), 2)
     chip = max(8, round(S * 0.3))
-    spot = (left - chip // 2 + 2, top + round(0.24 * S) + chip // 2)
+    spot = (left + S + chip // 2 - 2, top + round(0.24 * S) + chip // 2)
+    assert spot[0] < right  # in the gap between the two
     assert close(img.getpixel(spot), style.UNIT_MARKERS["spent"].bg)
-    quiet = render_image(gmap, {"units": [_unit("Under", "ge", "0503"), _unit("Top", "us", "0503")]})
-    assert not close(quiet.getpixel(spot), style.UNIT_MARKERS["spent"].bg)

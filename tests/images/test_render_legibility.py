@@ -33,25 +33,29 @@ def test_the_legend_lists_the_markers_its_game_can_show():
     assert "fired" in pl and "dispersed" in pl and "wreck" in pl
     assert not {"fuel depot", "medic", "Artillery target", "low supply"} & set(pl)
     peiper = _labels(PEIPER, "peiper")
-    assert {"fuel depot", "Artillery: hit", "Artillery: miss", "low supply"} <= set(peiper)
-    assert not {"wreck", "medic", "panic", "fired"} & set(peiper)
+    assert {"fuel depot", "Artillery: hit", "Artillery: miss", "out of supply"} <= set(peiper)
+    assert not {"wreck", "medic", "panic", "fired", "low supply"} & set(peiper)  # Peiper has no low supply
     # a view may say it itself
     assert legend_kinds({"game": "pl", "legend": {"unit_markers": ["x"], "map_markers": []}}) == (("x",), ())
     assert legend_kinds({}) is None  # an unknown game keeps every chip
 
 
-def test_fire_at_an_adjacent_hex_shows_over_the_counters():
+def test_fire_at_an_adjacent_hex_shows_over_the_counters_without_crossing_them():
     gmap = load_map(PEIPER)
     a, b = Hex.parse("0503"), Hex.parse("0504")
     units = [_unit("Shooter", "ge", "0503"), _unit("Target", "us", "0504")]
     quiet = {"units": units}
     firing = {"units": units, "overlays": [{"kind": "fire", "from": "0503", "to": "0504", "hit": True}]}
     lay = layout_for(gmap, quiet)
-    spot = shorten(lay.centre(a), lay.centre(b), 0.45 * lay.counter)  # on the target counter, by its edge
-    spot = (round(spot[0]), round(spot[1]))
-    assert render_image(gmap, quiet).getpixel(spot) == style.side_colour("us")
-    near = render_image(gmap, firing).crop((spot[0] - 4, spot[1] - 4, spot[0] + 5, spot[1] + 5))
-    assert any(close(c, style.FIRE_HIT, 30) for _, c in near.getcolors(1 << 12))  # the arrow, over the counter
+    edge = shorten(lay.centre(a), lay.centre(b), 0.45 * lay.counter)  # on the target counter, by its edge
+    edge = (round(edge[0]), round(edge[1]))
+    (ax, ay), (bx, by) = lay.centre(a), lay.centre(b)
+    between = (round((ax + bx) / 2), round((ay + by) / 2))  # the hexside between the counters
+    drawn = render_image(gmap, firing)
+    assert render_image(gmap, quiet).getpixel(edge) == style.side_colour("us")
+    assert drawn.getpixel(edge) == style.side_colour("us")  # the counter is not crossed
+    near = drawn.crop((between[0] - 4, between[1] - 4, between[0] + 5, between[1] + 5))
+    assert any(close(c, style.FIRE_HIT, 30) for _, c in near.getcolors(1 << 12))  # the arrow, over the stacks' gap
 
 
 def test_artillery_hit_and_miss_look_different():

@@ -22,7 +22,7 @@ from bot.commandline import parse, to_action
 from engine import registry
 from engine.errors import DataFileError, Forbidden, InternalFault, UmpireError
 from engine.game import Action, GameRules
-from engine.maps import load_map, parse_map
+from engine.maps import key_path, map_of, parse_map
 from engine.service import GameService, Seat
 
 GAMES = registry.available()
@@ -43,7 +43,7 @@ def hostile_text() -> st.SearchStrategy[str]:
 
 
 def hex_labels(rules: GameRules, state: Any) -> list[str]:
-    gmap = load_map(Path(rules.view(state, None)["map"]))
+    gmap = map_of(rules.view(state, None))
     return sorted(h.label for h in gmap.terrain)[:: max(1, len(gmap.terrain) // 40)]
 
 
@@ -247,7 +247,7 @@ def test_a_malformed_deck_or_table_file_refuses_the_game_and_names_the_file(
 def test_a_malformed_map_file_raises_a_data_file_error_naming_the_entry(data: st.DataObject) -> None:
     key = data.draw(st.sampled_from(GAMES), "game")
     rules = registry.get(key)
-    source = Path(rules.view(rules.new_state(rules.scenarios()[0].key, 1, {}), None)["map"])
+    source = key_path(rules.view(rules.new_state(rules.scenarios()[0].key, 1, {}), None)["map"])
     raw = yaml.safe_load(source.read_text(encoding="utf-8"))
     try:
         parse_map(mutated(data, raw), source.name)

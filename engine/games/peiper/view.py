@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import cards
+from engine.maps import map_key
 
 from .board import in_supply, spec, supply_network
 from .sequence import barred
@@ -21,7 +22,7 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
         unit_markers: list[str] = []
         if u.status == UNIT_ON_MAP and u.side == "ge" and state.fuel_depot != "captured" \
                 and not in_supply(state, u.id, network):
-            unit_markers.append("low_supply")
+            unit_markers.append("out_of_supply")  # the game has no low supply: out of supply, as the log says
         if u.id in state.act_units:
             unit_markers.append("activated")
         out = barred(state, u.id)
@@ -46,7 +47,7 @@ def build_view(state: PeiperState, side: str | None) -> dict[str, Any]:
         markers += [{"kind": "oba", "hex": h, "side": s_side} for h in hexes]
     return {
         "scenario": scenarios()[state.scenario].title,
-        "map": str(map_path(state.scenario)),
+        "map": map_key("peiper", map_path(state.scenario).name),
         "turn": state.turn,
         "turns": state.turns,
         "viewer": side,

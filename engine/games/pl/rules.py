@@ -11,6 +11,7 @@ from engine.contract import Contract, Order
 from engine.errors import DataFileError, IllegalAction
 from engine.events import Event
 from engine.game import Action, GameOptionSpec, ScenarioInfo
+from engine.maps import map_key
 from engine.options import BadOption, shorten
 
 from . import forts, sequence
@@ -274,7 +275,7 @@ class PanzerLeader(Contract):
         if state.options.get("fortifications"):
             markers += [{"kind": "fortification", "hex": h} for h in sorted(state.forts)]
         return {
-            "scenario": state.scenario, "map": str(board_path(state.board)),
+            "scenario": state.scenario, "map": map_key("pl", board_path(state.board).name),
             "turn": state.turn, "turns": state.turns,
             "score": self._score(state), "victory": sequence.victory_text(state),
             "last_random": state.last_random, "units": units, "markers": markers,

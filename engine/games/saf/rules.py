@@ -18,6 +18,7 @@ from engine.errors import IllegalAction, NotFound, UmpireError, UnknownHex, Unkn
 from engine.events import Event
 from engine.game import Action, CommandSpec, OptionSpec, ScenarioInfo
 from engine.hexgrid import Hex
+from engine.maps import map_key
 from engine.options import BadOption, GameOptionSpec, shorten
 
 from . import american, german, refusals, setup, turn
@@ -407,7 +408,7 @@ class SafRules(Contract):
             map_markers += [{"kind": kind, "hex": h.label} for h in hexes]
         return {
             "scenario": f"{state.scenario}: {t.sc.title}",
-            "map": str(map_path(t.sc)), "turn": state.turn, "turns": turn.TURNS,
+            "map": map_key("saf", map_path(t.sc).name), "turn": state.turn, "turns": turn.TURNS,
             "score": {"morale": state.morale, "goal": t.sc.morale_goal, "supply": state.supply,
                       "german_reserves": state.reserve_track, "reserves_at": state.reserve_at,
                       "dice": list(state.dice)},
