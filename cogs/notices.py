@@ -24,9 +24,12 @@ from engine.errors import UmpireError
 from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService
 from engine.service.background import due_games, mark_reminded
+from engine.service.flow import heading, public_events, side_name, turn_of
 from engine.service.privacy import expire_departures
 
-from .common import advance, code, event_text, notify_turn, post, public_events, side_name
+from .play import advance, notify_turn
+from .replies import post
+from .words import code, esc, event_text
 
 if TYPE_CHECKING:
     from .host import Host
@@ -150,8 +153,10 @@ class Notices(commands.Cog):
             except UmpireError as exc:
                 log.warning("the standing order for game %s was refused: %s", info.id, exc)
                 return
-            who = f"<@{seat.user_id}>, the" if seat.user_id else "The"  # the player whose time ran out is pinged
-            lines = [f"{who} deadline ({info.deadline_hours:g} h) ran out for {side_name(rules, side)}: "
+            # the player whose time ran out is pinged; the game is named (several may share a channel)
+            head = heading(fresh, side=side, turn=await asyncio.to_thread(turn_of, service, info.id), name=esc)
+            who = f"<@{seat.user_id}>, the" if seat.user_id else "the"
+            lines = [f"{head}: {who} deadline ({info.deadline_hours:g} h) ran out for {side_name(rules, side)}: "
                      f"`{code(action.command(rules.key))}` ({event_text(why)})."] + [
                          event_text(e.line()) for e in public_events(outcome.events)]
             await post(self.bot, fresh, "\n".join(lines), mention=[seat.user_id] if seat.user_id else [])
