@@ -129,7 +129,7 @@ def game_words(service: GameService, info: GameInfo, user_id: str) -> str:
     except Exception:  # a refusal names the games it can; one that does not load is named by its number
         log.exception("reading game %s for a refusal", info.id)
         turn = None
-    return f"#{info.id} {esc(who, 100)}" + (f", turn {turn}" if isinstance(turn, int) else "")
+    return f"#{info.id} {esc(who, 100)}" + (f", turn {turn}" if isinstance(turn, int) and turn > 0 else "")
 
 
 async def game_for(interaction: discord.Interaction[Any], game_id: int | None = None,

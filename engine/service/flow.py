@@ -386,7 +386,7 @@ def heading(info: GameInfo, decision: Decision | None = None, side: str | None =
     opponents = decision.opponents if decision is not None else [seat_words(info, s) for s in info.seats if s != side]
     parts = [f"vs {', '.join(name(o) for o in opponents)}"] if opponents else []
     turn = decision.turn if decision is not None else turn
-    if turn is not None:
+    if turn is not None and turn > 0:  # turn 0: a set-up before the first turn
         parts.append(f"turn {turn}")
     return f"Game #{info.id}" + (f" ({', '.join(parts)})" if parts else "")
 
