@@ -49,15 +49,8 @@ def summary_of(rules: GameRules) -> GameSummary | None:
 
 
 def side_names(rules: GameRules) -> dict[str, str]:
-    """The sides in the game's own words (``rules.side_names``; else the names its view gives)."""
-    names = getattr(rules, "side_names", None) or {}
-    if not names:
-        try:
-            view = rules.view(rules.new_state(rules.scenarios()[0].key, 0, {}), None)
-            names = view.get("sides") or {}
-        except (UmpireError, ValueError, KeyError, TypeError, AttributeError):
-            names = {}
-    return {s: str(names.get(s, s)) for s in rules.sides}
+    """The sides in the game's own words (``rules.side_names``)."""
+    return {s: str(rules.side_names.get(s, s)) for s in rules.sides}
 
 
 class Table:
@@ -528,7 +521,7 @@ def choose_scenario(game: str, ask: Ask, say: Say, completer: Callable[[list[str
 def choose_side(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
     """The side the player holds, in the game's own words; none asked in a solitaire game."""
     rules = registry.get(game)
-    if getattr(rules, "solitaire", False):
+    if rules.solitaire:
         return rules.sides[0]
     names = side_names(rules)
     options = [(s, names[s]) for s in rules.sides] + [("both", "both sides (hot seat)")]

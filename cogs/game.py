@@ -245,7 +245,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
             rules = registry.get(interaction.namespace.game or "")
         except UmpireError:
             return []
-        sides = rules.sides[:1] if getattr(rules, "solitaire", False) else rules.sides  # solitaire: the player's side
+        sides = rules.sides[:1] if rules.solitaire else rules.sides  # solitaire: the player's side
         return [app_commands.Choice(name=side_name(rules, s), value=s) for s in sides
                 if current.lower() in f"{s} {side_name(rules, s)}".lower()][:25]
 
