@@ -236,10 +236,11 @@ def _move(o: Outcome | Move, *, by_bot: bool = False) -> Move:
 
 def order(service: GameService, game_id: int, user: str, action: Action, *, actor_name: str = "",
           sides: Sequence[str] | None = None, expected_version: int | None = None,
-          interaction_id: str | None = None, then_follow: bool = True) -> Flow:
+          interaction_id: str | None = None, then_follow: bool = True, reason: str = "") -> Flow:
     """A player's order: whose turn (once), the order applied (at most once per interaction), then
     ``follow`` (or, without ``then_follow``, the applied entry alone: ``carry_on`` goes on from it once
-    the adapter has answered). ``sides`` are the sides the user speaks for (default: their seats)."""
+    the adapter has answered). ``sides`` are the sides the user speaks for (default: their seats);
+    ``reason`` is logged with the entry (a deadline's standing order says why it was given)."""
     info = service.info(game_id)
     try:
         side = acting_side(info, _seated(info, user, sides))
@@ -249,7 +250,7 @@ def order(service: GameService, game_id: int, user: str, action: Action, *, acto
         if done is None:
             raise
         return _repeat(service, done)
-    outcome = service.submit(game_id, side, action, user, actor_name, expected_version,
+    outcome = service.submit(game_id, side, action, user, actor_name, expected_version, reason=reason,
                              interaction_id=interaction_id)
     if outcome.repeated:
         return _repeat(service, outcome)

@@ -129,3 +129,17 @@ def test_a_bots_secret_order_is_marked_and_both_adapters_hide_it(service: GameSe
     table.show_outcome(secret)
     shown = out.getvalue()
     assert "a secret order" in shown and target not in shown and SECRET_TEXT in shown
+
+
+@pytest.mark.parametrize("game", ["peiper", "saf", "pl"])
+def test_only_a_gm_sets_the_data_files_and_tables_by_their_specs_gm_only(game: str) -> None:
+    """GameOptionSpec.gm_only says it (the cogs' list of names is gone): every file and table option."""
+    from cogs.gm_rights import gm_only_options
+
+    rules = registry.get(game)
+    specs = rules.option_specs()
+    chosen = {o.name: o.default for o in specs}
+    files = sorted(o.name for o in specs if o.kind in ("file", "table"))
+    assert sorted(gm_only_options(rules, chosen)) == sorted(o.name for o in specs if o.gm_only)
+    assert set(files) <= set(gm_only_options(rules, chosen))
+    assert game == "peiper" or files  # SAF's decks and cups, PL's CRT, TEC and WEC
