@@ -16,7 +16,7 @@ from engine import registry
 from engine.errors import Forbidden, IllegalAction, NotFound
 from engine.game import GameRules
 from engine.service import GameInfo, GameService
-from engine.service.flow import held_sides, seat_words, side_name
+from engine.service.flow import held_sides, seat_words, side_name, turn_of
 from engine.service.server_settings import ServerConfig
 
 from .replies import bot_of, defer
@@ -125,11 +125,11 @@ def game_words(service: GameService, info: GameInfo, user_id: str) -> str:
     names = [seat_words(info, s) for s in others]
     who = ("vs " if mine else "") + (", ".join(names) if mine else " vs ".join(names))
     try:
-        turn = service.view(info.id, None).get("turn")
+        turn = turn_of(service, info.id)
     except Exception:  # a refusal names the games it can; one that does not load is named by its number
         log.exception("reading game %s for a refusal", info.id)
         turn = None
-    return f"#{info.id} {esc(who, 100)}" + (f", turn {turn}" if isinstance(turn, int) and turn > 0 else "")
+    return f"#{info.id} {esc(who, 100)}" + (f", turn {turn}" if turn else "")
 
 
 async def game_for(interaction: discord.Interaction[Any], game_id: int | None = None,

@@ -48,11 +48,6 @@ def move_lines(rules: GameRules, m: Move, *, private: bool = False) -> list[str]
     return lines
 
 
-def outcome_lines(rules: GameRules, o: Outcome, *, by_bot: bool = False, private: bool = False) -> list[str]:
-    """An entry's lines (``move_lines`` of the service's ``Outcome``)."""
-    return move_lines(rules, Move(o.seq, o.side, o.action, list(o.events), o.reason, by_bot), private=private)
-
-
 async def give_order(interaction: discord.Interaction[Any], game_id: int | None, action: Action, *,
                      expected_version: int | None = None, game_key: str | None = None) -> None:
     """A player's order (slash command or button): through the flow, answered, the game carried on."""

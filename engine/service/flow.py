@@ -367,7 +367,7 @@ def _decision(service: GameService, info: GameInfo) -> Decision | None:
     if kind == "human":  # the choices and the turn are read for a player only (a bot has moved already)
         state = service.state(info.id)
         legal = rules.legal_actions(state, side)
-        turn = rules.view(state, None).get("turn")
+        turn = getattr(state, "turn", None)  # what the view's "turn" shows, without building the view
     return Decision(side, side_name(rules, side), kind, seat.user_id, seat.user_name, seat.notify, legal,
                     info.version, turn if isinstance(turn, int) else None, opponents)
 
@@ -393,6 +393,6 @@ def heading(info: GameInfo, decision: Decision | None = None, side: str | None =
 
 
 def turn_of(service: GameService, game_id: int) -> int | None:
-    """The game's turn, as its view gives it (for a notice's heading outside a flow: a deadline)."""
-    turn = service.view(game_id, None).get("turn")
+    """The game's turn, as its view shows it (for a notice's heading outside a flow: a deadline)."""
+    turn = getattr(service.state(game_id), "turn", None)
     return turn if isinstance(turn, int) else None
