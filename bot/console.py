@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine import registry
-from engine.errors import GameOver, IllegalAction, InternalFault, NotYourTurn, UmpireError, new_fault_id
+from engine.errors import GameOver, IllegalAction, InternalFault, UmpireError, new_fault_id
 from engine.events import Event
 from engine.game import Action, GameRules
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
-from engine.service import GameService, Outcome, Seat, event_from_dict
+from engine.service import GameService, Seat, event_from_dict, flow
+from engine.service.flow import SECRET_TEXT, Ending, Flow, Move
 from engine.service.phases import current_phase_view, phase_views, phases
-from engine.service.service import SECRET_TEXT
 
 from .commandline import TABLE_COMMANDS, Typed, parse, to_action, usage
 from .completion import line_completions, shown, word_completions
@@ -49,15 +49,8 @@ def summary_of(rules: GameRules) -> GameSummary | None:
 
 
 def side_names(rules: GameRules) -> dict[str, str]:
-    """The sides in the game's own words (``rules.side_names``; else the names its view gives)."""
-    names = rules.side_names
-    if not names:
-        try:
-            view = rules.view(rules.new_state(rules.scenarios()[0].key, 0, {}), None)
-            names = view.get("sides") or {}
-        except (UmpireError, ValueError, KeyError, TypeError, AttributeError):
-            names = {}
-    return {s: str(names.get(s, s)) for s in rules.sides}
+    """The sides in the game's own words (``rules.side_names``)."""
+    return {s: str(rules.side_names.get(s, s)) for s in rules.sides}
 
 
 class Table:
@@ -104,13 +97,25 @@ class Table:
         if secret:
             self.say(f"  {SECRET_TEXT}")
 
-    def show_outcome(self, o: Outcome) -> None:
-        if o.reason and o.action is not None:
-            if any(e.only and e.only not in self.human_sides for e in o.events):
-                self.say(f"[bot {o.side}] /{self.group} {o.action.kind}  - a secret order")
+    def show_outcome(self, m: Move) -> None:
+        if m.by_bot and m.action is not None:
+            if m.secret_from(self.human_sides):
+                self.say(f"[bot {m.side}] /{self.group} {m.action.kind}  - a secret order")
             else:
-                self.say(f"[bot {o.side}] {o.action.command(self.group)}  - {o.reason}")
-        self.show_events(o.events, "bot" if o.reason else "")
+                self.say(f"[bot {m.side}] {m.action.command(self.group)}  - {m.reason}")
+        self.show_events(m.events, "bot" if m.by_bot else "")
+
+    def show(self, flow: Flow, first: Callable[[Move], None] | None = None) -> None:
+        """A flow at the terminal: each entry's lines (the first one by ``first``, when given), the map of
+        each phase right after the lines that closed it, and the ending once."""
+        for n, m in enumerate(flow.moves):
+            (first if first is not None and n == 0 else self.show_outcome)(m)
+            if m.phase_ended:
+                self.draw_phases(m.seq)  # each phase's map right after its lines
+        self.draw_phases()
+        if flow.ending is not None and not self.ended:
+            self.ended = True
+            self.ending(flow.ending)
 
     def _write(self, name: str, data: bytes) -> Path | None:
         if self.out_dir is None:
@@ -198,33 +203,22 @@ class Table:
 
     # --- flow ------------------------------------------------------------------------------
     def bots(self) -> None:
-        for o in self.service.run_bots(self.game_id):
-            self.show_outcome(o)
-            if o.phase_ended:
-                self.draw_phases(o.seq)  # each phase's map right after its lines
-        self.draw_phases()
-        if self.over() and not self.ended:
-            self.ended = True
-            self.ending()
+        """The bots' decisions still owed (at the start, after a command that gave no order), shown."""
+        self.show(flow.follow(self.service, self.game_id, decide=False))
 
     def over(self) -> bool:
         return self.service.info(self.game_id).status == "over"
 
     def result_text(self) -> str:
-        view = self.service.view(self.game_id, None)
-        result = view.get("result")
-        if isinstance(result, dict) and result.get("text"):
-            return str(result["text"]) + (f" [{result['rule']}]" if result.get("rule") else "")
-        info = self.service.info(self.game_id)
-        winner = side_names(self.rules).get(info.winner or "", info.winner)
-        return f"{winner} wins" if winner else info.status_line
+        text, rule = flow.result_text(self.service, self.game_id)
+        return text + (f" [{rule}]" if rule else "")
 
-    def ending(self) -> None:
+    def ending(self, end: Ending | None = None) -> None:
         """The game is over: the result and why, the seed, and what the table still offers."""
-        hashed, seed = self.service.seed(self.game_id)
-        self.say(f"Game over: {self.result_text()}")
-        self.say(f"  seed {seed} (hash {hashed[:16]}..., shown at the start): replay the log from it to check "
-                 "every card and die.")
+        end = end or flow.ending_of(self.service, self.game_id)
+        self.say(f"Game over: {end.line}")
+        self.say(f"  seed {end.seed_record['seed']} (hash {end.seed_record['seed_hash'][:16]}..., shown at the start): "
+                 "replay the log from it to check every card and die.")
         self.say("  The table stays open: /log, /map, /seed, /export, /rules; /quit to leave.")
 
     def handle(self, line: str) -> bool:
@@ -266,12 +260,11 @@ class Table:
             elif name == "log":
                 self.log(_number(args.get("count") or (words[0] if words else "20"), "count"))
             elif name == "undo":
-                if self.over():
-                    raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}")
-                side = self.acting_side(allow_any=True)
-                done = self.service.undo(self.game_id, CONSOLE, side)
-                self.say(f"  Undone{self._taken_back(done.seq)}. {self.service.info(self.game_id).status_line}")
+                done = flow.undo(self.service, self.game_id, CONSOLE, sides=self.human_sides, viewer=self.viewer,
+                                 group=self.group)
                 self.drawn = min(self.drawn, len(phases(self.service, self.game_id)))
+                back = f" {done.taken_back}" if done.taken_back else ""
+                self.show(done, lambda m: self.say(f"  Undone{back}. {done.info.status_line}"))
             elif name == "map":
                 self.map(words, args)
             elif name == "seed":
@@ -294,20 +287,8 @@ class Table:
             raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}. /log, /map, /seed and /export "
                            "still answer; /quit leaves")
         action = to_action(typed, self.rules.commands(), self.group)
-        side = self.acting_side()
-        o = self.service.submit(self.game_id, side, action, CONSOLE, "console")
-        self.show_outcome(o)
-        if o.phase_ended:
-            self.draw_phases(o.seq)  # the player's own phase's map before the bot's lines
-
-    def _taken_back(self, undo_seq: int) -> str:
-        """What an undo took back, in words: ' #12 /peiper move unit:Spitze to:0207' (from the log's newest page)."""
-        entries, _, _ = self.service.log_page(self.game_id, 1, 4, viewer=self.viewer)
-        undo = next((e for e in entries if e.seq == undo_seq), None)
-        target = next((e for e in entries if undo is not None and e.seq == undo.refers_to and e.action), None)
-        if target is None:
-            return ""
-        return f" #{target.seq} {Action.from_dict(target.action).command(self.group)}"
+        self.show(flow.order(self.service, self.game_id, CONSOLE, action, actor_name="console",
+                             sides=self.human_sides))
 
     def odds(self, order: str) -> None:
         """/odds <order>: what the order would do, with the chance of each outcome, without doing it."""
@@ -355,27 +336,22 @@ class Table:
                 self.say(f"#{e.seq} {what} by {e.actor_name or e.actor}: {e.reason}"
                          + (f" [{e.rule}]" if e.rule else "") + (" (reverted)" if e.undone else ""))
             return
-        if kind == "revert":
-            o = self.service.gm_revert(self.game_id, int(args.get("entry", "0") or 0), CONSOLE, reason)
-        elif kind == "rewind":
-            o = self.service.gm_rewind(self.game_id, int(args.get("to", "0") or 0), CONSOLE, reason)
-        elif kind == "reroll":
-            o = self.service.gm_reroll(self.game_id, CONSOLE, reason)
+        if kind in ("revert", "rewind", "reroll"):
+            entry = args.get("entry" if kind == "revert" else "to", "0") or "0"
+            done = flow.ruling(self.service, self.game_id, kind, CONSOLE, reason, entry=int(entry))
         else:
-            o = self.service.gm(self.game_id, Action(kind, args), CONSOLE, reason, rule, "console GM")
-        self.say(f"  GM ruling #{o.seq} recorded: {reason}")
-        self.show_events(o.events)
+            done = flow.ruling(self.service, self.game_id, "gm", CONSOLE, reason, action=Action(kind, args), rule=rule,
+                               actor_name="console GM")
 
-    def acting_side(self, allow_any: bool = False) -> str:
-        info = self.service.info(self.game_id)
-        if info.status == "over" or info.to_act is None:
-            raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}")
-        if info.to_act in self.human_sides:
-            return info.to_act
-        if allow_any and self.human_sides:
-            return self.human_sides[0]
-        who = side_names(self.rules).get(info.to_act, info.to_act)
-        raise NotYourTurn(f"It is the bot's decision ({who}); wait for it")
+        def ruled(m: Move) -> None:
+            self.say(f"  GM ruling #{m.seq} recorded: {reason}")
+            self.show_events(m.events)
+
+        self.show(done, ruled)
+
+    def acting_side(self) -> str:
+        """The side whose decision it is, of those the table holds (the flow's one check of whose turn)."""
+        return flow.acting_side(self.service.info(self.game_id), self.human_sides)
 
     def help(self, order: str = "") -> None:
         if order:

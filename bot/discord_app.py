@@ -159,7 +159,7 @@ class UmpireBot(Host):
                 kwargs.setdefault("shard_ids", settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=UmpireTree,
-            # nobody is pinged unless a message names the players it means (cogs.common.mentions_of)
+            # nobody is pinged unless a message names the players it means (cogs.replies.mentions_of)
             allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )
@@ -190,7 +190,7 @@ class UmpireBot(Host):
         self.complete_waiting = 0
         self.complete_rate = Bucket(COMPLETE_BURST, COMPLETE_EVERY)
         self.complete_refusals = Bucket(COMPLETE_BURST, COMPLETE_EVERY)  # empty answers past the rate
-        # the maps an order or a ruling posts are charged to whoever gave it (cogs.common.advance)
+        # the maps an order or a ruling posts are charged to whoever gave it (cogs.play.show)
         self.map_rate = Bucket(MAPS_BURST, MAPS_EVERY)
         self.background = background
         self.shard_lock = shard_lock  # `umpire sync` runs no shard: it takes none

@@ -179,7 +179,8 @@ class Drain:
     # --- the next start -----------------------------------------------------------------------------
     async def announce_recorded(self) -> int:
         """Post where each recorded game stands; returns how many were announced."""
-        from cogs.common import advance, post
+        from cogs.play import advance
+        from cogs.replies import post
 
         games = await asyncio.to_thread(self.outbox.read)
         done = 0

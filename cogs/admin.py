@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from engine.errors import Forbidden, IllegalAction
 
-from .common import reply
+from .replies import reply
 
 
 @app_commands.default_permissions(administrator=True)  # hidden from members; the owner check decides

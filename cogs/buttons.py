@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar
 
 import discord
 
@@ -37,7 +38,14 @@ def label_of(action: Action) -> str:
     return text[:80]
 
 
+OnChoice = Callable[..., Awaitable[None]]
+
+
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    # What a click does: cogs/play.py's ``give_order`` (it sets this when it loads), so the buttons
+    # import nothing of the flow that shows them.
+    on_choice: ClassVar[OnChoice | None] = None
+
     def __init__(self, game_id: int, version: int, action: Action, label: str | None = None,
                  quiet: bool = False) -> None:
         self.game_id = game_id
@@ -56,7 +64,6 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
                    getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from cogs.common import give_order
         from cogs.errors import report_error
 
         from .host import outcome_of
@@ -67,7 +74,9 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
             if not (0 < self.game_id <= MAX_ID and 0 <= self.version <= MAX_ID):
                 raise StaleVersion("This button is stale (its game or version is not one Umpire showed): look "
                                    "again and re-issue the order")
-            await give_order(interaction, self.game_id, self.action, expected_version=self.version)
+            if ChoiceButton.on_choice is None:
+                raise RuntimeError("no order flow is loaded for the buttons (cogs.play)")
+            await ChoiceButton.on_choice(interaction, self.game_id, self.action, expected_version=self.version)
         except Exception as exc:  # a dynamic item's errors would only be logged: answer the click
             error = exc
             await report_error(interaction, exc)

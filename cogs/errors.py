@@ -20,7 +20,9 @@ from discord.ext import commands
 
 from engine.errors import InternalFault, UmpireError, new_fault_id
 
-from .common import ANSWERED, DEFERRED, NO_MENTIONS, clean, safe_refusal
+from .replies import ANSWERED, DEFERRED, NO_MENTIONS
+from .text import clean
+from .words import safe_refusal
 
 log = logging.getLogger("umpire.discord")
 

@@ -24,46 +24,38 @@ from engine.ai.policy import LEVELS
 from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
 from engine.service import GameService, Seat
+from engine.service import flow as play_flow
+from engine.service.flow import acting_side, seed_text, side_name
 from engine.service.limits import pending_invitations
 
-from .common import (
-    acting_side,
-    advance,
-    bot_of,
-    clip,
-    cooldown,
-    defer,
-    elsewhere,
-    esc,
-    event_text,
+from .common import map_file
+from .finding import (
     game_config,
     game_for,
     game_lock,
     game_options,
-    gm_only_options,
-    gm_role_text,
-    hidden_orders,
-    is_gm,
-    is_guild_gm,
-    map_file,
     my_game,
-    no_paths,
-    notify_turn,
     playable_games,
-    post,
-    reply,
-    role_ids,
-    role_name,
     seat_label,
-    seed_text,
     server_config,
-    side_name,
     sides_held,
-    status_of,
-    typed_in,
     user_name,
 )
 from .game_parts import check_open_games, entry_text, thread_name
+from .gm_rights import (
+    elsewhere,
+    gm_only_options,
+    gm_role_text,
+    is_gm,
+    is_guild_gm,
+    role_ids,
+    role_name,
+    typed_in,
+)
+from .play import advance, notify_turn, show
+from .replies import bot_of, cooldown, defer, post, reply
+from .text import clip
+from .words import esc, event_text, no_paths, status_of
 
 log = logging.getLogger("umpire.discord")
 
@@ -417,8 +409,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         await defer(interaction)  # before the first database call
         info = await game_for(interaction, game)
         chunk, page, pages = await bot.heavy(bot.service.log_page, info.id, page, LOG_PAGE)
-        hidden = hidden_orders(registry.get(info.game)) if info.status != "over" else ()
-        text = "\n".join(entry_text(info.game, e, hidden=hidden) for e in chunk) or "Nothing has happened yet."
+        text = "\n".join(entry_text(info.game, e) for e in chunk) or "Nothing has happened yet."
         await reply(interaction, f"Game #{info.id} log, page {page} of {pages}:\n{text}")
 
     @app_commands.command(name="seed", description="The seed's hash; the seed itself once the game is over")
@@ -452,7 +443,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         cooldown(interaction, "odds")
         await defer(interaction, ephemeral=True)
         info, _ = await my_game(interaction, game)
-        side = acting_side(info, interaction.user.id)
+        side = acting_side(info, sides_held(info, interaction.user.id))
         text = await bot.heavy(odds_text, bot.service, info.id, side, order)
         await reply(interaction, text, ephemeral=True)
 
@@ -496,11 +487,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         bot = bot_of(interaction)
         info, mine = await my_game(interaction, game)
         async with game_lock(interaction, info.id):
-            outcome = await asyncio.to_thread(bot.service.undo, info.id, str(interaction.user.id),
-                                              mine[0] if len(mine) == 1 else None, False, str(interaction.id))
-            info = await asyncio.to_thread(bot.service.info, info.id)
-            await reply(interaction, f"{outcome.events[0].text}. {status_of(info)}")
-            await notify_turn(bot, info, interaction=interaction, last_user=str(interaction.user.id))
+            first = await asyncio.to_thread(play_flow.undo, bot.service, info.id, str(interaction.user.id),
+                                            sides=mine, interaction_id=str(interaction.id), then_follow=False)
+            await reply(interaction, f"{first.applied[0].events[0].text}. {status_of(first.info)}")
+            await show(bot, await asyncio.to_thread(play_flow.carry_on, bot.service, first), interaction=interaction)
 
     @app_commands.command(name="resign", description="Concede the game: the other side wins")
     @app_commands.describe(game="Game number")
@@ -513,12 +503,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
         rules = registry.get(info.game)
         async with game_lock(interaction, info.id):
             result = f"{side_name(rules, mine[0])} resigned"
-            outcome = await asyncio.to_thread(
-                bot.service.gm, info.id, Action("end", {"winner": others[0], "result": result}),
-                str(interaction.user.id), result, "", user_name(interaction.user), str(interaction.id))
+            first = await asyncio.to_thread(
+                play_flow.ruling, bot.service, info.id, "gm", str(interaction.user.id), result,
+                action=Action("end", {"winner": others[0], "result": result}), actor_name=user_name(interaction.user),
+                interaction_id=str(interaction.id), then_follow=False)
             await reply(interaction, "\n".join([f"{esc(user_name(interaction.user))} resigns."] +
-                                               [event_text(e.line()) for e in outcome.events]))
-            await advance(bot, info.id, [outcome], interaction=interaction)
+                                               [event_text(e.line()) for e in first.applied[0].events]))
+            await show(bot, await asyncio.to_thread(play_flow.carry_on, bot.service, first), interaction=interaction)
 
     @app_commands.command(name="deadline", description="Hours each decision may take (0: none); then the standing order")
     @app_commands.describe(hours="Hours per decision, 0 to remove the deadline", game="Game number")

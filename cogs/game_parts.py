@@ -3,7 +3,6 @@ the limit on open games (a flood of /game new stops there)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 from engine.errors import Forbidden
@@ -11,8 +10,8 @@ from engine.game import Action
 from engine.service import Seat, event_from_dict
 from engine.service.limits import open_games
 
-from .common import code, esc, event_text
 from .text import clip, shown
+from .words import code, esc, event_text
 
 
 def thread_name(key: str, rules: Any, info_seats: dict[str, Seat]) -> str:
@@ -40,12 +39,9 @@ def check_open_games(engine: Any, config: Any, opener: int | str, seats: dict[st
                             f"open_games: {limit}): finish or resign one first")
 
 
-def entry_text(group: str, e: Any, events: int = 4, hidden: tuple[str, ...] = ()) -> str:
+def entry_text(group: str, e: Any, events: int = 4) -> str:
+    """A log entry as /game log shows it (a secret's entry comes redacted from the service's log page)."""
     action = Action.from_dict(e.action) if e.action else None
-    secret = action is not None and action.kind in hidden and e.kind == "action"
-    if secret and action is not None:
-        action = Action(action.kind)  # a secret order's details stay out of the log until the end
-        e = SimpleNamespace(**{**e.model_dump(), "events": [{"kind": "secret", "text": "(a secret order: shown when the game ends)"}]})
     head = code(action.command("gm" if e.kind == "gm" else group)) if action is not None else e.kind
     who = esc(e.actor_name) if e.actor_name else ("bot" if e.actor == "bot" else "")
     bits = [f"**#{e.seq}** {e.kind}" + (f" {esc(e.side, 20)}" if e.side else "") + f" `{head}`"

@@ -6,6 +6,7 @@ revertible with /gm revert.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
@@ -15,28 +16,16 @@ from discord.ext import commands
 from engine import registry
 from engine.errors import NotFound
 from engine.game import Action
-from engine.service import Outcome, Seat
+from engine.service import Seat
+from engine.service import flow as play_flow
+from engine.service.flow import Move, side_name
 
-from .common import (
-    advance,
-    bot_of,
-    clip,
-    code,
-    cooldown,
-    defer,
-    esc,
-    event_text,
-    find_game,
-    game_for,
-    game_lock,
-    parse_pairs,
-    public_events,
-    reply,
-    require_gm,
-    side_name,
-    user_name,
-)
-from .text import shown
+from .finding import find_game, game_for, game_lock, parse_pairs, user_name
+from .gm_rights import require_gm
+from .play import advance, show
+from .replies import bot_of, cooldown, defer, reply
+from .text import clip, shown
+from .words import code, esc, event_text
 
 Reason = app_commands.Range[str, 1, 300]
 Rule = app_commands.Range[str, 0, 100]
@@ -83,22 +72,32 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
 
     async def _ruling(self, interaction: discord.Interaction[Any], game: int | None, action: Action, reason: str,
                       rule: str, *, force_map: bool = True) -> None:
-        bot = bot_of(interaction)
         info = await game_for(interaction, game)
         require_gm(interaction, info)
-        async with game_lock(interaction, info.id):
-            info = await asyncio.to_thread(bot.service.info, info.id)
-            waiting = info.seats[info.to_act].user_id if info.to_act else None  # not pinged again for a ruling
-            outcome = await asyncio.to_thread(bot.service.gm, info.id, action, str(interaction.user.id), reason,
-                                              rule, user_name(interaction.user), str(interaction.id))
-            await self._announce(interaction, outcome, f"`/gm {code(action.kind, 40)}`", reason, rule)
-            await advance(bot, info.id, [outcome], interaction=interaction, force_map=force_map, last_user=waiting)
+        await self._rule(interaction, info, "gm", reason, f"`/gm {code(action.kind, 40)}`", action=action, rule=rule,
+                         force_map=force_map)
 
-    async def _announce(self, interaction: discord.Interaction[Any], o: Outcome, what: str, reason: str,
+    async def _rule(self, interaction: discord.Interaction[Any], info: Any, kind: str, reason: str,
+                    what: str | Callable[[Move], str], *, action: Action | None = None, entry: int = 0,
+                    rule: str = "", force_map: bool = True) -> None:
+        """A ruling through the flow (the player awaited is not pinged again for it): announced, then the
+        rest of the flow rendered."""
+        bot = bot_of(interaction)
+        async with game_lock(interaction, info.id):
+            first = await asyncio.to_thread(play_flow.ruling, bot.service, info.id, kind, str(interaction.user.id),
+                                            reason, action=action, entry=entry, rule=rule,
+                                            actor_name=user_name(interaction.user),
+                                            interaction_id=str(interaction.id), then_follow=False)
+            move = first.applied[0]
+            await self._announce(interaction, move, what if isinstance(what, str) else what(move), reason, rule)
+            flow = await asyncio.to_thread(play_flow.carry_on, bot.service, first)
+            await show(bot, flow, interaction=interaction, force_map=force_map)
+
+    async def _announce(self, interaction: discord.Interaction[Any], m: Move, what: str, reason: str,
                         rule: str = "") -> None:
-        lines = [f"**Ruling #{o.seq}** by {esc(user_name(interaction.user))}: {what} - reason: {esc(reason, 300)}"
+        lines = [f"**Ruling #{m.seq}** by {esc(user_name(interaction.user))}: {what} - reason: {esc(reason, 300)}"
                  + (f" [{esc(rule, 100)}]" if rule else "")]
-        lines += [f"> {event_text(e.line())}" for e in public_events(o.events)]
+        lines += [f"> {event_text(e.line())}" for e in m.public_events()]
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="move", description="Put a unit in a hex")
@@ -159,40 +158,25 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="GM correction
     @app_commands.command(name="reroll", description="Re-roll the last random event (card or dice)")
     @app_commands.describe(reason="Why", game="Game number")
     async def reroll(self, interaction: discord.Interaction[Any], reason: Reason, game: int | None = None) -> None:
-        bot = bot_of(interaction)
         info = await game_for(interaction, game)
         require_gm(interaction, info)
-        async with game_lock(interaction, info.id):
-            o = await asyncio.to_thread(bot.service.gm_reroll, info.id, str(interaction.user.id), reason,
-                                        str(interaction.id))
-            await self._announce(interaction, o, f"re-roll of #{o.seq}", reason)
-            await advance(bot, info.id, [o], interaction=interaction)
+        await self._rule(interaction, info, "reroll", reason, lambda m: f"re-roll of #{m.seq}", force_map=False)
 
     @app_commands.command(name="rewind", description="Go back to the state after a log entry (later ones undone)")
     @app_commands.describe(entry="The log entry number to go back to (see /game log)", reason="Why", game="Game number")
     async def rewind(self, interaction: discord.Interaction[Any], entry: app_commands.Range[int, 0, 1_000_000],
                      reason: Reason, game: int | None = None) -> None:
-        bot = bot_of(interaction)
         info = await game_for(interaction, game)
         require_gm(interaction, info)
-        async with game_lock(interaction, info.id):
-            o = await asyncio.to_thread(bot.service.gm_rewind, info.id, entry, str(interaction.user.id), reason,
-                                        str(interaction.id))
-            await self._announce(interaction, o, f"rewind to #{entry}", reason)
-            await advance(bot, info.id, [o], interaction=interaction, force_map=True)
+        await self._rule(interaction, info, "rewind", reason, f"rewind to #{entry}", entry=entry, force_map=True)
 
     @app_commands.command(name="revert", description="Revert one ruling or order (refused if later orders need it)")
     @app_commands.describe(entry="The log entry number (see /gm rulings or /game log)", reason="Why", game="Game number")
     async def revert(self, interaction: discord.Interaction[Any], entry: app_commands.Range[int, 1, 1_000_000],
                      reason: Reason, game: int | None = None) -> None:
-        bot = bot_of(interaction)
         info = await game_for(interaction, game)
         require_gm(interaction, info)
-        async with game_lock(interaction, info.id):
-            o = await asyncio.to_thread(bot.service.gm_revert, info.id, entry, str(interaction.user.id), reason,
-                                        str(interaction.id))
-            await self._announce(interaction, o, f"revert of #{entry}", reason)
-            await advance(bot, info.id, [o], interaction=interaction, force_map=True)
+        await self._rule(interaction, info, "revert", reason, f"revert of #{entry}", entry=entry, force_map=True)
 
     @app_commands.command(name="seat", description="Give a side to a player, or to the bot")
     @app_commands.describe(side="The side", player="The player (leave out: the bot)", reason="Why", game="Game number")

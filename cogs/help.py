@@ -12,7 +12,9 @@ from discord.ext import commands
 from engine import registry
 from engine.errors import UmpireError
 
-from .common import bot_of, clip, game_for, playable_games
+from .finding import game_for, playable_games
+from .replies import bot_of
+from .text import clip
 
 TABLE = (
     ("/game new game:peiper side:us opponent:@bob", "open a game (a thread; in a DM, a solo game)"),

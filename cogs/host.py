@@ -3,7 +3,7 @@
 ``Host`` is the discord.py bot as the cogs see it: the service and settings, the per-game locks, the
 bounded pools (heavy reads, drawing, autocomplete), the rates and the live board. ``bot.discord_app``'s
 ``UmpireBot`` is a ``Host`` and gives each of these its body; the cogs type against ``Host`` and get the
-running bot from the interaction (``cogs.common.bot_of``). ``Busy`` and ``outcome_of`` live here for the
+running bot from the interaction (``cogs.replies.bot_of``). ``Busy`` and ``outcome_of`` live here for the
 same reason: the cogs raise and read them, the bot re-exports them.
 """
 

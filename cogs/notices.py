@@ -23,10 +23,14 @@ from engine import registry
 from engine.errors import UmpireError
 from engine.game import Action, GameRules
 from engine.service import GameInfo, GameService
+from engine.service import flow as play_flow
 from engine.service.background import due_games, mark_reminded
+from engine.service.flow import heading, side_name, turn_of
 from engine.service.privacy import expire_departures
 
-from .common import advance, code, event_text, notify_turn, post, public_events, side_name
+from .play import notify_turn, show
+from .replies import post
+from .words import code, esc, event_text
 
 if TYPE_CHECKING:
     from .host import Host
@@ -144,18 +148,22 @@ class Notices(commands.Cog):
             seat = fresh.seats[side]
             state = await asyncio.to_thread(service.state, info.id)
             action, why = await asyncio.to_thread(standing_order, rules, state, side)
-            try:
-                outcome = await asyncio.to_thread(service.submit, info.id, side, action, seat.user_id or "",
-                                                  "deadline", info.version, f"deadline: {why}")
+            try:  # through the flow, for the seat whose time ran out
+                first = await asyncio.to_thread(play_flow.order, service, info.id, seat.user_id or "", action,
+                                                actor_name="deadline", sides=[side], expected_version=info.version,
+                                                then_follow=False, reason=f"deadline: {why}")
             except UmpireError as exc:
                 log.warning("the standing order for game %s was refused: %s", info.id, exc)
                 return
-            who = f"<@{seat.user_id}>, the" if seat.user_id else "The"  # the player whose time ran out is pinged
-            lines = [f"{who} deadline ({info.deadline_hours:g} h) ran out for {side_name(rules, side)}: "
+            # the player whose time ran out is pinged; the game is named (several may share a channel)
+            head = heading(fresh, side=side, turn=await asyncio.to_thread(turn_of, service, info.id), name=esc)
+            who = f"<@{seat.user_id}>, the" if seat.user_id else "the"
+            lines = [f"{head}: {who} deadline ({info.deadline_hours:g} h) ran out for {side_name(rules, side)}: "
                      f"`{code(action.command(rules.key))}` ({event_text(why)})."] + [
-                         event_text(e.line()) for e in public_events(outcome.events)]
+                         event_text(e.line()) for e in first.applied[0].public_events()]
             await post(self.bot, fresh, "\n".join(lines), mention=[seat.user_id] if seat.user_id else [])
-            await advance(self.bot, info.id, [outcome])
+            # the next decision's player is pinged, as after any order given for someone else
+            await show(self.bot, await asyncio.to_thread(play_flow.follow, service, info.id, first.applied))
 
 
     @commands.Cog.listener()

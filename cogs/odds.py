@@ -11,7 +11,7 @@ from engine.errors import NotYourTurn
 from engine.odds import odds
 from engine.orderline import parse, to_action
 
-from .common import esc, event_text
+from .words import esc, event_text
 
 
 def odds_text(service: Any, game_id: int, side: str, typed: str) -> str:

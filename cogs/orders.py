@@ -19,7 +19,9 @@ from discord.ext import commands
 from engine import offers, registry
 from engine.game import Action, CommandSpec, GameRules, OptionSpec
 
-from .common import bot_of, find_game, give_order, playable_games, sides_held
+from .finding import find_game, playable_games, sides_held
+from .play import give_order
+from .replies import bot_of
 
 MAX_CHOICES = 25
 

@@ -13,7 +13,8 @@ from engine.charts import find
 from engine.errors import NotFound
 from engine.rulebook import GameSummary, Section
 
-from .common import clip, reply
+from .replies import reply
+from .text import clip
 
 
 def summaries() -> dict[str, GameSummary]:

@@ -23,7 +23,9 @@ from engine import registry
 from engine.errors import Forbidden, IllegalAction, UmpireError
 from engine.service.server_settings import ServerConfig, show
 
-from .common import bot_of, esc, playable_games, reply, server_config, user_name
+from .finding import playable_games, server_config, user_name
+from .replies import bot_of, reply
+from .words import esc
 
 log = logging.getLogger("umpire.discord")
 

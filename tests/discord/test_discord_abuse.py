@@ -14,8 +14,8 @@ from fake_discord import FakeDiscord, Sent
 from test_discord_cogs import backdate, call, new_game
 
 from bot.discord_app import UmpireBot
-from cogs.common import no_paths, safe_refusal
 from cogs.notices import Notices
+from cogs.words import no_paths, safe_refusal
 from engine.errors import IllegalAction
 from engine.game import Action
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from cogs.buttons import MAX_WITH_ARG, TEMPLATE, button_actions, choice_view, custom_id
-from cogs.common import fit
+from cogs.replies import fit
 from engine import registry
 from engine.game import Action
 

@@ -10,7 +10,7 @@ import pytest
 from fake_discord import FakeDiscord
 
 from bot.discord_app import UmpireBot
-from cogs.common import playable_games
+from cogs.finding import playable_games
 from engine import registry
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")

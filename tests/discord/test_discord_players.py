@@ -108,7 +108,8 @@ async def test_the_deadline_notice_pings_the_player_whose_time_ran_out(fake: Fak
     before = len(fake.sent)
     await Notices(rest_bot).check_games()
     notice = next(s for s in fake.sent[before:] if "ran out" in s.content)
-    assert notice.content.startswith(f"<@{fake.bob['id']}>")
+    # the game and the opponent first (several games may share a channel), then the player pinged
+    assert notice.content.startswith(f"Game #{game_id} (vs alice, turn 1): <@{fake.bob['id']}>, the deadline")
     assert fake.bob["id"] in [str(u) for u in notice.payload["allowed_mentions"]["users"]]
 
 
