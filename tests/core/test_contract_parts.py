@@ -1,10 +1,12 @@
-"""The contract finds a game's bot through the package's ``bot`` module (issue 29: no circles in the
-game packages): every game's bot has the one entry ``choose(rules, state, side, level)``, and the
-rules module imports no bot or AI module, so the bot may import the rules freely."""
+"""Where the contract finds a game's parts (issue 29: one dialect, no circles in the game packages):
+every game's bot has the one entry ``choose(rules, state, side, level)`` in its package's ``bot``
+module, the rules module imports no bot or AI module (so the bot may import the rules freely), and
+every game's order table is ``ORDERS`` in its ``commands`` module."""
 
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 from pathlib import Path
 
@@ -43,3 +45,11 @@ def test_no_rules_module_imports_its_bot_or_ai(key: str) -> None:
         elif isinstance(node, ast.Import):
             imported.update(a.name for a in node.names)
     assert not {name for name in imported if name.split(".")[-1] == "bot" or name.split(".")[-1].startswith("ai_")}
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_game_keeps_its_order_table_in_its_commands_module(key: str) -> None:
+    rules = registry.get(key)
+    table = importlib.import_module(f"engine.games.{key}.commands")
+    assert rules.orders() is table.ORDERS
+    assert {o.name for o in table.ORDERS} == {c.name for c in rules.commands()}

@@ -1,4 +1,4 @@
-"""Panzer Leader on the contract (engine.contract): the orders (orders.py), phases, result, view,
+"""Panzer Leader on the contract (engine.contract): the orders (commands.py, the order table), phases, result, view,
 options, bot levels and invariants."""
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from .board import (
     utype,
 )
 from .combat import destroy_unit
+from .commands import ORDERS, listing_key
 from .datafiles import SIDE_NAMES, board_path, situations
 from .fire import secret_key
-from .orders import ORDERS, listing_key
 from .state import CODEC, PlState
 
 OPTIONAL_RULES = ("mines", "blocks", "fortifications", "engineers", "engineer_vehicles", "opportunity_fire")
