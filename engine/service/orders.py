@@ -23,7 +23,6 @@ from engine.errors import (
     IllegalAction,
     InternalFault,
     NotFound,
-    NotYourTurn,
     StaleVersion,
     UmpireError,
     new_fault_id,
@@ -187,9 +186,8 @@ def submit(writer: Writer, game_id: int, side: str, action: Action, actor: str, 
             state = rules.load(row.state)
             if rules.is_over(state):
                 raise GameOver(f"Game #{game_id} is over", "")
-            to_act = rules.to_act(state)
-            if to_act != side:
-                raise NotYourTurn(f"It is not {side}'s decision now: {rules.status_line(state)}")
+            # whose turn: the flow picks the player's side (flow.acting_side) and the contract's
+            # check inside apply guards every caller; the service does not ask a third time
             events = apply_rules(rules, state, side, action, game_id, row.state)
         except UmpireError:
             if cached and stored_version(writer.engine, game_id) != row.version:

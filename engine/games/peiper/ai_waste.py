@@ -12,7 +12,7 @@
 - ``demolitions``, ``demolitions_turn_3``: demolition attempts, and those in turn 3 (the first the
   rules allow: "After Turn 2");
 - ``unit_turns_parked`` (German only): a unit on the map at a turn's start and end that got no
-  nearer the west edge (terrain distance, ``bot.west_distance``) during the turn.
+  nearer the west edge (terrain distance, ``west.west_distance``) during the turn.
 
 An ACT left when the game ends (the fourth exit on the card) counts neither as spent nor as lost.
 The tally is fed by selfplay (``see`` before each order, ``seen`` after it) and never changes a state.
@@ -29,10 +29,10 @@ from engine.hexgrid import Hex
 
 from .ai_field import situation, unit_distance
 from .ai_score import card_acts, hit_chance
-from .bot import west_distance
 from .combat import unit_attack
 from .state import ACTIVATE, DECIDE, UNIT_EXITED, UNIT_ON_MAP, PeiperState
 from .units import scenario_map
+from .west import west_distance
 
 SPENDING = ("move", "enter", "exit", "attack", "demolish")
 COUNTERS = ("acts_taken", "acts_spent", "acts_lost_to_attack", "acts_ended_unused", "cards_passed", "shots",

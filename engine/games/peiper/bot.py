@@ -12,8 +12,6 @@ The greedy level scores each legal action with a one-step heuristic and gives a 
 
 from __future__ import annotations
 
-import heapq
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine import cards
@@ -25,10 +23,11 @@ from engine.hexgrid import Hex
 from .ai_policy import choose as ai_choose
 from .ai_policy import fingerprint
 from .ai_search import choose_hard
-from .board import BridgesDown, hex_of, mech_step_cost, occupants, side_at, spec
+from .board import hex_of, occupants, side_at
 from .combat import unit_attack
 from .state import ACTIVATE, DECIDE, DRAW, FACE, SETUP, UNIT_ON_MAP, PeiperState
-from .units import game_map, map_key
+from .units import game_map
+from .west import west_distance
 
 if TYPE_CHECKING:
     from .rules import PeiperRules
@@ -37,32 +36,6 @@ if TYPE_CHECKING:
 def hit_chance(strength: int, modifier: int) -> float:
     """Chance a number card (ace to 10, face cards redrawn) plus modifier is at most strength."""
     return sum(1 for v in range(1, 11) if v + modifier <= strength) / 10
-
-
-@lru_cache(maxsize=64)
-def _west_distance(mech: bool, bridges_down: tuple[str, ...], _map: str = "") -> dict[Hex, float]:
-    """Least MP cost from each hex to leaving by the west edge, ignoring units."""
-    gmap = game_map()
-    probe = BridgesDown(list(bridges_down))
-    dist: dict[Hex, float] = {h: 1.0 for h in gmap.edges["west"]}
-    heap = [(d, h) for h, d in dist.items()]
-    heapq.heapify(heap)
-    while heap:
-        d, here = heapq.heappop(heap)
-        if d > dist.get(here, 1e9):
-            continue
-        for prev in gmap.neighbors(here):
-            step = mech_step_cost(probe, gmap, prev, here) if mech else 1.0
-            if step is None:
-                continue
-            if d + step < dist.get(prev, 1e9):
-                dist[prev] = d + step
-                heapq.heappush(heap, (d + step, prev))
-    return dist
-
-
-def west_distance(state: PeiperState, uid: str, h: Hex) -> float:
-    return _west_distance(spec(uid).mech, tuple(sorted(state.bridges_down)), map_key()).get(h, 99.0)
 
 
 def choose(rules: PeiperRules, state: PeiperState, side: str, level: str = "normal") -> tuple[Action, str]:
