@@ -19,7 +19,7 @@ from images.fonts import Font, font, safe, text_size
 from images.pieces import HexPlan, stack_lists
 
 MAX_ROWS = 14
-MAX_STACK_ROWS = 8
+MAX_STACK_ROWS = 16
 
 
 def _cut(d: ImageDraw.ImageDraw, text: str, f: Font, width: float) -> str:
@@ -84,7 +84,7 @@ def _stack_rows(view: Mapping[str, Any], lists: SideList | None) -> list[tuple[s
     stacks = stack_lists(view, *(lists or (None, None)))
     if not stacks:
         return []
-    rows = [("title", "Crowded stacks, top first: unit, values (markers)")]
+    rows = [("title", "Too crowded or small to read on the map (a stack top first): unit, values (markers)")]
     rows += [("line", f"{h}: {', '.join(names)}") for h, names in stacks[:MAX_STACK_ROWS]]
     if len(stacks) > MAX_STACK_ROWS:
         rows.append(("more", f"... and {len(stacks) - MAX_STACK_ROWS} more stacks"))
