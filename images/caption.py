@@ -19,12 +19,12 @@ from images.fonts import Font, font, safe, text_size
 from images.pieces import HexPlan, stack_lists
 
 MAX_ROWS = 14
-MAX_STACK_ROWS = 8
+MAX_STACK_ROWS = 16
 
 
 def _cut(d: ImageDraw.ImageDraw, text: str, f: Font, width: float) -> str:
     text = safe(text)
-    if text_size(d, text, f)[0] <= width:
+    if f.getlength(text) <= width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:
@@ -84,7 +84,7 @@ def _stack_rows(view: Mapping[str, Any], lists: SideList | None) -> list[tuple[s
     stacks = stack_lists(view, *(lists or (None, None)))
     if not stacks:
         return []
-    rows = [("title", "Crowded stacks, top first: unit, values (markers)")]
+    rows = [("title", "Too crowded or small to read on the map (a stack top first): unit, values (markers)")]
     rows += [("line", f"{h}: {', '.join(names)}") for h, names in stacks[:MAX_STACK_ROWS]]
     if len(stacks) > MAX_STACK_ROWS:
         rows.append(("more", f"... and {len(stacks) - MAX_STACK_ROWS} more stacks"))
@@ -92,17 +92,19 @@ def _stack_rows(view: Mapping[str, Any], lists: SideList | None) -> list[tuple[s
 
 
 def _wrap(d: ImageDraw.ImageDraw, text: str, f: Font, width: float) -> list[str]:
-    """A line of text as rows that fit ``width``, broken at spaces (a word longer than a row is cut)."""
+    """A line of text as rows that fit ``width``, broken at spaces (a word longer than a row is cut).
+    Words are measured once each (``getlength``), not the row again at every word."""
     words = safe(text).split(" ")
+    space, indent = f.getlength(" "), f.getlength("  ")
     rows: list[str] = []
-    current = ""
+    current, used = "", 0.0
     for w in words:
-        trial = f"{current} {w}" if current else w
-        if current and text_size(d, trial, f)[0] > width:
+        size = f.getlength(w)
+        if current and used + space + size > width:
             rows.append(current)
-            current = "  " + w
+            current, used = "  " + w, indent + size
         else:
-            current = trial
+            current, used = (f"{current} {w}", used + space + size) if current else (w, size)
     rows.append(current)
     return [_cut(d, r, f, width) for r in rows]
 
@@ -124,10 +126,10 @@ def add_caption(img: Image.Image, view: Mapping[str, Any], radius: float, lists:
     rows = wrapped
     row_h = 0.42 * R
     height = round(0.3 * R + row_h * len(rows))
-    out = Image.new("RGB", (img.width, img.height + height), style.PAPER)
-    out.paste(img, (0, 0))
+    out = img.crop((0, 0, img.width, img.height + height))  # one copy; the strip below is painted next
     d = ImageDraw.Draw(out)
     y0 = img.height
+    d.rectangle([0, y0, img.width, out.height], fill=style.PAPER)
     d.line([(0, y0), (img.width, y0)], fill=style.GRID, width=max(1, round(R / 24)))
     width = img.width - 0.6 * R
     for i, (kind, text) in enumerate(rows):

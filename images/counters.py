@@ -139,8 +139,18 @@ def _legible(text: str, values_of: tuple[str, ...], S: int, chips: bool, reduced
     id_px = fit_size(d, safe(text), 0.21 * S, "condensed", S - 6 - (S * 0.14 if reduced else 0))
     values = safe("-".join(values_of))
     room = S - 6 - (chip // 2 if chips else 0)
-    values_px = fit_size(d, values, 0.29 * S, "bold", room) if values else MIN_VALUES_PX
+    values_px = values_font(d, values, S, room)[1] if values else MIN_VALUES_PX
     return id_px >= MIN_ID_PX and values_px >= MIN_VALUES_PX
+
+
+def values_font(d: ImageDraw.ImageDraw, values: str, S: int, room: float) -> tuple[str, int]:
+    """(face, pixels) of a counter's values: bold, or condensed bold when that comes out larger (long
+    values such as Panzer Leader's 11A-8-9-8)."""
+    px = fit_size(d, values, 0.29 * S, "bold", room)
+    if px >= 0.26 * S:
+        return "bold", px
+    narrow = fit_size(d, values, 0.29 * S, "condensed", room)
+    return ("condensed", narrow) if narrow > px else ("bold", px)
 
 
 def chip_box(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], chip: style.ChipStyle) -> None:
@@ -170,7 +180,7 @@ def _draw_counter(look: CounterLook) -> Image.Image:
         # With marker chips down the right edge, the values move left to stay clear of them.
         room = S - 6 - (chip // 2 if len(look.markers) > 1 else 0)
         vx = 3 + room / 2
-        f = fit_font(d, values, 0.29 * S, "bold", room)
+        f = font(*values_font(d, values, S, room)[::-1])
         if look.reduced:
             d.text((vx, 0.81 * S), values, font=f, fill=style.REDUCED_VALUES, anchor="mm",
                    stroke_width=max(1, S // 36), stroke_fill=style.BLACK)

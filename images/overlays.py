@@ -133,14 +133,18 @@ def draw_lines(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, 
 
 
 def _clear_of(start: Point, towards: Point, boxes: list[tuple[int, int, int]], pad: float) -> Point:
-    """The first point from ``start`` towards ``towards`` outside every counter box (so a line drawn
-    over the stacks never crosses a counter's values)."""
+    """The point from ``start`` towards ``towards`` past the last counter box the way crosses (so a
+    line drawn over the stacks never crosses a counter's values: not even the other one of a pair,
+    whose gap holds the hex's centre)."""
+    last = -1
+    points = []
     for i in range(51):
         t = i / 50
         x, y = start[0] + (towards[0] - start[0]) * t, start[1] + (towards[1] - start[1]) * t
-        if not any(bx - pad <= x <= bx + S + pad and by - pad <= y <= by + S + pad for bx, by, S in boxes):
-            return (x, y)
-    return towards
+        points.append((x, y))
+        if any(bx - pad <= x <= bx + S + pad and by - pad <= y <= by + S + pad for bx, by, S in boxes):
+            last = i
+    return points[min(last + 1, 50)]
 
 
 def draw_fire_over(img: Image.Image, gmap: GameMap, lay: Layout, view: Mapping[str, Any],

@@ -127,6 +127,7 @@ class HexPlan:
     unplaced: list[str] = field(default_factory=list)  # marker kinds with no free slot: in the side list
     results: list[tuple[bool, int, Rect]] = field(default_factory=list)  # (hit, shots, where)
     unit_chips: list[Rect | None] = field(default_factory=list)  # each drawn counter's marker chips
+    looks: list[CounterLook] = field(default_factory=list)  # each drawn counter's look
 
 
 def plan_stack(lay: Layout, h: Hex, units: list[Mapping[str, Any]], colours: dict[str, RGB]) -> HexPlan:
@@ -136,6 +137,7 @@ def plan_stack(lay: Layout, h: Hex, units: list[Mapping[str, Any]], colours: dic
     shown = units[-len(boxes):] if boxes else []
     for i, (unit, box) in enumerate(zip(shown, boxes, strict=True)):
         look = look_of(unit, box[2], colours)
+        plan.looks.append(look)
         if whole(n, i):
             plan.protected += [id_rect(box), values_rect(box)]
             plan.listed |= not legible(look)
@@ -151,12 +153,16 @@ def plan_stack(lay: Layout, h: Hex, units: list[Mapping[str, Any]], colours: dic
 
 
 def plan_view(gmap: GameMap, lay: Layout, view: Mapping[str, Any], colours: dict[str, RGB] | None = None,
+              stacks: dict[Hex, list[Mapping[str, Any]]] | None = None, hex_markers: dict[Hex, list[str]] | None = None,
               ) -> dict[Hex, HexPlan]:
-    """Every occupied, marked or fired-at hex of the view, laid out (images.layout)."""
+    """Every occupied, marked or fired-at hex of the view, laid out (images.layout). ``stacks`` and
+    ``hex_markers``: what ``units_on_map`` and ``split_markers`` found, when the caller has them."""
     colours = colours or {}
-    stacks, _ = units_on_map(gmap, view)
+    if stacks is None:
+        stacks, _ = units_on_map(gmap, view)
     plans = {h: plan_stack(lay, h, units, colours) for h, units in stacks.items()}
-    _, hex_markers = split_markers(gmap, view)
+    if hex_markers is None:
+        _, hex_markers = split_markers(gmap, view)
     size = max(10, round(0.3 * lay.radius))
     for h, kinds in sorted(hex_markers.items()):
         plan = plans.setdefault(h, HexPlan([], []))
@@ -215,17 +221,14 @@ def result_places(lay: Layout, h: Hex, plan: HexPlan, shots: list[bool]) -> list
             for i, (hit, k) in enumerate(groups)]
 
 
-def draw_stacks(img: Image.Image, lay: Layout, stacks: dict[Hex, list[Mapping[str, Any]]], colours: dict[str, RGB]) -> None:
+def draw_stacks(img: Image.Image, lay: Layout, plans: dict[Hex, HexPlan]) -> None:
     draw = ImageDraw.Draw(img)
     R = lay.radius
-    for h in sorted(stacks):
-        units = stacks[h]
-        n = len(units)
-        boxes = stack_boxes(lay, h, n)
-        shown = units[-len(boxes):]
+    for h in sorted(plans):
+        plan = plans[h]
+        n = len(plan.units)
         columns: list[tuple[Image.Image, int, int]] = []
-        for i, (unit, (x, y, S)) in enumerate(zip(shown, boxes, strict=True)):
-            look = look_of(unit, S, colours)
+        for i, (look, (x, y, S)) in enumerate(zip(plan.looks, plan.boxes, strict=True)):
             if not whole(n, i) and look.markers:
                 # The top counter hides a lower one's right edge: its chips go down the left of it,
                 # clear of the counters above it (images.layout.unit_chips_rect), drawn after the stack.
@@ -237,7 +240,7 @@ def draw_stacks(img: Image.Image, lay: Layout, stacks: dict[Hex, list[Mapping[st
         for column, x, y in columns:
             img.paste(column, (x, y), column)
         if n > 2:
-            top_x, top_y, S = boxes[-1]
+            top_x, top_y, S = plan.boxes[-1]
             r = 0.13 * R
             badge(draw, top_x - 0.05 * R, top_y + S - r * 0.2, r, str(n))
 
