@@ -29,6 +29,8 @@ from engine.service.phases import current_phase_view, phase_views, phases
 
 from .commandline import TABLE_COMMANDS, Typed, parse, to_action, usage
 from .completion import line_completions, shown, word_completions
+from .recap import note as scenario_note
+from .recap import recap, unit_lines
 
 CONSOLE = "console"
 TABLE_HELP = ("Table: /help [order]  /rules [section or words]  /status  /log [n]  /undo  "
@@ -194,8 +196,21 @@ class Table:
         self.say(f"  opening map: {path}")
 
     def status(self) -> None:
+        """The game's line, then the units of the sides held here: hexes and states, from the view."""
         info = self.service.info(self.game_id)
         self.say(f"#{self.game_id} {info.title}: {info.status_line}")
+        view = self.service.view(self.game_id, self.viewer)
+        for line in unit_lines(view, self.human_sides, side_names(self.rules)):
+            self.say(line)
+
+    def recap(self) -> None:
+        """A resumed game: what happened in its last turn, as the log tells it (bounded; /log for more)."""
+        entries, _, _ = self.service.log_page(self.game_id, 1, 40, self.viewer)
+        lines = recap(entries, self.group)
+        if lines:
+            self.say("Last turn, as the log tells it:")
+            for line in lines:
+                self.say(line)
 
     def prompt(self) -> str:
         info = self.service.info(self.game_id)
@@ -477,11 +492,15 @@ Say = Callable[[str], None]
 
 
 def _menu(title: str, options: list[tuple[str, str]], ask: Ask, say: Say, prompt: str,
-          completer: Callable[[list[str]], None] | None = None, keys: bool = True) -> str:
-    """A numbered menu: the answer is a number, a key or a name (any case); Tab completes them."""
+          completer: Callable[[list[str]], None] | None = None, keys: bool = True,
+          notes: dict[str, str] | None = None) -> str:
+    """A numbered menu: the answer is a number, a key or a name (any case); Tab completes them. ``notes``:
+    a line under a choice saying what it is."""
     say(title)
     for i, (key, label) in enumerate(options, 1):
         say(f"  {i} {label}" + (f" ({key})" if keys and key.lower() != label.lower() else ""))
+        if notes and notes.get(key):
+            say(f"      {notes[key]}")
     if completer is not None:
         completer([label for _, label in options])
     while True:
@@ -510,7 +529,7 @@ def choose_scenario(game: str, ask: Ask, say: Say, completer: Callable[[list[str
     if len(found) == 1:
         return found[0].key
     return _menu(f"{rules.title} - which scenario?", [(s.key, s.title) for s in found], ask, say, "scenario> ",
-                 completer)
+                 completer, notes={s.key: scenario_note(s.summary) for s in found})
 
 
 def choose_side(game: str, ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
@@ -579,16 +598,18 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
 
         beside = serve_beside(service, info.id, board, board_url, table.say)
     try:
-        return _play(table, info.scenario, script, interactive)
+        return _play(table, info.scenario, script, interactive, resumed=game_id is not None)
     finally:
         if beside is not None:
             beside.stop()
 
 
-def _play(table: Table, scenario: str, script: Path | None, interactive: bool) -> int:
+def _play(table: Table, scenario: str, script: Path | None, interactive: bool, resumed: bool = False) -> int:
     found = [sc for sc in table.rules.scenarios() if sc.key == scenario]
     if found:
         table.say(f"Scenario: {found[0].title} - {found[0].summary}")  # what each side must do to win
+    if resumed:
+        table.recap()
     if table.ended:
         table.say("This game is over: it opens read-only.")
         table.ending()

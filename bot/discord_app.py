@@ -47,7 +47,7 @@ R = TypeVar("R")
 
 EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.orders", "cogs.gm", "cogs.rules", "cogs.help", "cogs.admin",
               "cogs.settings")
-BACKGROUND = ("cogs.notices",)  # not loaded by `umpire sync`
+BACKGROUND = ("cogs.notices", "cogs.upgrade_notice")  # not loaded by `umpire sync` (they post)
 
 
 def configure_endpoints(settings: Settings) -> None:

@@ -286,9 +286,42 @@ class ServerSettingsStore:
                     continue
         return min(hours)
 
+    def told(self, guild_id: str | int) -> frozenset[str]:
+        """The notices (``cogs.upgrade_notice``) this server was already given: kept beside its settings, under
+        ``TOLD`` (no setting, so /settings never shows or takes it; forgotten with the server's row)."""
+        with self.engine.connect() as conn:
+            return frozenset(_told(self._read(conn, str(guild_id))[1]))
+
+    def mark_told(self, guild_id: str | int, notice: str, told: bool = True) -> bool:
+        """Record (or, ``told=False``, take back) that the server was given ``notice``; True if that changed
+        anything, so of two processes racing to tell a server only one does."""
+        gid = str(guild_id)
+        table = ServerSettingsRecord.__table__  # type: ignore[attr-defined]
+        with self.engine.begin() as conn:
+            exists, values = self._read(conn, gid)
+            before = _told(values)
+            after = sorted(set(before) | {notice}) if told else [n for n in before if n != notice]
+            if after == before:
+                return False
+            values[TOLD] = after[:MAX_TOLD]
+            if exists:
+                conn.execute(update(table).where(table.c.guild_id == gid).values(settings=values, updated_at=now()))
+            else:
+                conn.execute(table.insert().values(guild_id=gid, settings=values, updated_at=now()))
+        return True
+
     def drop(self, guild_id: str | int) -> None:
         with self._lock:
             self._cache.pop(str(guild_id), None)
+
+
+TOLD = "_told"  # the key of the notices a server was given, beside its settings
+MAX_TOLD = 50
+
+
+def _told(values: dict[str, Any]) -> list[str]:
+    raw = values.get(TOLD)
+    return sorted(str(n)[:40] for n in raw)[:MAX_TOLD] if isinstance(raw, list) else []
 
 
 def stored_settings(guild_id: str, raw: Any) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from peiper_helpers import activate, do, empty_board, put, stack
 
 from engine.games.peiper import RULES
+from engine.games.peiper.state import PeiperState
 
 
 def test_who_wins_ruling_29_ccb_out_of_the_game_is_said_when_an_ss_unit_exits() -> None:
@@ -54,22 +55,22 @@ def test_set_up_2_23_3_entry_closed_and_opened_by_stoumont() -> None:
     assert any(t.startswith("2/23/3 may enter again") for t in lines), lines
 
 
-def test_combat_ruling_12_an_attack_says_the_acts_it_loses() -> None:
-    """Ruling 12: "2 ACTs taken, one attack" ends the activations and says "1 ACT lost"."""
-    state = empty_board()
+def _facing(acts: int, **options: object) -> PeiperState:
+    """3/2 LAH next to 2/23/2 with ``acts`` German ACTs (supply aside: these tests isolate combat)."""
+    state = empty_board(**options)
     state.fuel_depot = "captured"
     put(state, "3/2 LAH", "1102")
     put(state, "2/23/2", "1202")
-    activate(state, "ge", 2)
+    activate(state, "ge", acts)
     stack(state, "9S")
-    lines = do(state, "ge", "attack", unit="3/2 LAH", target="2/23/2")
+    return state
+
+
+def test_combat_ruling_12_an_attack_says_the_acts_it_loses() -> None:
+    """Ruling 12: "2 ACTs taken, one attack" ends the activations and says "1 ACT lost"."""
+    lines = do(_facing(2), "ge", "attack", unit="3/2 LAH", target="2/23/2")
     assert "The attack ends the German activations: 1 unused ACT lost (ruling 12)." in lines
-    kept = empty_board(combat_ends_activations=False)
-    kept.fuel_depot = "captured"
-    put(kept, "3/2 LAH", "1102")
-    put(kept, "2/23/2", "1202")
-    activate(kept, "ge", 2)
-    stack(kept, "9S")
+    kept = _facing(2, combat_ends_activations=False)
     assert not [t for t in do(kept, "ge", "attack", unit="3/2 LAH", target="2/23/2") if "lost" in t]
 
 
@@ -84,11 +85,7 @@ def test_combat_ruling_12_odds_and_help_say_an_attack_ends_the_activations() -> 
     from engine.game import Action
     from engine.odds import odds
 
-    state = empty_board()
-    state.fuel_depot = "captured"
-    put(state, "3/2 LAH", "1102")
-    put(state, "2/23/2", "1202")
-    activate(state, "ge", 3)
+    state = _facing(3)
     told = odds(RULES, state, "ge", Action("attack", {"unit": "3/2 LAH", "target": "2/23/2"})).text()
     assert "in every case: The attack ends the German activations: 2 unused ACTs lost (ruling 12)" in told, told
     assert RULES.help_notes(state) == ["An attack ends your activations [Combat, ruling 12]: 3 ACTs left now, so "
