@@ -462,6 +462,11 @@ _STATUS = (("awaiting", "Awaiting entry"), ("exited", "Exited"), ("eliminated", 
            ("out", "Out of the game"), ("off", "Off map"))
 
 
+def _choices(units: list[Mapping[str, Any]]) -> list[str]:
+    """The distinct choices a group's units name (``one_of``), each once and short."""
+    return list(dict.fromkeys(safe(str(u["one_of"]))[:60] for u in units if u.get("one_of")))
+
+
 def draw_tray(img: Image.Image, frame: Frame, off: list[Mapping[str, Any]], colours: dict[str, RGB],
               sides: Mapping[str, Any] | None = None) -> None:
     """Units not on the map in one row, grouped by status and side ("Awaiting entry - US (4)")."""
@@ -482,6 +487,9 @@ def draw_tray(img: Image.Image, frame: Frame, off: list[Mapping[str, Any]], colo
     order = [(st, label, side) for st, label in _STATUS for (s2, side) in sorted(groups) if s2 == st]
     titles = [f"{label} - {names.get(side, side)} ({len(groups[(st, side)])})" if side else f"{label} ({len(groups[(st, side)])})"
               for st, label, side in order]
+    # a choice among the waiting units ("30/117/1 or 30/117/2, one of them") is said in its group's title
+    titles = [title + "".join(f"; {choice}" for choice in _choices(groups[(st, side)]))
+              for title, (st, _, side) in zip(titles, order, strict=True)]
     total = sum(len(v) for v in groups.values())
     room = (x1 - x0) - 0.6 * R - 0.4 * R * len(order)
     step = min(S + 0.12 * R, max(S * 0.3, (room - S * len(order)) / max(1, total - len(order)) if total > len(order) else S))

@@ -62,7 +62,7 @@ def _map_payload(gmap: GameMap) -> dict[str, Any]:
 
 
 def _units(view: dict[str, Any]) -> list[dict[str, Any]]:
-    keep = ("id", "name", "side", "hex", "symbol", "values", "reduced", "status", "markers", "type", "why_out")
+    keep = ("id", "name", "side", "hex", "symbol", "values", "reduced", "status", "markers", "type", "why_out", "one_of")
     return [{k: u[k] for k in keep if k in u} for u in view.get("units", [])]
 
 

@@ -344,7 +344,7 @@ function drawGame(data) {
   if (off.length) {
     box.appendChild(el("h3", {}, "Off the map"));
     const ul = el("ul", {class: "units"});
-    for (const u of off) ul.appendChild(el("li", {class: "unit", "data-unit": u.id}, (u.name || u.id) + " - " + u.status + (u.why_out ? " (" + u.why_out + ")" : "")));
+    for (const u of off) ul.appendChild(el("li", {class: "unit", "data-unit": u.id}, (u.name || u.id) + " - " + u.status + (u.why_out ? " (" + u.why_out + ")" : "") + (u.one_of ? " (" + u.one_of + ")" : "")));
     box.appendChild(ul);
   }
   const result = document.getElementById("result");
