@@ -372,7 +372,7 @@ class Table:
         if order:
             self.order_help(order.lstrip("/").lower())
             return
-        for note in self.rules.help_notes(self.service.state(self.game_id)) if hasattr(self.rules, "help_notes") else []:
+        for note in self.rules.help_notes(self.service.state(self.game_id)):
             self.say(note)
         self.say(f"{self.rules.title}: orders (also without the /{self.group} prefix):")
         for spec in self.rules.commands():
@@ -399,6 +399,9 @@ class Table:
             self.say(f"  {opt.name}: {opt.description} ({opt.kind}{', optional' if not opt.required else ''}{extra})")
         if spec.example:
             self.say(f"  e.g. {spec.example}")
+        for note in self.rules.help_notes(self.service.state(self.game_id)):
+            if name in note.lower():  # what this order costs now (Peiper: an attack ends the activations)
+                self.say(f"  {note}")
         legal = [a for a in self.legal_now() if a.kind == name]
         if legal:
             shown = "; ".join(a.command(self.group) for a in legal[:6])

@@ -75,3 +75,28 @@ def test_a_resumed_game_recalls_its_last_turn(tmp_path: Path, capsys: pytest.Cap
     assert f"#{last.seq} " in text.split("Last turn, as the log tells it:")[1]
     recap = text.split("Last turn, as the log tells it:")[1].split("> /status")[0]
     assert recap.count("\n  #") <= 12
+
+
+def test_help_for_an_order_says_what_it_costs_now_ruling_12() -> None:
+    """Peiper's /help attack in the activations says an attack ends them and how many ACTs it loses."""
+    from engine.games.peiper.state import ACTIVATE
+
+    rules = registry.get("peiper")
+    service = GameService("sqlite://")
+    info = service.create_game("peiper", None, seed=3, seats={s: Seat("human", "console") for s in rules.sides})
+    for _ in range(400):
+        state = service.state(info.id)
+        if state.phase == ACTIVATE and state.acts >= 2 and state.options.get("combat_ends_activations"):
+            break
+        side = service.info(info.id).to_act
+        assert side is not None
+        service.submit(info.id, side, rules.bot_action(state, side)[0], "console")
+    else:
+        pytest.fail("no activation of two ACTs or more in 400 orders")
+    out = io.StringIO()
+    table = Table(service, info.id, list(rules.sides), None, out=out, images=False)
+    table.help("attack")
+    assert "ruling 12" in out.getvalue() and "would lose" in out.getvalue()
+    out.truncate(0)
+    table.help("move")
+    assert "ruling 12" not in out.getvalue()
