@@ -3,6 +3,10 @@
 In a server a game gets its own thread ("Peiper - alice (US) vs bob (GE)"); in a DM it is a solo
 game against the bot. Every command finds the game of the current thread, channel or DM, or takes
 ``game:<number>``.
+
+Why one module of over 500 lines: discord.py binds a command group's subcommands to one Cog class,
+and /game is one group; the work of each subcommand lives elsewhere (cogs/game_parts.py, cogs/play.py,
+the service), so what stays here is the group's signatures, checks and replies.
 """
 
 from __future__ import annotations

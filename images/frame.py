@@ -3,6 +3,9 @@
 ``build_frame`` lays out the whole picture and draws everything that does not change from view to
 view: the map itself, the edge labels, the legend, empty header and tray boxes. The result is the
 cached base layer; ``draw_header`` and ``draw_tray`` fill in the parts that change.
+
+Why one module of about 500 lines: the frame's parts share one layout (``Frame``, from ``FrameSpec``)
+computed once; split, each part would recompute it or pass it around.
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ normal, one decision at a time, every order valued in worth points (ai_value.wor
   overruns and close assaults when the expected loss is high; riders get off near the objectives.
 - opportunity fire: the best expected loss, less the turn of fire the marker costs.
 easy: normal, but about a quarter of its decisions are a legal order picked at random.
+Why one module of over 600 lines: each phase's valuation above shares the fire lanes and worth
+points computed once per decision; ai_value.py holds the shared arithmetic.
 
 Every figure of that judgement is a field of ``Weights`` (``NORMAL``: normal's, the module constants);
 hard (ai_search) plays this code with its own ``Weights``, which also switch on what normal does not

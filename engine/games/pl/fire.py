@@ -1,4 +1,9 @@
-"""Direct fire, indirect fire and close assault orders: validation, queues and resolution."""
+"""Direct fire, indirect fire and close assault orders: validation, queues and resolution.
+
+Why one module of about 600 lines: the three are one rule family (Combat, 9.x-11.x) sharing the
+fire-group checks, the queue of plotted fire and the CRT resolution; split, each file would import
+the others' halves.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""Movement phase: terrain costs, the road bonus, streams, stacking, overrun, loading, mines, blocks."""
+"""Movement phase: terrain costs, the road bonus, streams, stacking, overrun, loading, mines, blocks.
+
+Why one module of about 800 lines: these rules interlock in one step cost (a road bonus, a stream,
+mines and a block all change the same path search); the engineers' and forts' rules that stand
+apart already live in engineers.py and forts.py.
+"""
 
 from __future__ import annotations
 

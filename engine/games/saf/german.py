@@ -3,6 +3,9 @@
 Every choice the rules leave open (8.0 B) is made by a fixed order, written in each event:
 targets by the 7.2.2 E priorities then nearest then lowest id; moves as far toward the goal as
 the card allows, then best cover (building > woods > hill > clear), then lowest hex label.
+
+Why one module of about 600 lines: it is the rulebook's section 7.0 in order, the German AI *is*
+that section; kept whole so it can be read beside the rulebook clause by clause.
 """
 
 from __future__ import annotations
