@@ -190,7 +190,7 @@ def _main(argv: list[str] | None) -> int:
             return 2
     try:
         if command == "play":
-            from bot.console import run_table
+            from bot.table_start import run_table
 
             return run_table(args.game, args.side, args.seed, args.script, args.db, args.game_id, args.scenario,
                              None if args.no_images else args.out, images=not args.no_images, level=args.level,

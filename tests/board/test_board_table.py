@@ -12,7 +12,7 @@ import pytest
 from board_helpers import bot_game, get
 
 from bot.board.cli import serve_beside
-from bot.console import run_table
+from bot.table_start import run_table
 from engine.service import GameService
 
 

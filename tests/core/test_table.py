@@ -168,7 +168,7 @@ def test_tab_completes_quoted_names_positional_forms_and_only_what_is_legal_now(
 
 
 def test_the_start_menu_asks_game_scenario_side_in_the_games_words_and_level() -> None:
-    from bot.console import choose_game, choose_level, choose_scenario, choose_side
+    from bot.table_start import choose_game, choose_level, choose_scenario, choose_side
 
     said: list[str] = []
     answers = iter(["9", "just a peiper dream?"])

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import Table, choose_scenario, run_table
+from bot.console import Table
+from bot.table_start import choose_scenario, run_table
 from engine import registry
 from engine.game import Action
 from engine.service import GameService, Seat

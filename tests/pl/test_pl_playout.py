@@ -107,7 +107,7 @@ def test_optional_rules_switched_on_in_selfplay_with_option_name_value() -> None
 
 def test_optional_rules_switched_on_at_the_table_with_option_name_value(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Issue 13: optional rules can be switched on at the table (umpire play pl --option name=value)."""
-    from bot.console import run_table
+    from bot.table_start import run_table
     from engine.service import GameService
 
     script = tmp_path / "s.txt"

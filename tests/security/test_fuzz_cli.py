@@ -45,12 +45,12 @@ def quiet_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
     monkeypatch.setenv("UMPIRE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
     reached = lambda *a, **k: 0  # noqa: E731
-    import bot.console
     import bot.db_cli
     import bot.discord_app
     import bot.selfplay
+    import bot.table_start
 
-    for module, names in ((bot.console, ["run_table"]), (bot.selfplay, ["main"]), (bot.discord_app, ["run_bot"]),
+    for module, names in ((bot.table_start, ["run_table"]), (bot.selfplay, ["main"]), (bot.discord_app, ["run_bot"]),
                           (bot.db_cli, ["db_upgrade", "db_downgrade", "db_backup", "db_copy"])):
         for name in names:
             monkeypatch.setattr(module, name, reached)
