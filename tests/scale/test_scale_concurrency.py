@@ -76,7 +76,7 @@ def test_an_order_that_loses_the_race_is_checked_again_against_the_new_state(db_
     out = at_once([lambda s=svc: s.submit(gid, "us", Action("ready"), "alice") for svc in (a, b)])
     assert sum(not isinstance(r, Exception) for r in out) == 1, out
     loser = next(r for r in out if isinstance(r, Exception))
-    assert isinstance(loser, NotYourTurn) and "not us's decision" in loser.message
+    assert isinstance(loser, NotYourTurn) and "not yours" in loser.message  # the contract's own check, on the new state
     assert [e.kind for e in a.log(gid)] == ["action"]
     check_log_whole(a, gid)
     a.engine.dispose()
