@@ -10,6 +10,7 @@ its threads are busy, it answers an empty list at once, and an order never waits
 from __future__ import annotations
 
 import inspect
+import time
 from typing import Any, Literal, Optional
 
 import discord
@@ -17,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import offers, registry
+from engine.errors import UmpireError
 from engine.game import Action, CommandSpec, GameRules, OptionSpec
 
 from .finding import find_game, playable_games, sides_held
@@ -73,6 +75,36 @@ def candidates(rules: GameRules, state: Any, side: str, spec: CommandSpec, opt: 
     return out
 
 
+# Odds in the labels (issue 27: "106 BG -> Spitze: hits on A-2, 15%"): only the values shown (the best
+# matches of what is typed), only those that complete one listed order, at most MAX_PRICED of them and
+# within ODDS_BUDGET_S; the rest are offered plain. The chance is engine.odds', the resolution's own.
+MAX_PRICED = 8
+ODDS_BUDGET_S = 0.4
+
+
+def priced(rules: GameRules, state: Any, side: str, spec: CommandSpec, opt: OptionSpec, given: dict[str, Any],
+           pairs: list[tuple[str, str]], budget_s: float = ODDS_BUDGET_S) -> list[tuple[str, str]]:
+    """``pairs`` with the likeliest result and its chance added to each label whose value completes one order."""
+    from engine.odds import odds
+
+    others = {name: _canonical(rules, state, spec, name, value) for name, value in given.items()
+              if name != opt.name and value not in (None, "")}
+    legal = [a for a in rules.legal_actions(state, side) if a.kind == spec.name]
+    start, out = time.monotonic(), []
+    for n, (label, value) in enumerate(pairs):
+        if n < MAX_PRICED and time.monotonic() - start < budget_s:
+            fits = offers.fitting(legal, spec, {**others, opt.name: value})
+            if len(fits) == 1:
+                try:
+                    short = odds(rules, state, side, fits[0]).short()
+                except UmpireError:
+                    short = ""
+                if short:
+                    label = f"{label}: {short}"
+        out.append((label, value))
+    return out
+
+
 def _canonical(rules: GameRules, state: Any, spec: CommandSpec, name: str, value: Any) -> Any:
     """A unit typed by another name (Peiper's "30/177/1", any case) as the listing names it."""
     opt = next((o for o in spec.options if o.name == name), None)
@@ -120,7 +152,11 @@ def _completer(key: str, spec: CommandSpec, opt: OptionSpec) -> Any:
             if side is None or side not in sides_held(info, interaction.user.id):
                 return []
             rules = registry.get(info.game)
-            return candidates(rules, bot.service.state(info.id), side, spec, opt, given)
+            state = bot.service.state(info.id)
+            pairs = candidates(rules, state, side, spec, opt, given)
+            if opt.kind == "units":
+                return pairs
+            return priced(rules, state, side, spec, opt, given, _matching(pairs, current))
 
         try:  # on the autocomplete threads, at the user's rate (bot.complete): never the order threads
             pairs = await bot.complete(interaction.user.id, work) or []
