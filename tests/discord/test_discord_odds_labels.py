@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "peiper"))
 
-from peiper_helpers import activate, empty_board, put, stack  # noqa: E402
+from peiper_helpers import facing, put  # noqa: E402
 
 from cogs.orders import MAX_PRICED, priced  # noqa: E402
 from engine.game import Action  # noqa: E402
@@ -18,13 +18,7 @@ from engine.odds import odds  # noqa: E402
 
 
 def _facing():
-    state = empty_board()
-    state.fuel_depot = "captured"
-    put(state, "3/2 LAH", "1102")
-    put(state, "2/23/2", "1202")
-    activate(state, "ge", 2)
-    stack(state, "9S")
-    return state
+    return facing(2)
 
 
 def _spec(name: str):

@@ -40,3 +40,14 @@ def activate(state: PeiperState, side: str, acts: int = 3) -> None:
 
 def do(state: PeiperState, side: str, kind: str, **args: str) -> list[str]:
     return [e.text for e in RULES.apply(state, side, Action(kind, dict(args)))]
+
+
+def facing(acts: int = 2, **options: object) -> PeiperState:
+    """3/2 LAH next to 2/23/2 with ``acts`` German ACTs and a 9 on the pile (supply aside: for combat)."""
+    state = empty_board(**options)
+    state.fuel_depot = "captured"
+    put(state, "3/2 LAH", "1102")
+    put(state, "2/23/2", "1202")
+    activate(state, "ge", acts)
+    stack(state, "9S")
+    return state

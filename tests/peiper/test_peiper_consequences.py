@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from peiper_helpers import activate, do, empty_board, put, stack
+from peiper_helpers import activate, do, empty_board, facing, put
 
 from engine.games.peiper import RULES
 from engine.games.peiper.state import PeiperState
@@ -57,13 +57,7 @@ def test_set_up_2_23_3_entry_closed_and_opened_by_stoumont() -> None:
 
 def _facing(acts: int, **options: object) -> PeiperState:
     """3/2 LAH next to 2/23/2 with ``acts`` German ACTs (supply aside: these tests isolate combat)."""
-    state = empty_board(**options)
-    state.fuel_depot = "captured"
-    put(state, "3/2 LAH", "1102")
-    put(state, "2/23/2", "1202")
-    activate(state, "ge", acts)
-    stack(state, "9S")
-    return state
+    return facing(acts, **options)
 
 
 def test_combat_ruling_12_an_attack_says_the_acts_it_loses() -> None:
