@@ -368,3 +368,7 @@ def _render(game: str, scenario: str, out: Path | None) -> int:
     path.write_bytes(view_png(view))
     print(path)
     return 0
+
+
+if __name__ == "__main__":  # `python -m bot.cli ...` as well as `umpire ...` and `python -m bot ...`
+    raise SystemExit(main())

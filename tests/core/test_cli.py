@@ -138,3 +138,11 @@ def test_discord_game_new_offers_the_bot_level() -> None:
     new = next(c for c in GameCog.__cog_app_commands__ if c.name == "new")
     level = next(p for p in new.parameters if p.name == "level")
     assert sorted(c.value for c in level.choices) == ["easy", "greedy", "hard", "normal", "random"]
+
+
+def test_python_m_bot_cli_runs_the_command_line_as_umpire_does() -> None:
+    """`python -m bot.cli <verb>` printed nothing (no __main__ block): it answers as `umpire` and `python -m bot` do."""
+    via_cli = subprocess.run([sys.executable, "-m", "bot.cli", "--version"], capture_output=True, text=True, timeout=60)
+    via_bot = subprocess.run([sys.executable, "-m", "bot", "--version"], capture_output=True, text=True, timeout=60)
+    assert via_cli.returncode == via_bot.returncode == 0
+    assert via_cli.stdout.strip() and via_cli.stdout == via_bot.stdout
