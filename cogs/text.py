@@ -46,7 +46,7 @@ def shown(text: object, limit: int = MAX_NAME, *, markup: bool = True) -> str:
     if not markup:
         out = "".join(" " if ch in MARKDOWN or ch == "@" else ch for ch in flat)
         out = _ORDERED.sub(r"\1", out.replace("://", ": //"))
-        return " ".join(out.split())
+        return clip(" ".join(out.split()), limit)  # ": //" is a character longer than what it replaced
     out = _ORDERED.sub(r"\1\\.", "".join("\\" + ch if ch in MARKDOWN else ch for ch in flat))
     out = out.replace("@", "@" + ZWSP)
     return out.replace("://", ":" + ZWSP + "//")

@@ -79,6 +79,7 @@ def test_no_generated_name_renders_a_link_a_mention_or_markdown(name: str, limit
 
 @settings(max_examples=500, deadline=None)
 @given(name=names)
+@example(name="[a](http://x.io)[a](http://x.io)https://e.vi/p?q=1https://e.vi/p?q=1[a](http://x.io)https://e.vi/p?q=1")
 def test_a_thread_name_or_a_stored_result_holds_no_markup_at_all(name: str) -> None:
     out = shown(name, 100, markup=False)
     assert not set(out) & (MARKDOWN | {"@"}) and "://" not in out and ZWSP not in out
