@@ -220,8 +220,7 @@ def move(state: PeiperState, events: list[Event], side: str, uid: str, to: Hex) 
     supplied = in_supply(state, uid)
     legal = destinations(state, uid, supplied)
     if to not in legal:
-        reason, rule = why_not(state, uid, to, supplied)
-        raise IllegalAction(f"{uid} cannot move from {start.label} to {to.label}: {reason}", rule)
+        raise why_not(state, uid, to, supplied).error(f"{uid} cannot move from {start.label} to {to.label}: ")
     supply_note(state, events, uid)
     path = legal[to]
     spend(state, uid)
