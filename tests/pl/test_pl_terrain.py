@@ -65,7 +65,7 @@ def test_terrain_sea_no_unit_enters_sets_up_or_is_close_assaulted_there() -> Non
     g = build([("G1", "ge_rifle", "1704")], side="ge", phase="setup", board=BEACH)
     with on_board(g):
         assert "sea" in step_ok_for_setup(g, g.units["G1"], "2110")
-        assert place_problem(g, "ge", g.units["G1"], "2010") == ""  # the beach is land
+        assert not place_problem(g, "ge", g.units["G1"], "2010")  # the beach is land
 
 
 def test_terrain_cliff_hexsides_no_unit_crosses_them() -> None:

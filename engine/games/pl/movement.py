@@ -165,7 +165,7 @@ def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_b
     return float(base)
 
 
-def step_problem(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
+def step_bar(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
     """Why the movers may not step from la into lb at all, in words naming the terrain or units that
     bar it ('' if they may): the conditions under which label_step_cost gives None."""
     side = movers[0].side
@@ -182,7 +182,7 @@ def step_problem(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
     if vehicle and is_bridge(la) and not road:
         return f"vehicles leave the bridge at {la} along its road"
     if vehicle and kind == "stream" and lone_bridgelayer(state, movers):
-        return ""  # a bridgelayer drives into a stream hex (and stops there: stop_problem)
+        return ""  # a bridgelayer drives into a stream hex (and stops there: stop_bar)
     if vehicle and kind == "stream" and lb not in state.temp_bridges and not (bridge_up(state, lb) and road):
         return f"{lb} is a stream hex: vehicles cross streams only on an intact bridge, along its road (II. Streams)"
     if block_at(state, lb) and vehicle and "woods" in (terrain(la), kind):
@@ -197,10 +197,10 @@ def step_problem(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
 def barred(state: PlState, movers: list[Unit], start: str, goal: str) -> str:
     """Why no path leads from start to goal: what bars the goal from every side, or the direct step."""
     if hx(start).distance(hx(goal)) == 1:
-        why = step_problem(state, movers, start, goal)
+        why = step_bar(state, movers, start, goal)
         if why:
             return why
-    sides = [step_problem(state, movers, n.label, goal) for n in gmap().neighbors(hx(goal))]
+    sides = [step_bar(state, movers, n.label, goal) for n in gmap().neighbors(hx(goal))]
     if sides and all(sides):
         own = [s for s in sides if s.startswith(goal)]  # what the goal hex itself is, first
         return (own or sides)[0]
@@ -215,12 +215,12 @@ def barred(state: PlState, movers: list[Unit], start: str, goal: str) -> str:
             if cost_of(a, n.label) is not None:
                 seen.add(n.label)
                 todo.append(n.label)
-            elif why := step_problem(state, movers, a, n.label) or stop_problem(state, movers, start, a, n.label):
+            elif why := step_bar(state, movers, a, n.label) or stop_bar(state, movers, start, a, n.label):
                 walls.append((n.distance(hx(goal)), n.label, why))
     return f"the way is barred: {min(walls)[2]}" if walls else ""
 
 
-def stop_problem(state: PlState, movers: list[Unit], start: str, a: str, b: str) -> str:
+def stop_bar(state: PlState, movers: list[Unit], start: str, a: str, b: str) -> str:
     """Why a path may not go on from a into b though the step itself is allowed: a stops the move
     (the conditions under which label_cost_fn gives None before label_step_cost)."""
     if a != start and (mine_known(state, a, movers[0].side) or block_at(state, a)):
@@ -354,7 +354,7 @@ def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = (
         if direct is not None:
             path, cost = [start, target], direct
     if cost > budget + 1e-9 and not (fresh and len(path) == 2):
-        barrier = step_problem(state, movers, start.label, goal) if start.distance(target) == 1 and not via else ""
+        barrier = step_bar(state, movers, start.label, goal) if start.distance(target) == 1 and not via else ""
         way = f"; the way round costs {cost:g} MP" if barrier else f"{goal} costs {cost:g} MP from {start.label}"
         raise IllegalAction((f"{start.label} to {goal} directly is barred: {barrier}" if barrier else "") + way +
                             f"; {budget:g} left (a stack moves at its lowest allowance)", R_MOVE)
