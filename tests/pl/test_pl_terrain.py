@@ -52,7 +52,7 @@ def test_terrain_beach_vehicles_pay_two_infantry_one_and_no_overrun_there() -> N
     assert _cost(s, "T1", "2009", "2010") == 2
     s.units["T1"].hex = "2010"
     with on_board(s):
-        why = overrun_refusal(s, "us", [s.units["T1"]], "2011")
+        why = overrun_refusal(s, "us", [s.units["T1"]], "2011").reason
     assert "beach" in why and "clear" in why  # II. Overrun: only against units in clear hexes
 
 
@@ -60,12 +60,12 @@ def test_terrain_sea_no_unit_enters_sets_up_or_is_close_assaulted_there() -> Non
     s = build([("R1", "us_rifle", "2010"), ("T1", "m4", "2010")], side="us", phase="move_infantry", board=BEACH)
     assert _cost(s, "R1", "2010", "2110") is None and _cost(s, "T1", "2010", "2110") is None
     with on_board(s):
-        assert "sea" in assault_refusal(s, s.units["R1"], "2110")  # III. CAT may not target a sea hex
+        assert "sea" in assault_refusal(s, s.units["R1"], "2110").reason  # III. CAT may not target a sea hex
         assert "2110" not in [a.args.get("to") for a in RULES.legal_actions(s, "us") if a.kind == "move"]
     g = build([("G1", "ge_rifle", "1704")], side="ge", phase="setup", board=BEACH)
     with on_board(g):
         assert "sea" in step_ok_for_setup(g, g.units["G1"], "2110")
-        assert place_problem(g, "ge", g.units["G1"], "2010") == ""  # the beach is land
+        assert not place_problem(g, "ge", g.units["G1"], "2010")  # the beach is land
 
 
 def test_terrain_cliff_hexsides_no_unit_crosses_them() -> None:

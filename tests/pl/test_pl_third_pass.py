@@ -218,7 +218,7 @@ def test_streams_a_unit_that_may_not_fire_into_a_stream_hex_may_still_spot_it() 
     s = build([("G1", "ge_rifle", "1505"), ("R1", "us_rifle", "1305"), ("M1", "us_mortar", "1001")])
     s.units["G1"].revealed = True
     with on_board(s):
-        assert "may not attack into stream hex 1505" in fire_refusal(s, s.units["R1"], "1505")
+        assert "may not attack into stream hex 1505" in fire_refusal(s, s.units["R1"], "1505").reason
         assert [u.id for u in spotters(s, "us", "1505")] == ["R1"]
     events = RULES.apply(s, "us", Action("indirect", {"unit": "M1", "target": "1505"}))
     assert "spotted by R1" in events[0].text

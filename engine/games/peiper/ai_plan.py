@@ -115,7 +115,7 @@ class Planner:
             self._reinforcements = [
                 u.id for u in self.state.units.values()
                 if u.side == "us" and u.status == UNIT_AWAITING and self.state.turn >= 2
-                and any(enter_problem(self.state, u.id, h) is None for h in edge)]
+                and any(not enter_problem(self.state, u.id, h) for h in edge)]
         return self._reinforcements
 
     def expected_hits(self, uid: str, at: Hex) -> tuple[float, bool]:

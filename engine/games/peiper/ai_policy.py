@@ -145,7 +145,7 @@ def _setup_step(placed: tuple[tuple[str, str], ...], options: tuple[tuple[str, o
     best: tuple[float, str] | None = None
     base = us_objective(probe, situation(probe, us, t=t))
     for h in sorted(gmap.hexes()):
-        if setup_hex_problem(probe, uid, h) is not None:
+        if setup_hex_problem(probe, uid, h):
             continue
         pot = us_objective(probe, situation(probe, us | {t.index[h]}, t=t))
         value = pot + (0.3 if gmap.terrain_of(h) in ("town", "forest") else 0.0) - 0.01 * h.col

@@ -96,7 +96,7 @@ def _place_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Acti
     for uid, s in unit_specs().items():
         if s.arrives == "setup" and only in (None, uid):
             for h in game_map().hexes():
-                if orders.setup_hex_problem(state, uid, h, occ) is None:
+                if not orders.setup_hex_problem(state, uid, h, occ):
                     yield Action("place", {"unit": uid, "at": h.label})
 
 
@@ -157,7 +157,7 @@ def _enter_candidates(state: PeiperState, side: str, only: Any) -> Iterator[Acti
                 and only in (None, u.id):
             edges = {h for e in spec(u.id).edges for h in gmap.edges[e]}
             for h in sorted(edges):
-                if orders.enter_problem(state, u.id, h) is None:
+                if not orders.enter_problem(state, u.id, h):
                     yield Action("enter", {"unit": u.id, "at": h.label})
 
 

@@ -8,6 +8,7 @@ from engine import cards
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex
+from engine.refusal import FINE, Why
 
 from .board import (
     can_stop,
@@ -47,25 +48,24 @@ R_SUPPLY = "German Supply"
 
 
 # --- Set-Up ---------------------------------------------------------------------------------
-def setup_hex_problem(state: PeiperState, uid: str, h: Hex, occ: dict[Hex, list[str]] | None = None) -> str | None:
-    """Why ``uid`` may not set up in ``h`` (None: it may); ``occ``: the occupants, when asked for many hexes."""
+def setup_hex_problem(state: PeiperState, uid: str, h: Hex, occ: dict[Hex, list[str]] | None = None) -> Why:
+    """Why ``uid`` may not set up in ``h`` (FINE: it may); ``occ``: the occupants, when asked for many hexes."""
     gmap = game_map()
     if h.col == gmap.columns:
-        return "US set-up units may go anywhere but the easternmost hexrow"
+        return Why("US set-up units may go anywhere but the easternmost hexrow", R_SETUP)
     # Ruling 30: set-up is no movement, so the Terrain Chart's "may only enter via road" does not bind
     # it (option setup_terrain_free; games stored before it kept the Mech off forest without road).
     if spec(uid).mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes \
             and not state.options.get("setup_terrain_free", False):
-        return "a Mech unit may only be in a forest hex on a road"
-    return can_stop(state, occupants(state) if occ is None else occ, h, uid)
+        return Why("a Mech unit may only be in a forest hex on a road", R_SETUP)
+    stop = can_stop(state, occupants(state) if occ is None else occ, h, uid)
+    return Why(stop, R_SETUP) if stop else FINE
 
 
 def place(state: PeiperState, events: list[Event], uid: str, h: Hex) -> None:
     if spec(uid).arrives != "setup" or spec(uid).side != "us":
         raise IllegalAction(f"{uid} does not set up: it enters later", R_SETUP)
-    problem = setup_hex_problem(state, uid, h)
-    if problem:
-        raise IllegalAction(f"{uid} cannot set up in {h.label}: {problem}", R_SETUP)
+    setup_hex_problem(state, uid, h).raise_if(f"{uid} cannot set up in {h.label}: ")
     unit = state.units[uid]
     unit.status, unit.hex = UNIT_ON_MAP, h.label
     events.append(Event("setup", f"{uid} sets up in {game_map().name_of(h)}.", R_SETUP, side="us"))
@@ -81,7 +81,7 @@ def ready(state: PeiperState, events: list[Event]) -> None:
         target = gmap.hex(label)
         choices = sorted(gmap.hexes(), key=lambda h: (h.distance(target), h))
         for h in choices:
-            if setup_hex_problem(state, uid, h) is None:
+            if not setup_hex_problem(state, uid, h):
                 place(state, events, uid, h)
                 break
     depot = gmap.markers["fuel_depot"][0]
@@ -220,8 +220,7 @@ def move(state: PeiperState, events: list[Event], side: str, uid: str, to: Hex) 
     supplied = in_supply(state, uid)
     legal = destinations(state, uid, supplied)
     if to not in legal:
-        reason, rule = why_not(state, uid, to, supplied)
-        raise IllegalAction(f"{uid} cannot move from {start.label} to {to.label}: {reason}", rule)
+        raise why_not(state, uid, to, supplied).error(f"{uid} cannot move from {start.label} to {to.label}: ")
     supply_note(state, events, uid)
     path = legal[to]
     spend(state, uid)
@@ -260,24 +259,25 @@ def attack(state: PeiperState, events: list[Event], side: str, uid: str, target:
     resolve_attacks(state, events)
 
 
-def enter_problem(state: PeiperState, uid: str, h: Hex) -> str | None:
+def enter_problem(state: PeiperState, uid: str, h: Hex) -> Why:
     s, gmap = spec(uid), game_map()
     unit = state.units[uid]
     if unit.status != UNIT_AWAITING or s.arrives != "reinforcement":
-        return f"{uid} is not waiting to enter"
+        return Why(f"{uid} is not waiting to enter", R_SETUP)
     if state.turn < s.from_turn:
-        return f"{uid} may enter from turn {s.from_turn}"
+        return Why(f"{uid} may enter from turn {s.from_turn}", R_SETUP)
     out = barred(state, uid)
     if out:
-        return f"{uid} can no longer enter: {out}"
+        return Why(f"{uid} can no longer enter: {out}", R_SETUP)
     closed = entry_closed(state, uid)
     if closed:
-        return f"{uid} cannot enter while {closed}"
+        return Why(f"{uid} cannot enter while {closed}", R_SETUP)
     if not any(gmap.on_edge(h, e) for e in s.edges):
-        return f"{uid} enters along the {' or '.join(s.edges)} map edge, and {h.label} is not on it"
+        return Why(f"{uid} enters along the {' or '.join(s.edges)} map edge, and {h.label} is not on it", R_SETUP)
     if s.mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes:
-        return "a Mech unit may only enter a forest hex by road"
-    return can_stop(state, occupants(state), h, uid)
+        return Why("a Mech unit may only enter a forest hex by road", R_SETUP)
+    stop = can_stop(state, occupants(state), h, uid)
+    return Why(stop, R_SETUP) if stop else FINE
 
 
 def enter(state: PeiperState, events: list[Event], side: str, uid: str, h: Hex) -> None:
@@ -286,9 +286,7 @@ def enter(state: PeiperState, events: list[Event], side: str, uid: str, h: Hex) 
     if state.acts <= 0:
         raise IllegalAction("Entering costs 1 ACT from a number card; a face card activates units on the map only",
                             R_SETUP)
-    problem = enter_problem(state, uid, h)
-    if problem:
-        raise IllegalAction(problem, R_SETUP)
+    enter_problem(state, uid, h).raise_if()
     spend(state, None)
     before = out_of_game(state)
     state.units[uid].status, state.units[uid].hex = UNIT_ON_MAP, h.label

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.hexgrid import Hex, Hexside
+from engine.refusal import Why
 
 from .board import (
     BridgesDown,
@@ -33,7 +34,7 @@ R_SUPPLY = "German Supply"
 LIFTS = ("enemies", "stops", "bridges")  # the restrictions on the way, in the order a refusal names them
 
 
-def why_not(state: PeiperState, uid: str, to: Hex, supplied: bool) -> tuple[str, str]:
+def why_not(state: PeiperState, uid: str, to: Hex, supplied: bool) -> Why:
     """The reason ``uid`` may not move to ``to`` with one ACT, and the rule it comes from."""
     gmap = game_map()
     start = hex_of(state, uid)
@@ -41,33 +42,33 @@ def why_not(state: PeiperState, uid: str, to: Hex, supplied: bool) -> tuple[str,
     where = occupants(state)
     side = state.units[uid].side
     if to == start:
-        return f"it is already in {to.label}: a move goes to another hex", R_MOVE
+        return Why(f"it is already in {to.label}: a move goes to another hex", R_MOVE)
     if to not in gmap:
-        return "that hex is off the map", R_MOVE
+        return Why("that hex is off the map", R_MOVE)
     if side_at(state, where, to) not in (None, side):
-        return "enemy units hold that hex: opposing units cannot stack together", R_SETUP
+        return Why("enemy units hold that hex: opposing units cannot stack together", R_SETUP)
     stop = can_stop(state, where, to, uid)
     if stop:
-        return stop, R_SETUP
+        return Why(stop, R_SETUP)
     if enemy_adjacent(state, where, start, side) and enemy_adjacent(state, where, to, side):
-        return "a unit adjacent to an enemy may only move to a hex not adjacent to an enemy", R_MOVE
+        return Why("a unit adjacent to an enemy may only move to a hex not adjacent to an enemy", R_MOVE)
     mech = spec(uid).mech
     if mech and start.distance(to) == 1 and mech_step_cost(state, gmap, start, to) is None:
         if "river" in gmap.features(start, to):
-            return "a Mech unit crosses a river only at a bridge, and no intact bridge is there", R_TERRAIN
-        return "a Mech unit may only enter a forest by road", R_TERRAIN
+            return Why("a Mech unit crosses a river only at a bridge, and no intact bridge is there", R_TERRAIN)
+        return Why("a Mech unit may only enter a forest by road", R_TERRAIN)
     if not supplied:
-        return "out of supply, a unit moves only 1 hex per ACT", R_SUPPLY
+        return Why("out of supply, a unit moves only 1 hex per ACT", R_SUPPLY)
     # Within reach of a full ACT on roads (1/2 MP a hex; Infantry 2 hexes), something on the way may bar it.
     blocked = blocked_by(state, uid, to, supplied) if start.distance(to) <= (4 if mech else 2) else ""
     if blocked:
-        return blocked, R_MOVE
+        return Why(blocked, R_MOVE)
     if mech:
         if gmap.terrain_of(to) == "forest" and to not in gmap.road_hexes:
-            return "a Mech unit may only enter a forest by road", R_TERRAIN
-        return ("it is more than the 2 MPs a Mech unit has per ACT (road 1/2, clear, village, town 1, light "
-                "forest 2)", R_MOVE)
-    return "Infantry moves 1 hex, or 2 hexes along roads", R_MOVE
+            return Why("a Mech unit may only enter a forest by road", R_TERRAIN)
+        return Why("it is more than the 2 MPs a Mech unit has per ACT (road 1/2, clear, village, town 1, light "
+                   "forest 2)", R_MOVE)
+    return Why("Infantry moves 1 hex, or 2 hexes along roads", R_MOVE)
 
 
 def blocked_by(state: PeiperState, uid: str, to: Hex, supplied: bool) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.chance import Chance
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.refusal import FINE, Why
 
 from .board import gmap, hx, is_bridge, own_unit, terrain, utype
 from .movement import block_at, bridge_up, mine_at
@@ -51,26 +52,24 @@ def bridge_need(state: PlState, label: str) -> tuple[int, int]:
     return (FIRST_BRIDGE_PHASES, 5) if not state.bridge_tries.get(label) else (1, 2)
 
 
-def demolish_refusal(state: PlState, u: Unit) -> str:
+def demolish_refusal(state: PlState, u: Unit) -> Why:
     assert u.hex is not None
     temporary = u.hex in state.temp_bridges
     if not temporary and (not is_bridge(u.hex) or not bridge_up(state, u.hex)):
-        return f"{u.id} is not on a standing bridge"
+        return Why(f"{u.id} is not on a standing bridge", R_BRIDGE)
     need, _ = bridge_need(state, u.hex)
     if temporary and not state.bridge_tries.get(u.hex):
         need = TEMP_BRIDGE_PHASES
     if u.work_hex != u.hex or u.work_phases < need:
         have = u.work_phases if u.work_hex == u.hex else 0
-        return f"{u.id} has held the bridge {have} whole Movement phase(s); {need} needed"
-    return ""
+        return Why(f"{u.id} has held the bridge {have} whole Movement phase(s); {need} needed", R_BRIDGE)
+    return FINE
 
 
 def do_demolish(state: PlState, side: str, uid: str) -> list[Event]:
     u = own_unit(state, side, uid, R_BRIDGE)
     _ready(state, u, R_BRIDGE)
-    why = demolish_refusal(state, u)
-    if why:
-        raise IllegalAction(why, R_BRIDGE)
+    demolish_refusal(state, u).raise_if()
     label = u.hex or ""
     first = not state.bridge_tries.get(label)
     best = 5 if first else LATER_BRIDGE_ROLLS[min(3, u.work_phases)]
@@ -98,27 +97,25 @@ def block_need(label: str) -> int:
     return 2 if terrain(label) == "woods" else 4
 
 
-def block_refusal(state: PlState, u: Unit) -> str:
+def block_refusal(state: PlState, u: Unit) -> Why:
     assert u.hex is not None
     if u.block_tries < 0:
-        return f"{u.id} has placed its one block of the game"
+        return Why(f"{u.id} has placed its one block of the game", R_BLOCK)
     if hx(u.hex) not in gmap().road_hexes or is_bridge(u.hex):
-        return f"{u.hex} is not a road hex (bridges are destroyed, not blocked)"
+        return Why(f"{u.hex} is not a road hex (bridges are destroyed, not blocked)", R_BLOCK)
     if block_at(state, u.hex) or mine_at(state, u.hex) or u.hex in state.forts:
-        return f"{u.hex} already holds a block, minefield or fortification"
+        return Why(f"{u.hex} already holds a block, minefield or fortification", R_BLOCK)
     need = block_need(u.hex) + u.block_tries  # a repeated attempt after one more stationary turn
     have = u.work_phases if u.work_hex == u.hex else 0
     if have < need:
-        return f"{u.id} has held {u.hex} {have} whole Movement phase(s); {need} needed"
-    return ""
+        return Why(f"{u.id} has held {u.hex} {have} whole Movement phase(s); {need} needed", R_BLOCK)
+    return FINE
 
 
 def do_block(state: PlState, side: str, uid: str) -> list[Event]:
     u = own_unit(state, side, uid, R_BLOCK)
     _ready(state, u, R_BLOCK)
-    why = block_refusal(state, u)
-    if why:
-        raise IllegalAction(why, R_BLOCK)
+    block_refusal(state, u).raise_if()
     label = u.hex or ""
     events: list[Event] = []
     chance = Chance(state, events)

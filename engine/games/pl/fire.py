@@ -12,6 +12,7 @@ from engine.contract import MAX_UNITS
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.listing import remember
+from engine.refusal import FINE, Why
 
 from .board import (
     distance,
@@ -54,55 +55,55 @@ R_LOS = "Line of Sight Clarifications"
 
 
 # --- direct fire ----------------------------------------------------------------------------------
-def fire_refusal(state: PlState, u: Unit, target: str) -> str:
-    """Why u may not fire directly at target now ('' if it may)."""
+def fire_refusal(state: PlState, u: Unit, target: str) -> Why:
+    """Why u may not fire directly at target now (FINE if it may)."""
     ut = utype(u)
     if u.dispersed:
-        return f"{u.id} is dispersed"
+        return Why(f"{u.id} is dispersed", R_DF)
     if u.fired:
-        return f"{u.id} has already fired this turn (one target hex per turn)"
+        return Why(f"{u.id} has already fired this turn (one target hex per turn)", R_DF)
     if u.no_fire_turn and u.no_fire_turn == state.turn:
-        return f"{u.id}'s indirect fire order could not take place as written: it may not fire at all this turn"
+        return Why(f"{u.id}'s indirect fire order could not take place as written: it may not fire at all this turn", R_DF)
     if u.of_marker:
-        return f"{u.id} fired opportunity fire and may not fire until the end of its own next turn"
+        return Why(f"{u.id} fired opportunity fire and may not fire until the end of its own next turn", R_DF)
     if u.carrier:
-        return f"{u.id} is loaded and may not fire"
+        return Why(f"{u.id} is loaded and may not fire", R_DF)
     if ut.attack <= 0:
-        return f"{u.id} has no attack factor"
+        return Why(f"{u.id} has no attack factor", R_DF)
     assert u.hex is not None
     if terrain(u.hex) == "stream":
-        return f"{u.id} is in a stream hex and may not attack"
+        return Why(f"{u.id} is in a stream hex and may not attack", R_DF)
     d = distance(u.hex, target)
     if d == 0 and not (fort_at(state, target) and not u.on_fort
                        and any(o.side != u.side and o.on_fort for o in state.at(target))):
-        return f"{u.id} is in the target hex"  # (units IN a fortification may fire at enemy units ON it)
+        return Why(f"{u.id} is in the target hex", R_DF)  # (units IN a fortification may fire at enemy units ON it)
     limit = ut.range * 2 if ut.star else ut.range
     if d > limit:
         star = " (double range with *)" if ut.star else ""
-        return f"{target} is {d} hexes from {u.id}, beyond its range {ut.range}{star}"
+        return Why(f"{target} is {d} hexes from {u.id}, beyond its range {ut.range}{star}", R_DF)
     if terrain(target) == "stream" and d > 1 and elevation(u.hex) == 0:
-        return f"{u.id} is at ground level and not adjacent: it may not attack into stream hex {target}"
+        return Why(f"{u.id} is at ground level and not adjacent: it may not attack into stream hex {target}", R_DF)
     clear, why = line_of_sight(state, u.hex, target)
     if not clear:
-        return f"no line of sight from {u.hex} to {target}: {why}"
-    return ""
+        return Why(f"no line of sight from {u.hex} to {target}: {why}", R_LOS)
+    return FINE
 
 
 def enemy_bridge(state: PlState, side: str, target: str) -> bool:
     return state.temp_bridges.get(target, side) != side
 
 
-def target_refusal(state: PlState, side: str, target: str, unit_id: str = "") -> str:
+def target_refusal(state: PlState, side: str, target: str, unit_id: str = "") -> Why:
     if unit_id == "bridge":
-        return "" if enemy_bridge(state, side, target) else f"no enemy temporary bridge at {target}"
+        return FINE if enemy_bridge(state, side, target) else Why(f"no enemy temporary bridge at {target}", R_DF)
     if not has_enemy(state, side, target):
-        return f"no enemy unit at {target}"
+        return Why(f"no enemy unit at {target}", R_DF)
     if target in state.indirect_hexes:
-        return f"{target} was hit by indirect fire this phase: no direct fire at it in the same phase"
+        return Why(f"{target} was hit by indirect fire this phase: no direct fire at it in the same phase", R_DF)
     t = tec(state).terrain[terrain(target)]
     if t.low_obstacle and not spotters(state, side, target):
-        return f"the enemy in {terrain(target)} at {target} is not spotted (adjacent unit, or it fired or moved in the open)"
-    return ""
+        return Why(f"the enemy in {terrain(target)} at {target} is not spotted (adjacent unit, or it fired or moved in the open)", R_SPOT)
+    return FINE
 
 
 def _target_elements(state: PlState, side: str, target: str, unit_id: str) -> list[Element]:
@@ -171,12 +172,12 @@ def _fire_clash(state: PlState, target: str, unit_id: str) -> str:
     return ""
 
 
-def fire_refusal_now(state: PlState, u: Unit, target: str) -> str:
+def fire_refusal_now(state: PlState, u: Unit, target: str) -> Why:
     """fire_refusal, asked once per listing (engine/listing.py)."""
     return remember(("fire", id(state), u.id, target), lambda: fire_refusal(state, u, target))
 
 
-def target_refusal_now(state: PlState, side: str, target: str, unit_id: str = "") -> str:
+def target_refusal_now(state: PlState, side: str, target: str, unit_id: str = "") -> Why:
     """target_refusal, asked once per listing."""
     return remember(("target", id(state), side, target, unit_id), lambda: target_refusal(state, side, target, unit_id))
 
@@ -199,11 +200,11 @@ def fire_problem(state: PlState, side: str, ids: list[str], target: str, unit_id
             return IllegalAction(f"{u.id} already has a fire order this phase (one target hex per turn)", R_DF)
         why = fire_refusal_now(state, u, target)
         if why:
-            return IllegalAction(why, R_DF if "sight" not in why else R_LOS)
+            return why.error()
         units.append(u)
     why = target_refusal_now(state, side, target, unit_id)
     if why:
-        return IllegalAction(why, R_SPOT if "spotted" in why else R_DF)
+        return why.error()
     existing = fire_group(state, target, unit_id)
     clash = _fire_clash(state, target, unit_id)
     if clash:
@@ -322,21 +323,21 @@ def defense_text(att: Attack) -> str:
 
 
 # --- indirect fire --------------------------------------------------------------------------------
-def indirect_refusal(state: PlState, u: Unit, target: str) -> str:
+def indirect_refusal(state: PlState, u: Unit, target: str) -> Why:
     ut = utype(u)
     if not ut.indirect:
-        return f"{u.id} ({ut.weapon}) may not fire indirectly: only M and (H) units"
+        return Why(f"{u.id} ({ut.weapon}) may not fire indirectly: only M and (H) units", R_IF)
     if u.dispersed or u.carrier:
-        return f"{u.id} is {'dispersed' if u.dispersed else 'loaded'}"
+        return Why(f"{u.id} is {'dispersed' if u.dispersed else 'loaded'}", R_IF)
     assert u.hex is not None
     if terrain(u.hex) == "stream":
-        return f"{u.id} is in a stream hex and may not attack"
+        return Why(f"{u.id} is in a stream hex and may not attack", R_IF)
     d = distance(u.hex, target)
     if d > ut.range:
-        return f"{target} is {d} hexes away, beyond {u.id}'s range {ut.range}"
+        return Why(f"{target} is {d} hexes away, beyond {u.id}'s range {ut.range}", R_IF)
     if ut.weapon == "(H)" and d * 4 <= ut.range:
-        return f"an (H) unit must be over a quarter of its range ({ut.range / 4:g}) from the target; {target} is {d}"
-    return ""
+        return Why(f"an (H) unit must be over a quarter of its range ({ut.range / 4:g}) from the target; {target} is {d}", R_IF)
+    return FINE
 
 
 def indirect_estimate(state: PlState, side: str, uid: str, target: str) -> tuple[str, bool]:
@@ -365,9 +366,7 @@ def order_indirect(state: PlState, side: str, uid: str, target: str) -> list[Eve
     u = own_unit(state, side, uid, R_IF)
     if any(o.unit == u.id and o.turn == state.turn + 1 for o in state.indirect):
         raise IllegalAction(f"{u.id} already has an indirect fire order for turn {state.turn + 1}", R_IF)
-    why = indirect_refusal(state, u, target)
-    if why:
-        raise IllegalAction(why, R_IF)
+    indirect_refusal(state, u, target).raise_if()
     live = [e for e in enemies_at(state, side, target) if not e.carrier and not e.dispersed]
     if not live:
         raise IllegalAction(f"no enemy at {target} that may be targeted (loaded and dispersed units may not)", R_IF)
@@ -401,7 +400,7 @@ def resolve_indirect(state: PlState, side: str) -> list[Event]:
         why = "" if u.status == "on_map" else f"{u.id} is gone"
         if not why and u.fired:
             why = f"{u.id} already fired"
-        why = why or indirect_refusal(state, u, o.target)
+        why = why or indirect_refusal(state, u, o.target).reason
         if why:
             text = f"{u.id}'s indirect fire at {o.target} does not take place: {why}"
             if u.status == "on_map" and not u.fired:
@@ -488,31 +487,31 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
 
 
 # --- close assault -------------------------------------------------------------------------------
-def assault_refusal(state: PlState, u: Unit, target: str) -> str:
+def assault_refusal(state: PlState, u: Unit, target: str) -> Why:
     ut = utype(u)
     if ut.kind not in ("infantry", "engineer", "mg"):
-        return f"{u.id} ({ut.kind}) may not close assault: only infantry and engineers"
+        return Why(f"{u.id} ({ut.kind}) may not close assault: only infantry and engineers", R_CAT)
     if u.dispersed:
-        return f"{u.id} is dispersed (only face-up units close assault)"
+        return Why(f"{u.id} is dispersed (only face-up units close assault)", R_CAT)
     if u.carrier:
-        return f"{u.id} is loaded"
+        return Why(f"{u.id} is loaded", R_CAT)
     if u.unloaded_turn == state.turn:
-        return f"{u.id} unloaded this turn and may not close assault"
+        return Why(f"{u.id} unloaded this turn and may not close assault", R_CAT)
     if u.fired or u.assaulted:
-        return f"{u.id} has fired this turn"
+        return Why(f"{u.id} has fired this turn", R_CAT)
     assert u.hex is not None
     if terrain(u.hex) == "stream":
-        return f"{u.id} is in a stream hex: close assaults may not start from one"
+        return Why(f"{u.id} is in a stream hex: close assaults may not start from one", R_CAT)
     if distance(u.hex, target) != 1:
-        return f"{u.id} is not adjacent to {target}"
+        return Why(f"{u.id} is not adjacent to {target}", R_CAT)
     if terrain(target) == "sea":
-        return f"{target} is a sea hex: close assaults may not target one"
+        return Why(f"{target} is a sea hex: close assaults may not target one", R_CAT)
     if ut.kind == "mg" and u.side == "us" and not any(
         utype(o).kind in ("infantry", "engineer", "recon") and o.id != u.id and not o.carrier
         for o in state.at(u.hex)
     ):
-        return f"Allied MG {u.id} may close assault only when stacked with an infantry, engineer or scout unit"
-    return ""
+        return Why(f"Allied MG {u.id} may close assault only when stacked with an infantry, engineer or scout unit", R_CAT)
+    return FINE
 
 
 def assault_problem(state: PlState, side: str, ids: list[str], target: str) -> IllegalAction | None:
@@ -531,7 +530,7 @@ def assault_problem(state: PlState, side: str, ids: list[str], target: str) -> I
             return IllegalAction(f"no enemy unit at {target}", R_CAT)
         why = assault_refusal(state, u, target)
         if why:
-            return IllegalAction(why, R_CAT)
+            return why.error()
     return None
 
 

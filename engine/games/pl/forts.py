@@ -6,8 +6,8 @@ set when a unit moves into a fortification held by the enemy (see docs/rulings/p
 
 from __future__ import annotations
 
-from engine.errors import IllegalAction
 from engine.events import Event
+from engine.refusal import FINE, Why
 
 from .board import STACK_LIMIT, fort_at, own_unit, utype
 from .combat import Attack, direct_strength, fort_element, roll_and_apply, total
@@ -61,34 +61,32 @@ def crossfire(state: PlState, side: str, att: Attack, direct: bool) -> list[Even
     return roll_and_apply(state, auto, side, R_CROSSFIRE, head)
 
 
-def demolish_refusal(state: PlState, u: Unit) -> str:
-    """Why u may not demolish the fortification it is in ('' if it may)."""
+def demolish_refusal(state: PlState, u: Unit) -> Why:
+    """Why u may not demolish the fortification it is in (FINE if it may)."""
     if not state.options.get("fortifications"):
-        return "the fortifications optional rule is not in play"
+        return Why("the fortifications optional rule is not in play", R_DEMOLISH)
     label = u.hex or ""
     if label not in state.forts:
-        return f"there is no fortification at {label}"
+        return Why(f"there is no fortification at {label}", R_DEMOLISH)
     if state.forts[label] != u.side:
-        return f"the fortification at {label} was not placed by your side: only the placing player may destroy it"
+        return Why(f"the fortification at {label} was not placed by your side: only the placing player may destroy it", R_DEMOLISH)
     if u.on_fort or any(o.side != u.side for o in state.at(label)):
-        return f"enemy units are in {label}"
+        return Why(f"enemy units are in {label}", R_DEMOLISH)
     if u.moved:
-        return f"{u.id} has moved this phase"
+        return Why(f"{u.id} has moved this phase", R_DEMOLISH)
     why = move_refusal(state, u, state.phase)
     if why:
-        return why
+        return Why(why.reason, R_DEMOLISH)  # (the move's refusal, under the demolition rule)
     if sum(1 for o in state.at(label) if not o.carrier) + state.wrecks.get(label, 0) > STACK_LIMIT:
-        return f"without the fortification {label} would hold more than {STACK_LIMIT} units"
-    return ""
+        return Why(f"without the fortification {label} would hold more than {STACK_LIMIT} units", R_DEMOLISH)
+    return FINE
 
 
 def do_demolish(state: PlState, side: str, uid: str) -> list[Event]:
     """``demolish_fort unit:<id>``: a unit IN its own side's fortification destroys it in its
     Movement phase, spending its movement for the phase; no wreck is left."""
     u = own_unit(state, side, uid, R_DEMOLISH)
-    why = demolish_refusal(state, u)
-    if why:
-        raise IllegalAction(why, R_DEMOLISH)
+    demolish_refusal(state, u).raise_if()
     label = u.hex or ""
     del state.forts[label]
     u.moved = True

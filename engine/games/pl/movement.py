@@ -14,6 +14,7 @@ from engine.chance import Chance
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex, shortest_path
+from engine.refusal import FINE, Why
 
 from .board import (
     STACK_LIMIT,
@@ -164,7 +165,7 @@ def label_step_cost(state: PlState, movers: list[Unit], la: str, lb: str, road_b
     return float(base)
 
 
-def step_problem(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
+def step_bar(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
     """Why the movers may not step from la into lb at all, in words naming the terrain or units that
     bar it ('' if they may): the conditions under which label_step_cost gives None."""
     side = movers[0].side
@@ -181,7 +182,7 @@ def step_problem(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
     if vehicle and is_bridge(la) and not road:
         return f"vehicles leave the bridge at {la} along its road"
     if vehicle and kind == "stream" and lone_bridgelayer(state, movers):
-        return ""  # a bridgelayer drives into a stream hex (and stops there: stop_problem)
+        return ""  # a bridgelayer drives into a stream hex (and stops there: stop_bar)
     if vehicle and kind == "stream" and lb not in state.temp_bridges and not (bridge_up(state, lb) and road):
         return f"{lb} is a stream hex: vehicles cross streams only on an intact bridge, along its road (II. Streams)"
     if block_at(state, lb) and vehicle and "woods" in (terrain(la), kind):
@@ -196,10 +197,10 @@ def step_problem(state: PlState, movers: list[Unit], la: str, lb: str) -> str:
 def barred(state: PlState, movers: list[Unit], start: str, goal: str) -> str:
     """Why no path leads from start to goal: what bars the goal from every side, or the direct step."""
     if hx(start).distance(hx(goal)) == 1:
-        why = step_problem(state, movers, start, goal)
+        why = step_bar(state, movers, start, goal)
         if why:
             return why
-    sides = [step_problem(state, movers, n.label, goal) for n in gmap().neighbors(hx(goal))]
+    sides = [step_bar(state, movers, n.label, goal) for n in gmap().neighbors(hx(goal))]
     if sides and all(sides):
         own = [s for s in sides if s.startswith(goal)]  # what the goal hex itself is, first
         return (own or sides)[0]
@@ -214,12 +215,12 @@ def barred(state: PlState, movers: list[Unit], start: str, goal: str) -> str:
             if cost_of(a, n.label) is not None:
                 seen.add(n.label)
                 todo.append(n.label)
-            elif why := step_problem(state, movers, a, n.label) or stop_problem(state, movers, start, a, n.label):
+            elif why := step_bar(state, movers, a, n.label) or stop_bar(state, movers, start, a, n.label):
                 walls.append((n.distance(hx(goal)), n.label, why))
     return f"the way is barred: {min(walls)[2]}" if walls else ""
 
 
-def stop_problem(state: PlState, movers: list[Unit], start: str, a: str, b: str) -> str:
+def stop_bar(state: PlState, movers: list[Unit], start: str, a: str, b: str) -> str:
     """Why a path may not go on from a into b though the step itself is allowed: a stops the move
     (the conditions under which label_cost_fn gives None before label_step_cost)."""
     if a != start and (mine_known(state, a, movers[0].side) or block_at(state, a)):
@@ -241,35 +242,33 @@ def movers_of(state: PlState, side: str, ids: list[str], phase: str) -> list[Uni
     if len(here) != 1:
         raise IllegalAction("units moving as a stack must start in the same hex", R_MOVE)
     for u in units:
-        why = move_refusal(state, u, phase)
-        if why:
-            raise IllegalAction(why, R_MOVE)
+        move_refusal(state, u, phase).raise_if()
     return units
 
 
-def move_refusal(state: PlState, u: Unit, phase: str) -> str:
+def move_refusal(state: PlState, u: Unit, phase: str) -> Why:
     ut = utype(u)
     if phase == "move_vehicles" and not ut.vehicle:
-        return f"{u.id} is not a vehicle: infantry moves after all vehicles (II.iii)"
+        return Why(f"{u.id} is not a vehicle: infantry moves after all vehicles (II.iii)", R_MOVE)
     if phase == "move_infantry" and ut.vehicle:
-        return f"{u.id} is a vehicle: vehicles moved first (II.i)"
+        return Why(f"{u.id} is a vehicle: vehicles moved first (II.i)", R_MOVE)
     if u.carrier:
-        return f"{u.id} is loaded on {u.carrier} and moves with it"
+        return Why(f"{u.id} is loaded on {u.carrier} and moves with it", R_MOVE)
     if u.dispersed:
-        return f"{u.id} is dispersed and may not move"
+        return Why(f"{u.id} is dispersed and may not move", R_MOVE)
     if u.fired:
-        return f"{u.id} fired this turn and may not move"
+        return Why(f"{u.id} fired this turn and may not move", R_MOVE)
     if u.unloaded_turn == state.turn:
-        return f"{u.id} unloaded this turn and may not move"
+        return Why(f"{u.id} unloaded this turn and may not move", R_MOVE)
     if u.mine_stop:
-        return f"{u.id} stopped on a minefield this phase"
+        return Why(f"{u.id} stopped on a minefield this phase", R_MOVE)
     if besieged(state, u):
-        return f"enemy units are ON the fortification at {u.hex}: units IN it may not leave it (Fortifications)"
+        return Why(f"enemy units are ON the fortification at {u.hex}: units IN it may not leave it (Fortifications)", R_MOVE)
     if ut.movement <= 0:
-        return f"{u.id} has no movement allowance: it moves only when carried"
+        return Why(f"{u.id} has no movement allowance: it moves only when carried", R_MOVE)
     if u.moved and u.mp_left <= 0:
-        return f"{u.id} has no movement points left"
-    return ""
+        return Why(f"{u.id} has no movement points left", R_MOVE)
+    return FINE
 
 
 def besieged(state: PlState, u: Unit) -> bool:
@@ -355,7 +354,7 @@ def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = (
         if direct is not None:
             path, cost = [start, target], direct
     if cost > budget + 1e-9 and not (fresh and len(path) == 2):
-        barrier = step_problem(state, movers, start.label, goal) if start.distance(target) == 1 and not via else ""
+        barrier = step_bar(state, movers, start.label, goal) if start.distance(target) == 1 and not via else ""
         way = f"; the way round costs {cost:g} MP" if barrier else f"{goal} costs {cost:g} MP from {start.label}"
         raise IllegalAction((f"{start.label} to {goal} directly is barred: {barrier}" if barrier else "") + way +
                             f"; {budget:g} left (a stack moves at its lowest allowance)", R_MOVE)
@@ -529,45 +528,45 @@ def hold_on_minefield(state: PlState, units: list[Unit], label: str) -> list[Eve
 
 
 # --- overrun --------------------------------------------------------------------------------------
-def overrun_refusal(state: PlState, side: str, movers: list[Unit], target: str) -> str:
+def overrun_refusal(state: PlState, side: str, movers: list[Unit], target: str) -> Why:
     start = hx(movers[0].hex or "")
     t = hx(target)
     d = start.direction_to(t)
     if d is None:
-        return f"{target} is not adjacent to {start.label}: move next to it first"
+        return Why(f"{target} is not adjacent to {start.label}: move next to it first", R_OVERRUN)
     exit_hex = t.neighbor(d)
     for u in movers:
         ut = utype(u)
         if not (ut.armoured and ut.vehicle):
-            return f"{u.id} is not an armoured vehicle: only armoured vehicles overrun"
+            return Why(f"{u.id} is not an armoured vehicle: only armoured vehicles overrun", R_OVERRUN)
         if ut.kind == "spa" and u.side == "ge":
-            return f"{u.id} is a German SPA and may not overrun"
+            return Why(f"{u.id} is a German SPA and may not overrun", R_OVERRUN)
     if not has_enemy(state, side, target):
-        return f"no enemy unit at {target}"
+        return Why(f"no enemy unit at {target}", R_OVERRUN)
     if terrain(target) != "clear":
-        return f"{target} is {terrain(target)}: overruns only against units in clear hexes"
+        return Why(f"{target} is {terrain(target)}: overruns only against units in clear hexes", R_OVERRUN)
     if state.wrecks.get(target) or mine_known(state, target, side) or block_at(state, target) or fort_at(state, target):
-        return f"{target} holds a wreck, block, fortification or minefield, which prevent overruns"
+        return Why(f"{target} holds a wreck, block, fortification or minefield, which prevent overruns", R_OVERRUN)
     if target in state.overrun_hexes:
-        return f"{target} has already been overrun this phase"
+        return Why(f"{target} has already been overrun this phase", R_OVERRUN)
     if any(u.halftrack for u in (utype(m) for m in movers)) and any(e.armoured for e in elements_at(state, target)):
-        return "halftracks may not overrun armoured units"
+        return Why("halftracks may not overrun armoured units", R_OVERRUN)
     if exit_hex not in gmap():
-        return f"the exit hex beyond {target} is off the board"
+        return Why(f"the exit hex beyond {target} is off the board", R_OVERRUN)
     if has_enemy(state, side, exit_hex.label):
-        return f"the exit hex {exit_hex.label} holds enemy units"
+        return Why(f"the exit hex {exit_hex.label} holds enemy units", R_OVERRUN)
     ids = {u.id for u in movers}
     if stack_count(state, exit_hex.label, exclude=ids) + len(movers) > STACK_LIMIT:
-        return f"the exit hex {exit_hex.label} would hold more than {STACK_LIMIT} units"
+        return Why(f"the exit hex {exit_hex.label} would hold more than {STACK_LIMIT} units", R_OVERRUN)
     c1 = _overrun_step(state, movers, start, t)
     c2 = step_cost(state, movers, t, exit_hex, road_bonus=False)
     if c1 is None or c2 is None:
-        return f"the group may not move straight through {target} to {exit_hex.label}"
+        return Why(f"the group may not move straight through {target} to {exit_hex.label}", R_OVERRUN)
     need = c1 + c2
     have = min(u.mp_left for u in movers)
     if need > have + 1e-9:
-        return f"moving through {target} to {exit_hex.label} costs {need:g} MP; {have:g} left"
-    return ""
+        return Why(f"moving through {target} to {exit_hex.label} costs {need:g} MP; {have:g} left", R_OVERRUN)
+    return FINE
 
 
 def _overrun_step(state: PlState, movers: list[Unit], a: Hex, b: Hex) -> float | None:
@@ -595,9 +594,7 @@ def _overrun_groups(state: PlState, side: str, ids: list[str]) -> list[list[Unit
         raise IllegalAction("units overrunning together must start in the same hex (option overrun_one_hex)", R_OVERRUN)
     for group in groups.values():
         for u in group:
-            why = move_refusal(state, u, state.phase)
-            if why:
-                raise IllegalAction(why, R_MOVE)
+            move_refusal(state, u, state.phase).raise_if()
     return list(groups.values())
 
 
@@ -612,7 +609,7 @@ def overrun_problem(state: PlState, side: str, ids: list[str], target: str) -> I
     for group in groups:
         why = overrun_refusal(state, side, group, target)
         if why:
-            return IllegalAction(why if len(groups) == 1 else f"{', '.join(u.id for u in group)}: {why}", R_OVERRUN)
+            return why.error("" if len(groups) == 1 else f"{', '.join(u.id for u in group)}: ")
     return None
 
 
@@ -687,42 +684,40 @@ def load_cost(carrier: Unit, cargo: Unit) -> float:
     return float(mv) if utype(cargo).load == "full" else float(math.ceil(mv / 2))
 
 
-def transport_refusal(state: PlState, carrier: Unit, cargo: Unit, loading: bool) -> str:
+def transport_refusal(state: PlState, carrier: Unit, cargo: Unit, loading: bool) -> Why:
     cu = utype(carrier)
     if state.phase != "move_vehicles":
-        return "loading and unloading take place in the vehicle movement step"
+        return Why("loading and unloading take place in the vehicle movement step", R_TRANSPORT)
     if cu.carrier == "none":
-        return f"{carrier.id} may not carry (no C on the counter)"
+        return Why(f"{carrier.id} may not carry (no C on the counter)", R_TRANSPORT)
     for u in (carrier, cargo):
         if u.dispersed:
-            return f"{u.id} is dispersed and may not load or unload this turn"
+            return Why(f"{u.id} is dispersed and may not load or unload this turn", R_TRANSPORT)
         if u.fired:
-            return f"{u.id} engaged in combat this turn and may not load or unload"
+            return Why(f"{u.id} engaged in combat this turn and may not load or unload", R_TRANSPORT)
     if loading:
         if carrier.cargo:
-            return f"{carrier.id} already carries {carrier.cargo}"
+            return Why(f"{carrier.id} already carries {carrier.cargo}", R_TRANSPORT)
         if utype(cargo).vehicle:
-            return f"{cargo.id} is a vehicle and may not be carried"
+            return Why(f"{cargo.id} is a vehicle and may not be carried", R_TRANSPORT)
         if cargo.carrier:
-            return f"{cargo.id} is already loaded"
+            return Why(f"{cargo.id} is already loaded", R_TRANSPORT)
         if cargo.hex != carrier.hex:
-            return f"{cargo.id} must be in {carrier.id}'s hex to load"
+            return Why(f"{cargo.id} must be in {carrier.id}'s hex to load", R_TRANSPORT)
         if cargo.unloaded_turn == state.turn:
-            return f"{cargo.id} unloaded this turn"
+            return Why(f"{cargo.id} unloaded this turn", R_TRANSPORT)
     need = load_cost(carrier, cargo)
     if need >= utype(carrier).movement and carrier.moved:
-        return f"{carrier.id} must spend its full movement to {'load' if loading else 'unload'} {cargo.id}"
+        return Why(f"{carrier.id} must spend its full movement to {'load' if loading else 'unload'} {cargo.id}", R_TRANSPORT)
     if carrier.moved and carrier.mp_left < need - 1e-9:
-        return f"{carrier.id} needs {need:g} MP to {'load' if loading else 'unload'}; {carrier.mp_left:g} left"
-    return ""
+        return Why(f"{carrier.id} needs {need:g} MP to {'load' if loading else 'unload'}; {carrier.mp_left:g} left", R_TRANSPORT)
+    return FINE
 
 
 def do_load(state: PlState, side: str, cid: str, uid: str) -> list[Event]:
     carrier = own_unit(state, side, cid, R_TRANSPORT)
     cargo = own_unit(state, side, uid, R_TRANSPORT)
-    why = transport_refusal(state, carrier, cargo, True)
-    if why:
-        raise IllegalAction(why, R_TRANSPORT)
+    transport_refusal(state, carrier, cargo, True).raise_if()
     need = load_cost(carrier, cargo)
     _spend_transport(carrier, need)
     carrier.cargo = cargo.id
@@ -737,9 +732,7 @@ def do_unload(state: PlState, side: str, cid: str) -> list[Event]:
     if not carrier.cargo:
         raise IllegalAction(f"{carrier.id} carries nothing", R_TRANSPORT)
     cargo = state.units[carrier.cargo]
-    why = transport_refusal(state, carrier, cargo, False)
-    if why:
-        raise IllegalAction(why, R_TRANSPORT)
+    transport_refusal(state, carrier, cargo, False).raise_if()
     if stack_count(state, carrier.hex or "") + 1 > STACK_LIMIT:
         raise IllegalAction(f"unloading {cargo.id} would put more than {STACK_LIMIT} units in {carrier.hex}", R_STACK)
     need = load_cost(carrier, cargo)
@@ -760,31 +753,29 @@ def _spend_transport(carrier: Unit, need: float) -> None:
 
 
 # --- engineers (optional) --------------------------------------------------------------------------
-def clear_refusal(state: PlState, u: Unit, target: str) -> str:
+def clear_refusal(state: PlState, u: Unit, target: str) -> Why:
     if not state.options.get("engineers"):
-        return "the engineers optional rule is not in play"
+        return Why("the engineers optional rule is not in play", R_ENGINEERS)
     if utype(u).kind != "engineer":
-        return f"{u.id} is not an engineer"
+        return Why(f"{u.id} is not an engineer", R_ENGINEERS)
     if state.phase != "move_vehicles":
-        return "engineers work at the beginning of the Movement phase (before infantry moves)"
+        return Why("engineers work at the beginning of the Movement phase (before infantry moves)", R_ENGINEERS)
     if u.dispersed or u.fired or u.carrier or u.moved:
-        return f"{u.id} must be face up, unloaded, and not have fired or moved this turn"
+        return Why(f"{u.id} must be face up, unloaded, and not have fired or moved this turn", R_ENGINEERS)
     if not (mine_known(state, target, u.side) or block_at(state, target)):
-        return f"no minefield or block known at {target}"
+        return Why(f"no minefield or block known at {target}", R_ENGINEERS)
     assert u.hex is not None
     if target in state.inverted:
         if u.hex != target:
-            return f"{u.id} must be on {target} to remove it (turn 4 of the clearing)"
+            return Why(f"{u.id} must be on {target} to remove it (turn 4 of the clearing)", R_ENGINEERS)
     elif hx(u.hex).distance(hx(target)) != 1:
-        return f"{u.id} must be adjacent to {target} to start clearing it (turn 2 of the clearing)"
-    return ""
+        return Why(f"{u.id} must be adjacent to {target} to start clearing it (turn 2 of the clearing)", R_ENGINEERS)
+    return FINE
 
 
 def do_clear(state: PlState, side: str, uid: str, target: str) -> list[Event]:
     u = own_unit(state, side, uid, R_ENGINEERS)
-    why = clear_refusal(state, u, target)
-    if why:
-        raise IllegalAction(why, R_ENGINEERS)
+    clear_refusal(state, u, target).raise_if()
     u.moved = True
     u.mp_left = 0
     what = "minefield" if mine_at(state, target) else "block"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex
+from engine.refusal import FINE, Why
 
 from .board import distance, line_of_sight, own_unit, unit_or_error, utype
 from .combat import R_TRANSPORT, Attack, direct_strength, element_of, roll_and_apply, total
@@ -21,18 +22,18 @@ def in_play(state: PlState) -> bool:
     return bool(state.options.get("opportunity_fire"))
 
 
-def of_refusal(state: PlState, firer: Unit, target: Unit, public: bool = False, at: str = "") -> str:
-    """Why firer may not fire opportunity fire at target ('' if it may). ``public``: as the other
+def of_refusal(state: PlState, firer: Unit, target: Unit, public: bool = False, at: str = "") -> Why:
+    """Why firer may not fire opportunity fire at target (FINE if it may). ``public``: as the other
     side may know it: an indirect-fire order is a secret until it lands, so the window opened (and
     the public line naming who may fire) does not depend on one; the firer is refused when it tries,
     in a reply to its own side."""
     if firer.of_marker:
-        return f"{firer.id} already fired opportunity fire"
+        return Why(f"{firer.id} already fired opportunity fire", R_OF)
     if not public and any(o.unit == firer.id for o in state.indirect):
-        return f"{firer.id} is under orders for indirect fire (Units under orders for Indirect Fire may not " \
-               "Opportunity Fire)"
+        return Why(f"{firer.id} is under orders for indirect fire (Units under orders for Indirect Fire may not "
+                   "Opportunity Fire)", R_OF)
     if target.hex is None:
-        return f"{target.id} is not on the board"
+        return Why(f"{target.id} is not on the board", R_OF)
     where = at or target.hex
     was_fired = firer.fired
     firer.fired = False  # opportunity fire happens in the enemy's turn
@@ -41,11 +42,11 @@ def of_refusal(state: PlState, firer: Unit, target: Unit, public: bool = False, 
     finally:
         firer.fired = was_fired
     if why:
-        return why
+        return Why(why.reason, R_OF)  # (fire's own refusal, under the opportunity-fire rule)
     el = element_of(state, target, alone=bool(target.carrier), at=where)
     if direct_strength(state, firer, where, el.armoured)[0] <= 0:
-        return f"{firer.id} has no effect on {target.id}"
-    return ""
+        return Why(f"{firer.id} has no effect on {target.id}", R_OF)
+    return FINE
 
 
 def _spent_in_sight(state: PlState, firer: Unit, movers: list[Unit], path: list[str], extra: float) -> tuple[float, float]:
@@ -219,7 +220,7 @@ def _of_problem(state: PlState, side: str, win: OfWindow, firer_ids: list[str], 
         seen = f" ({firer.id} fires at it in {at}, where it saw it move)" if at != target.hex else ""
         return IllegalAction(f"{target.id} is not at {target_hex}{seen}", R_OF)
     why = of_refusal(state, firer, target, at=at)
-    return IllegalAction(why, R_OF) if why else None
+    return why.error() if why else None
 
 
 def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str,

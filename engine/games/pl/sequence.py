@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.errors import IllegalAction, NotFound
 from engine.events import Event
+from engine.refusal import FINE, Why
 from engine.rng import Rng
 
 from .board import STACK_LIMIT, elevation, hx, own_unit, stack_count, step_ok_for_setup, utype
@@ -19,6 +20,7 @@ from .state import PHASE_NAMES, PHASES, PlState, Unit
 
 R_SEQ = "Basic Turn Sequence of Play"
 R_SETUP = "Situation set-up"
+R_STACK = "II. Stacking"
 
 
 def new_state(scenario: str, seed: int, options: dict[str, Any]) -> PlState:
@@ -62,36 +64,34 @@ def setup_area(state: PlState, side: str) -> tuple[int, int]:
     return int(cols[0]), int(cols[1])
 
 
-def place_problem(state: PlState, side: str, u: Unit, label: str, count: int | None = None) -> str:
-    """Why u may not be set up at label now ('' if it may): the one test for set-up placements.
+def place_problem(state: PlState, side: str, u: Unit, label: str, count: int | None = None) -> Why:
+    """Why u may not be set up at label now (FINE if it may): the one test for set-up placements.
     Each counter is placed once during set-up (so set-up always ends); ``count`` is label's
     stack_count when the caller has it."""
     lo, hi = setup_area(state, side)
     if u.placed:
-        return f"{u.id} has already been set up (each counter is placed once; the GM may move it)"
+        return Why(f"{u.id} has already been set up (each counter is placed once; the GM may move it)", R_SETUP)
     if u.carrier:
-        return f"{u.id} is loaded on {u.carrier}: place the carrier"
+        return Why(f"{u.id} is loaded on {u.carrier}: place the carrier", R_SETUP)
     if not lo <= hx(label).col <= hi:
-        return f"{label} is outside the {SIDE_NAMES[side]} set-up area (columns {lo:02d}-{hi:02d})"
+        return Why(f"{label} is outside the {SIDE_NAMES[side]} set-up area (columns {lo:02d}-{hi:02d})", R_SETUP)
     if u.hex == label:
-        return f"{u.id} is already at {label}"
+        return Why(f"{u.id} is already at {label}", R_SETUP)
     why = step_ok_for_setup(state, u, label)
     if why:
-        return why
+        return Why(why, R_SETUP)
     if any(o.side != side for o in state.at(label)):
-        return f"{label} holds enemy units"
+        return Why(f"{label} holds enemy units", R_SETUP)
     if (stack_count(state, label, exclude={u.id}) if count is None else count) + 1 > STACK_LIMIT:
-        return f"{label} would hold more than {STACK_LIMIT} units"
-    return ""
+        return Why(f"{label} would hold more than {STACK_LIMIT} units", R_STACK)
+    return FINE
 
 
 def do_place(state: PlState, side: str, uid: str, label: str) -> list[Event]:
     if state.phase != "setup":
         raise IllegalAction("units are placed only during set-up", R_SETUP)
     u = own_unit(state, side, uid, R_SETUP)
-    why = place_problem(state, side, u, label)
-    if why:
-        raise IllegalAction(why, "II. Stacking" if "more than" in why else R_SETUP)
+    place_problem(state, side, u, label).raise_if()
     u.hex = label
     u.placed = True
     if u.cargo:

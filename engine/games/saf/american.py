@@ -8,6 +8,7 @@ from typing import Any
 from engine.errors import UnknownHex, UnknownUnit
 from engine.game import Action
 from engine.hexgrid import Hex
+from engine.refusal import FINE, Why, first
 
 from . import combat
 from .movement import destinations, move_unit
@@ -44,56 +45,48 @@ def _hex(t: Table, label: Any) -> Hex:
     return t.m.hex(str(label))
 
 
-Problem = tuple[str, str]  # (the reason in words, its one section); ("", "") when nothing fails
-
-
-def move_problem(t: Table, u: Unit) -> Problem:
+def move_problem(t: Table, u: Unit) -> Why:
     """Why the unit may not take an infantry move now (6.2 A, 2.0 G, 6.3.1 C, 6.3.5 G, 6.5.1 A, 7.2.3 A)."""
     if u.kind == "us_sniper":
-        return f"Snipers do not move after placement: {t.name(u)} stays where it set up", "2.0 G"
+        return Why(f"Snipers do not move after placement: {t.name(u)} stays where it set up", "2.0 G")
     if u.kind == "us_lt":
-        return "The 1st Lieutenant moves with the unit he is attached to: move that unit", "6.5.3 A"
+        return Why("The 1st Lieutenant moves with the unit he is attached to: move that unit", "6.5.3 A")
     if t.is_tank(u):
-        return f"{t.name(u)} is a tank: a tank moves with a 5 (type:tank to:<hex>)", "6.3.6.7 A"
+        return Why(f"{t.name(u)} is a tank: a tank moves with a 5 (type:tank to:<hex>)", "6.3.6.7 A")
     if u.kind not in MOVERS:
-        return f"{t.name(u)} cannot take an infantry move order", "6.2 A"
+        return Why(f"{t.name(u)} cannot take an infantry move order", "6.2 A")
     if u.moved:
-        return f"{t.name(u)} has already moved this turn", "6.3.1 C"
+        return Why(f"{t.name(u)} has already moved this turn", "6.3.1 C")
     return first(supply_problem(t, u, "move"), panic_problem(t, u, "move"))
 
 
-def first(*problems: Problem) -> Problem:
-    """The first problem that fails (a problem is a pair, truthy even when empty)."""
-    return next((p for p in problems if p[0]), ("", ""))
-
-
-def supply_problem(t: Table, u: Unit, what: str) -> Problem:
+def supply_problem(t: Table, u: Unit, what: str) -> Why:
     if u.supply == "low_ammo":
-        return f"{t.name(u)} is low on ammunition and cannot {what} until a Supply counter replenishes it", "6.3.5 G"
+        return Why(f"{t.name(u)} is low on ammunition and cannot {what} until a Supply counter replenishes it", "6.3.5 G")
     if u.supply:
-        return f"{t.name(u)} has a Low Supply counter and cannot {what}", "6.5.1 A"
-    return ("", "")
+        return Why(f"{t.name(u)} has a Low Supply counter and cannot {what}", "6.5.1 A")
+    return FINE
 
 
-def panic_problem(t: Table, u: Unit, what: str) -> Problem:
+def panic_problem(t: Table, u: Unit, what: str) -> Why:
     if u.state == "panic":
-        return f"{t.name(u)} is Panicked and cannot {what}", "7.2.3 A"
-    return ("", "")
+        return Why(f"{t.name(u)} is Panicked and cannot {what}", "7.2.3 A")
+    return FINE
 
 
-def fire_problem(t: Table, u: Unit) -> Problem:
+def fire_problem(t: Table, u: Unit) -> Why:
     if u.fired:
-        return f"{t.name(u)} has already fired this turn", "6.3.5 H"
+        return Why(f"{t.name(u)} has already fired this turn", "6.3.5 H")
     return supply_problem(t, u, "fire")
 
 
 def can_move(t: Table, u: Unit) -> str:
     """Empty when the unit may move now, else the reason (``move_problem`` gives its section too)."""
-    return move_problem(t, u)[0]
+    return move_problem(t, u).reason
 
 
 def can_fire(t: Table, u: Unit) -> str:
-    return fire_problem(t, u)[0]
+    return fire_problem(t, u).reason
 
 
 def rifle_targets(t: Table, u: Unit, frm: Hex | None = None) -> list[Unit]:

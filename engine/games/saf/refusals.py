@@ -14,64 +14,60 @@ from typing import Any
 from engine.errors import IllegalAction, UnknownHex, UnknownUnit
 from engine.game import Action
 from engine.hexgrid import Hex, shortest_path
+from engine.refusal import FINE, Why, first
 
 from . import american as us
-from .american import Problem, fire_problem, first, move_problem, panic_problem, supply_problem
+from .american import fire_problem, move_problem, panic_problem, supply_problem
 from .movement import INFANTRY_COST, destinations, step_cost
 from .state import Unit
 from .table import GERMAN_INFANTRY, US_INFANTRY, Table
 
 
-def destination_problem(t: Table, u: Unit, dest: Hex, max_hexes: int = 0, rule_far: str = "6.3.6.2") -> Problem:
+def destination_problem(t: Table, u: Unit, dest: Hex, max_hexes: int = 0, rule_far: str = "6.3.6.2") -> Why:
     """Why the unit may not end a move in ``dest``: the hex itself (enemy-held, terrain a tank may not
     enter, stacking), the distance a covering-fire move allows, or its movement points."""
     start = t.hex(u)
     tank = t.is_tank(u)
     move_rule = "6.3.6.7 B" if tank else "6.3.1 A"
     if dest == start:
-        return f"{t.name(u)} is already at {dest.label}", move_rule
+        return Why(f"{t.name(u)} is already at {dest.label}", move_rule)
     here = t.s.at(dest)
     if any(x.side != u.side for x in here):
-        return f"{dest.label} is held by German units: take it by assault, not by a move", "6.3.6.6 A"
+        return Why(f"{dest.label} is held by German units: take it by assault, not by a move", "6.3.6.6 A")
     kind = t.m.terrain.get(dest, "clear")
     if tank and kind in ("woods", "building"):
-        return f"Tanks may not move into {kind} hexes, and {dest.label} is {kind}", "6.3.6.7 B"
+        return Why(f"Tanks may not move into {kind} hexes, and {dest.label} is {kind}", "6.3.6.7 B")
     tanks_here = [x for x in here if t.is_tank(x)]
     if tank and tanks_here:
-        return (f"{dest.label} already holds {t.name(tanks_here[0])}: tanks have a stacking limit of one",
-                "6.3.2 C")
+        return Why(f"{dest.label} already holds {t.name(tanks_here[0])}: tanks have a stacking limit of one",
+                   "6.3.2 C")
     if tank and here:
-        return f"{dest.label} holds {t.name(here[0])}: a tank may not share a hex with non-tank units", "6.3.2 B"
+        return Why(f"{dest.label} holds {t.name(here[0])}: a tank may not share a hex with non-tank units", "6.3.2 B")
     if tanks_here:
-        return f"{dest.label} holds {t.name(tanks_here[0])}: non-tank units may not be in a tank's hex", "6.3.2 B"
+        return Why(f"{dest.label} holds {t.name(tanks_here[0])}: non-tank units may not be in a tank's hex", "6.3.2 B")
     need = 2 if t.lt_of(u) is not None else 1
     if not tank and not t.room(dest, u.kind, need, u.side):
         lt = " with the 1st Lieutenant" if need == 2 else ""
-        return (f"{dest.label} holds {t.stack(dest)} units: {t.name(u)}{lt} would make more than two", "6.3.2 A")
+        return Why(f"{dest.label} holds {t.stack(dest)} units: {t.name(u)}{lt} would make more than two", "6.3.2 A")
     if max_hexes and dest.distance(start) > max_hexes:
-        return (f"{dest.label} is {dest.distance(start)} hexes from {t.name(u)}: a covering-fire move goes up to "
-                f"{max_hexes}", rule_far)
+        return Why(f"{dest.label} is {dest.distance(start)} hexes from {t.name(u)}: a covering-fire move goes up to "
+                   f"{max_hexes}", rule_far)
     if dest not in destinations(t, u, max_hexes):
         mp = t.spec(u).mp
         route = shortest_path(start, dest, lambda a, b: step_cost(t, u, a, b))
         cost = (f"the cheapest route costs {route[1]:g} MPs" if route else
                 "no route reaches it (German-held hexes cannot be passed)")
-        return (f"{t.name(u)} cannot reach {dest.label} with its {mp} MPs: {cost}"
-                + ("" if tank else f" (entering {kind} costs {INFANTRY_COST[kind]}; a road all the way gives +1)"),
-                move_rule)
-    return ("", "")
+        return Why(f"{t.name(u)} cannot reach {dest.label} with its {mp} MPs: {cost}"
+                   + ("" if tank else f" (entering {kind} costs {INFANTRY_COST[kind]}; a road all the way gives +1)"),
+                   move_rule)
+    return FINE
 
 
-def _shot(t: Table, u: Unit, frm: Hex, g: Unit, rng: int | None = None, range_rule: str = "6.3.3 K") -> Problem:
+def _shot(t: Table, u: Unit, frm: Hex, g: Unit, rng: int | None = None, range_rule: str = "6.3.3 K") -> Why:
     """Why the unit at ``frm`` cannot fire at ``g``: a tank for rifles, the range, or the line of sight."""
     if t.is_tank(g) and not t.is_tank(u):
-        return f"{t.name(g)} is a tank: infantry fire needs a target number (infantry targets); assault it", "6.3.3 K"
-    why, rule = t.shot_why(u, frm, t.hex(g), rng, range_rule)
-    return (why, rule) if why else ("not a target it may fire at", range_rule)
-
-
-def _refuse(p: Problem, prefix: str = "") -> IllegalAction:
-    return IllegalAction(prefix + p[0], p[1])
+        return Why(f"{t.name(g)} is a tank: infantry fire needs a target number (infantry targets); assault it", "6.3.3 K")
+    return t.shot_why(u, frm, t.hex(g), rng, range_rule) or Why("not a target it may fire at", range_rule)
 
 
 def refusal(t: Table, a: Action) -> IllegalAction:
@@ -129,8 +125,8 @@ def _why_not(t: Table, a: Action, kind: str) -> IllegalAction | None:
         if u.kind not in US_INFANTRY:
             return IllegalAction(f"Only infantry may assault, and {t.name(u)} is not infantry", "6.3.6.6 A")
         p = first(supply_problem(t, u, "assault"), panic_problem(t, u, "assault"))
-        if p[0]:
-            return _refuse(p)
+        if p:
+            return p.error()
         g = _unit(t, target_id, "ge", rule)
         if t.hex(g).distance(t.hex(u)) != 1:
             return IllegalAction(f"{t.name(g)} is not adjacent to {t.name(u)}", "6.3.6.6 A")
@@ -141,15 +137,15 @@ def _why_not(t: Table, a: Action, kind: str) -> IllegalAction | None:
         if u.kind != "us_sniper":
             return IllegalAction(f"{t.name(u)} is not a sniper: type:{kind} is the sniper's order", "6.3.6.5 A")
         p = fire_problem(t, u)
-        if p[0]:
-            return _refuse(p)
+        if p:
+            return p.error()
         g = _unit(t, target_id, "ge", rule)
         if g not in us.sniper_targets(t, u, kind):
             if kind == "spot" and g.kind not in GERMAN_INFANTRY:
                 return IllegalAction(f"A sniper spots enemy infantry only, not {t.name(g)}", "6.3.6.5 C")
             verb = "spot" if kind == "spot" else "snipe"
             p = _shot(t, u, t.hex(u), g, rng=0 if kind == "spot" else 5, range_rule="6.3.6.5 B")
-            return _refuse(p, f"{t.name(u)} cannot {verb} {t.name(g)}: ")
+            return p.error(f"{t.name(u)} cannot {verb} {t.name(g)}: ")
         return None
     if kind in ("tank", "he"):
         return _tank(t, a, u, kind)
@@ -166,22 +162,22 @@ def _rifle(t: Table, a: Action, u: Unit, kind: str) -> IllegalAction | None:
     frm = t.hex(u)
     if to:
         p = move_problem(t, u)
-        if p[0]:
-            return _refuse(p)
+        if p:
+            return p.error()
         dest = t.m.hex(str(to))
         p = destination_problem(t, u, dest)
-        if p[0]:
-            return _refuse(p)
+        if p:
+            return p.error()
         frm = dest
     elif kind == "move":
         return IllegalAction("A move order needs to:<hex>", "6.3.1")
     if target_id:
         p = fire_problem(t, u)
-        if p[0]:
-            return _refuse(p)
+        if p:
+            return p.error()
         g = _unit(t, target_id, "ge", us.TYPE_RULE[kind])
         if g not in us.rifle_targets(t, u, frm):
-            return _refuse(_shot(t, u, frm, g), f"{t.name(u)} cannot fire at {t.name(g)}"
+            return _shot(t, u, frm, g).error(f"{t.name(u)} cannot fire at {t.name(g)}"
                            + (f" from {frm.label}" if to else "") + ": ")
     elif kind == "fire":
         return IllegalAction("A fire order needs target:<id>", "6.3.3")
@@ -192,8 +188,8 @@ def _mortar(t: Table, a: Action, u: Unit) -> IllegalAction | None:
     if u.kind != "us_mortar":
         return IllegalAction(f"{t.name(u)} is not a mortar: type:mortar is the mortar's order", "6.3.6.4 A")
     p = fire_problem(t, u)
-    if p[0]:
-        return _refuse(p)
+    if p:
+        return p.error()
     g = _unit(t, a.args.get("target"), "ge", "6.3.6.4 D")
     if g not in us.mortar_targets(t, u):
         if g.kind not in us.MORTAR_TARGETS:
@@ -221,15 +217,15 @@ def _tank(t: Table, a: Action, u: Unit, kind: str) -> IllegalAction | None:
         return IllegalAction("A tank either moves (to:) or fires (target:), not both", "6.3.6.7 A")
     if kind == "tank" and to:
         p = supply_problem(t, u, "move")
-        if p[0]:
-            return _refuse(p)
+        if p:
+            return p.error()
         p = destination_problem(t, u, t.m.hex(str(to)))
-        return _refuse(p) if p[0] else None
+        return p.error() if p else None
     if not target_id:
         return IllegalAction("Give target:<id> (or to:<hex> to move a tank with type:tank)", "6.3.6.7 A")
     p = supply_problem(t, u, "fire")
-    if p[0]:
-        return _refuse(p)
+    if p:
+        return p.error()
     g = _unit(t, target_id, "ge", "6.3.6.7 E" if kind == "tank" else "6.3.6.7 I")
     if g not in us.combat.fire_targets(t, u, tanks=(kind == "tank")):
         if kind == "tank" and not t.is_tank(g):
@@ -237,9 +233,9 @@ def _tank(t: Table, a: Action, u: Unit, kind: str) -> IllegalAction | None:
         if kind == "he" and t.is_tank(g):
             return IllegalAction(f"{t.name(g)} is a tank: HE fire is against infantry; fire with type:tank",
                                  "6.3.6.7 I")
-        why, rule = t.shot_why(u, t.hex(u), t.hex(g), range_rule="6.3.6.7 E")
-        return IllegalAction(f"{t.name(u)} cannot fire at {t.name(g)}: {why or 'not a target it may fire at'}",
-                             rule or "6.3.6.7 E")
+        why = t.shot_why(u, t.hex(u), t.hex(g), range_rule="6.3.6.7 E")
+        return IllegalAction(f"{t.name(u)} cannot fire at {t.name(g)}: {why.reason or 'not a target it may fire at'}",
+                             why.rule or "6.3.6.7 E")
     return None
 
 
@@ -252,11 +248,11 @@ def _cover(t: Table, a: Action, u: Unit) -> IllegalAction | None:
         return IllegalAction("Covering fire moves another unit: give mover:<id> with to:<hex>", "6.3.6.2")
     if target_id:
         p = fire_problem(t, u)
-        if p[0]:
-            return _refuse(p)
+        if p:
+            return p.error()
         g = _unit(t, target_id, "ge", "6.3.6.2")
         if g not in us.rifle_targets(t, u):
-            return _refuse(_shot(t, u, t.hex(u), g), f"{t.name(u)} cannot fire at {t.name(g)}: ")
+            return _shot(t, u, t.hex(u), g).error(f"{t.name(u)} cannot fire at {t.name(g)}: ")
     if not mover_id:
         return None
     mv = _unit(t, mover_id, "us", "6.3.6.2")
@@ -269,9 +265,9 @@ def _cover(t: Table, a: Action, u: Unit) -> IllegalAction | None:
     if mv.acted:
         return IllegalAction(f"{t.name(mv)} has already acted this turn", "6.2 E")
     p = move_problem(t, mv)
-    if p[0]:
-        return _refuse(p)
+    if p:
+        return p.error()
     if mv.kind not in US_INFANTRY:
         return IllegalAction(f"Only an infantry unit moves under covering fire, not {t.name(mv)}", "6.3.6.2")
     p = destination_problem(t, mv, t.m.hex(str(to)), 2)
-    return _refuse(p) if p[0] else None
+    return p.error() if p else None

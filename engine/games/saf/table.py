@@ -15,6 +15,7 @@ from engine.chance import Chance
 from engine.events import Event
 from engine.hexgrid import Hex
 from engine.maps import GameMap
+from engine.refusal import FINE, Why
 
 from .data import CounterSpec, GameData, ScenarioSpec, data_for, scenario_map
 from .los import has_los, los_blockers
@@ -261,15 +262,15 @@ class Table:
         return words[0] if words else ""
 
     def shot_why(self, firer: Unit, a: Hex, b: Hex, rng: int | None = None, range_rule: str = "6.3.3 K", *,
-                 mortar: bool = False, ignore: str = "") -> tuple[str, str]:
+                 mortar: bool = False, ignore: str = "") -> Why:
         """Why the firer at a cannot shoot at b and the one clause that fails: out of range (the distance
-        and the range, ``range_rule``) or no line of sight (what blocks it); ("", "") when it can."""
+        and the range, ``range_rule``) or no line of sight (what blocks it); FINE when it can."""
         r = self.spec(firer).range if rng is None else rng
         d = a.distance(b)
         if r and d > r:
-            return f"out of range ({d} hexes, range {r})", range_rule
+            return Why(f"out of range ({d} hexes, range {r})", range_rule)
         block, rule = self.los_why(firer, a, b, mortar=mortar, ignore=ignore)
-        return (f"no line of sight (blocked by {block})", rule) if block else ("", "")
+        return Why(f"no line of sight (blocked by {block})", rule) if block else FINE
 
     def no_shot(self, firer: Unit, a: Hex, b: Hex, rng: int | None = None, *, mortar: bool = False,
                 ignore: str = "") -> str:
