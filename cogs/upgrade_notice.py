@@ -6,7 +6,9 @@ When a server becomes available at start-up, each notice it was not yet given is
 (/settings set games-channel), else sent to its owner by DM, with no one pinged. That the server was told is
 stored beside its settings (``ServerSettingsStore.mark_told``) before the post, so a restart, or a second
 process, never tells it again; a post that reaches no one takes the mark back, to try at the next start.
-A server that adds the bot after the change never saw the old way: it is marked told without a message.
+A server that adds the bot after the change never saw the old way: it is marked told without a message. So
+is one Umpire knows nothing of (no setting stored, no game played there): a new installation, or a server
+that never used it, had no GM role to lose, and its owner is not sent a notice about a change it never saw.
 """
 
 from __future__ import annotations
@@ -58,6 +60,12 @@ class UpgradeNotices(commands.Cog):
         posted = []
         try:
             told = await asyncio.to_thread(store.told, guild.id)
+            if set(NOTICES) <= told:
+                return posted
+            if not await asyncio.to_thread(self._used_before, guild.id):
+                for key in NOTICES:  # nothing changed for a server that never used Umpire: nothing to say
+                    await asyncio.to_thread(store.mark_told, guild.id, key)
+                return posted
             for key, text in NOTICES.items():
                 if key in told or not await asyncio.to_thread(store.mark_told, guild.id, key):
                     continue  # told before, or another process claimed it just now
@@ -68,6 +76,12 @@ class UpgradeNotices(commands.Cog):
         except Exception:  # a notice must never stop the bot's start
             log.exception("server %s: the upgrade notice could not be given", guild.id)
         return posted
+
+    def _used_before(self, guild_id: int) -> bool:
+        """The server stored a setting or played a game here: it knew Umpire before this start."""
+        if self.bot.server_settings.stored(guild_id):
+            return True
+        return self.bot.service.list_page(guild_id=str(guild_id), size=1)[2] > 0
 
     async def _post(self, guild: discord.Guild, text: str) -> bool:
         none = discord.AllowedMentions.none()

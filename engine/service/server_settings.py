@@ -292,6 +292,11 @@ class ServerSettingsStore:
         with self.engine.connect() as conn:
             return frozenset(_told(self._read(conn, str(guild_id))[1]))
 
+    def stored(self, guild_id: str | int) -> bool:
+        """Whether the server ever stored a setting (the notices it was told aside)."""
+        with self.engine.connect() as conn:
+            return any(key != TOLD for key in self._read(conn, str(guild_id))[1])
+
     def mark_told(self, guild_id: str | int, notice: str, told: bool = True) -> bool:
         """Record (or, ``told=False``, take back) that the server was given ``notice``; True if that changed
         anything, so of two processes racing to tell a server only one does."""

@@ -53,6 +53,7 @@ async def test_without_a_games_channel_the_owner_is_told_by_dm(fake: FakeDiscord
     other = fake.add_guild("Second Club")
     bot = await _bot(fake, settings, other["id"])
     try:
+        bot.server_settings.set(other["id"], "gm_role", "123456789012345678", fake.owner["id"])  # it used Umpire before
         guild = bot.get_guild(int(other["id"]))
         assert guild is not None
         assert await UpgradeNotices(bot).tell(guild) == ["gm_manage_server"]
@@ -74,9 +75,28 @@ async def test_a_server_that_adds_the_bot_later_is_not_told_and_a_failed_post_is
         assert await cog.tell(bot.get_guild(int(newcomer["id"]))) == []  # type: ignore[arg-type]
         closed = bot.get_guild(int(unreachable["id"]))
         assert closed is not None
+        bot.service.create_game("peiper", guild_id=unreachable["id"])  # a game played there: it knew Umpire
         closed.owner_id = 0  # nobody to send to: not marked, so the next start tries again
         assert await cog.tell(closed) == []
         assert bot.server_settings.told(unreachable["id"]) == set()
+    finally:
+        await bot.close()
+    assert _notices(fake) == []
+
+
+async def test_a_server_umpire_knows_nothing_of_is_marked_told_without_a_message(
+        fake: FakeDiscord, settings: Settings) -> None:
+    """A new installation (or a server that never set anything nor played) lost nothing: its owner gets no DM."""
+    quiet = fake.add_guild("Quiet Club")
+    bot = await _bot(fake, settings, quiet["id"])
+    try:
+        guild = bot.get_guild(int(quiet["id"]))
+        assert guild is not None
+        assert await UpgradeNotices(bot).tell(guild) == []
+        assert bot.server_settings.told(quiet["id"]) == set(NOTICES)
+        assert not bot.server_settings.stored(quiet["id"])  # the mark is no setting
+        bot.server_settings.set(quiet["id"], "gm_role", "123456789012345678", fake.owner["id"])
+        assert await UpgradeNotices(bot).tell(guild) == []  # told once (silently) is told
     finally:
         await bot.close()
     assert _notices(fake) == []
