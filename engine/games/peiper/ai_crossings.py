@@ -5,7 +5,8 @@ a Mech unit may not cross a river off a bridge (Terrain Chart). A German who pla
 position of the moment leaves its Mech units on the wrong bank in turns 1-2 and finds the bridges
 down on turn 3 (issue 30: the ``demolisher`` US style is the worst for the hard German). So, in the
 turns before a demolition is allowed, a Mech unit's move or entry is also worth part of the ACTs it
-saves on the way out **with every bridge the US could still blow down**: the demolishable bridges
+saves on the way out **with every bridge the US could still blow down**, beyond what it saves with
+them standing (which the scores already count): the demolishable bridges
 of the map data not yet down (which ones the US will choose is not known, so all are counted). A
 move over a bridge toward a bank that keeps its way west when the bridges fall scores above an
 equal move that stays behind the river.
@@ -56,8 +57,10 @@ class Crossings:
     field: Field
 
     @classmethod
-    def build(cls, state: PeiperState) -> Crossings:
-        t = tables(tuple(sorted(set(state.bridges_down) | set(threatened(state)))))
+    def build(cls, state: PeiperState, standing: bool = False) -> Crossings:
+        """With the threatened bridges down (``standing``: as they stand now, for comparison)."""
+        down = set(state.bridges_down) | (set() if standing else set(threatened(state)))
+        t = tables(tuple(sorted(down)))
         us = us_hexes(state, t)
         us_adj = adjacent_set(t, us)
         zone = None if state.fuel_depot == "captured" else supply_zone(t, us, us_adj)
@@ -90,10 +93,12 @@ def adjust(state: PeiperState, order: Ranked) -> Ranked:
     """``order`` (scored, best first) with the crossing value added in turns 1-2, re-sorted."""
     if not active(state) or not any(a.kind in ("move", "enter") for _, _, a, _ in order):
         return order
-    cr = Crossings.build(state)
+    cr, now = Crossings.build(state), Crossings.build(state, standing=True)
     out: Ranked = []
     for s, i, a, why in order:
-        g = cr.gain(state, a)
+        # Only what the order is worth beyond its gain with the bridges standing (already scored):
+        # a step on a road no bridge carries gains the same either way and is left as it was.
+        g = cr.gain(state, a) - now.gain(state, a)
         if abs(g) > 0.05 and s > 0:
             bonus = CROSS_WEIGHT * POINTS * g
             note = "over the river before the bridges may be blown" if g > 0 else "behind a bridge that may be blown"
