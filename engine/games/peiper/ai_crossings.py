@@ -11,6 +11,10 @@ of the map data not yet down (which ones the US will choose is not known, so all
 move over a bridge toward a bank that keeps its way west when the bridges fall scores above an
 equal move that stays behind the river.
 
+Off as committed (``ai_search.CROSSINGS``): on seed 2030 against the ``demolisher`` it changed no
+win on the contest layout (the Mech units' north road crosses no bridge) and lost three of 40 on the
+historical one (docs/ai.md, "The plan over turns").
+
 Everything is read from the public position (the map, the US units, the bridges down): no card
 order, no dice.
 """
