@@ -54,13 +54,14 @@ def _place_names(view: dict[str, Any]) -> dict[str, str]:
 
 
 def candidates(rules: GameRules, state: Any, side: str, spec: CommandSpec, opt: OptionSpec,
-               given: dict[str, Any]) -> list[tuple[str, str]]:
+               given: dict[str, Any], legal: list[Action] | None = None) -> list[tuple[str, str]]:
     """(label, value) pairs for one option, from the legal actions of this command consistent with every
     other option given (strictly: an option typed that no legal order has narrows to nothing, since anything
     offered then would be refused; engine.offers)."""
     others = {name: _canonical(rules, state, spec, name, value) for name, value in given.items()
               if name != opt.name and value not in (None, "")}
-    values = offers.values(offers.fitting(rules.legal_actions(state, side), spec, others), opt.name, opt.kind)
+    listing = rules.legal_actions(state, side) if legal is None else legal
+    values = offers.values(offers.fitting(listing, spec, others), opt.name, opt.kind)
     view = rules.view(state, side)
     units = {u["id"]: u for u in view.get("units", [])}
     places = _place_names(view) if opt.kind == "hex" else {}
@@ -83,17 +84,18 @@ ODDS_BUDGET_S = 0.4
 
 
 def priced(rules: GameRules, state: Any, side: str, spec: CommandSpec, opt: OptionSpec, given: dict[str, Any],
-           pairs: list[tuple[str, str]], budget_s: float = ODDS_BUDGET_S) -> list[tuple[str, str]]:
+           pairs: list[tuple[str, str]], budget_s: float = ODDS_BUDGET_S,
+           legal: list[Action] | None = None) -> list[tuple[str, str]]:
     """``pairs`` with the likeliest result and its chance added to each label whose value completes one order."""
     from engine.odds import odds
 
     others = {name: _canonical(rules, state, spec, name, value) for name, value in given.items()
               if name != opt.name and value not in (None, "")}
-    legal = [a for a in rules.legal_actions(state, side) if a.kind == spec.name]
+    mine = [a for a in (rules.legal_actions(state, side) if legal is None else legal) if a.kind == spec.name]
     start, out = time.monotonic(), []
     for n, (label, value) in enumerate(pairs):
         if n < MAX_PRICED and time.monotonic() - start < budget_s:
-            fits = offers.fitting(legal, spec, {**others, opt.name: value})
+            fits = offers.fitting(mine, spec, {**others, opt.name: value})
             if len(fits) == 1:
                 try:
                     short = odds(rules, state, side, fits[0]).short()
@@ -153,10 +155,11 @@ def _completer(key: str, spec: CommandSpec, opt: OptionSpec) -> Any:
                 return []
             rules = registry.get(info.game)
             state = bot.service.state(info.id)
-            pairs = candidates(rules, state, side, spec, opt, given)
+            legal = rules.legal_actions(state, side)  # listed once, for the values and their odds
+            pairs = candidates(rules, state, side, spec, opt, given, legal)
             if opt.kind == "units":
                 return pairs
-            return priced(rules, state, side, spec, opt, given, _matching(pairs, current))
+            return priced(rules, state, side, spec, opt, given, _matching(pairs, current), legal=legal)
 
         try:  # on the autocomplete threads, at the user's rate (bot.complete): never the order threads
             pairs = await bot.complete(interaction.user.id, work) or []

@@ -176,6 +176,9 @@ class GameRules(Protocol):
     @property
     def secret_orders(self) -> tuple[str, ...]: ...  # answered privately (their events carry Event.only)
 
+    @property
+    def sequence_rule(self) -> str: ...  # the rule a "not now" refusal cites (whose turn, which phase)
+
     def side_name(self, side: str | None) -> str: ...
 
     def scenarios(self) -> list[ScenarioInfo]: ...

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import registry
-from engine.contract import Contract
 from engine.errors import Forbidden, GameOver, NotYourTurn
 from engine.events import Event
 from engine.game import Action, GameRules
@@ -151,7 +150,7 @@ def public_events(events: Sequence[Event]) -> list[Event]:
 
 def private_orders(rules: GameRules) -> tuple[str, ...]:
     """Order kinds answered privately: secret until the game ends, or until they land (``secret_orders``)."""
-    return rules.secret_orders if isinstance(rules, Contract) else ()
+    return rules.secret_orders
 
 
 def seed_text(record: dict[str, Any]) -> str:
@@ -211,12 +210,11 @@ def acting_side(info: GameInfo, sides: Sequence[str]) -> str:
         raise GameOver(f"Game #{info.id} is over: {info.status_line}")
     if info.to_act in sides:
         return info.to_act
-    rule = rules.sequence_rule if isinstance(rules, Contract) else ""
     who = side_name(rules, info.to_act)
     seat = info.seats.get(info.to_act)
     if seat is not None and seat.kind == "bot":
-        raise NotYourTurn(f"It is the bot's decision now ({who}): {info.status_line}", rule)
-    raise NotYourTurn(f"It is {who}'s decision now: {info.status_line}", rule)
+        raise NotYourTurn(f"It is the bot's decision now ({who}): {info.status_line}", rules.sequence_rule)
+    raise NotYourTurn(f"It is {who}'s decision now: {info.status_line}", rules.sequence_rule)
 
 
 def _seated(info: GameInfo, user: str, sides: Sequence[str] | None) -> list[str]:

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import shutil
 import threading
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import event, text
 
 from bot.cli import main
 from engine.service import GameService, Seat
@@ -25,7 +23,7 @@ from engine.service.backup import SourceLive
 from engine.service.copying import copy_database, replay_differs
 from engine.service.database import make_engine
 from engine.service.shard_lock import acquire_shard_locks, shard_layout
-from tests.scale.conftest import play_random, postgres_base
+from tests.scale.conftest import play_random, postgres_base, postgres_schema
 
 ALICE, BOB = "100000000000000001", "100000000000000002"
 
@@ -33,21 +31,11 @@ ALICE, BOB = "100000000000000001", "100000000000000002"
 @pytest.fixture
 def target_url(tmp_path: Path) -> Iterator[str]:
     """Where the copy goes: a Postgres schema of its own when the test server is there, else a SQLite file."""
-    base = postgres_base()
-    if base is None:
+    if postgres_base() is None:
         yield f"sqlite:///{tmp_path / 'target.db'}"
         return
-    schema = f"t_{uuid.uuid4().hex[:16]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    sep = "&" if "?" in base else "?"
-    yield f"{base}{sep}options={quote(f'-csearch_path={schema}')}&application_name={schema}"
-    with admin.connect() as conn:
-        conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                          "WHERE application_name = :app AND pid <> pg_backend_pid()"), {"app": schema})
-        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-    admin.dispose()
+    with postgres_schema() as (url, _schema):
+        yield url
 
 
 def _games(service: GameService, n: int = 3) -> list[int]:
@@ -186,7 +174,6 @@ def _restore_and_check(dump: Path, db_url: str, ids: list[int]) -> None:
     import subprocess
 
     from engine.service.backup import pg_dump_command
-    from tests.ops.test_ops_schema_history import _postgres_schema
 
     restore = Path(pg_dump_command() or "").with_name("pg_restore")
     psql = Path(pg_dump_command() or "").with_name("psql")
@@ -198,7 +185,7 @@ def _restore_and_check(dump: Path, db_url: str, ids: list[int]) -> None:
                          check=True).stdout
     base = postgres_base()
     assert base is not None
-    with _postgres_schema() as (url, schema):
+    with postgres_schema() as (url, schema):
         lines = [line.replace(f"{source_schema[1]}.", f'"{schema}".') for line in sql.splitlines()
                  if not line.startswith(("CREATE SCHEMA ", "\\restrict", "\\unrestrict"))]
         subprocess.run([str(psql), "-q", "-v", "ON_ERROR_STOP=1", "-d", base.replace("+psycopg", "")],

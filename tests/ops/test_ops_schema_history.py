@@ -11,12 +11,10 @@ without ``0002_ops`` (no reminders, no guild_departures, no ix_games_status).
 from __future__ import annotations
 
 import shutil
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -27,33 +25,13 @@ from engine.service.background import due_games, mark_reminded
 from engine.service.copying import replay_differs
 from engine.service.database import head_revision, make_bare_engine, migrate
 from engine.service.schema import check, describe
-from tests.scale.conftest import play_random, postgres_base
+from tests.scale.conftest import play_random, postgres_base, postgres_schema
 
 SCHEMAS = Path(__file__).parent / "schemas"
 # commit: the revision its database was left at (each commit's own alembic_version)
 LANDED = {"1eb4d94": "0001", "810044d": "0002_abuse_schema", "f97fc7b": "0002_abuse_schema",
           "b932495": "0004_server_settings"}
 FIXTURE_SCHEMA = "umpire_fixture_{commit}"
-
-
-@contextmanager
-def _postgres_schema() -> Iterator[tuple[str, str]]:
-    """A schema of its own on the test server (URL, name), dropped afterwards."""
-    base = postgres_base()
-    assert base is not None
-    schema = f"t_{uuid.uuid4().hex[:16]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    sep = "&" if "?" in base else "?"
-    try:
-        yield f"{base}{sep}options={quote(f'-csearch_path={schema}')}&application_name={schema}", schema
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                              "WHERE application_name = :app AND pid <> pg_backend_pid()"), {"app": schema})
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
 
 
 def load_postgres_fixture(commit: str, schema: str) -> None:
@@ -86,7 +64,7 @@ def old_database(kind: str, commit: str, tmp_path: Path) -> Iterator[str]:
         shutil.copyfile(SCHEMAS / f"{commit}.db", path)
         yield f"sqlite:///{path}"
         return
-    with _postgres_schema() as (url, schema):
+    with postgres_schema() as (url, schema):
         load_postgres_fixture(commit, schema)
         yield url
 
@@ -98,7 +76,7 @@ def fresh_database(kind: str, tmp_path: Path) -> Iterator[str]:
         migrate("head", url, backup=False)
         yield url
         return
-    with _postgres_schema() as (url, _schema):
+    with postgres_schema() as (url, _schema):
         migrate("head", url, backup=False)
         yield url
 

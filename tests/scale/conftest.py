@@ -10,6 +10,7 @@ import os
 import random
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -47,11 +48,10 @@ def db_kind(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-@pytest.fixture
-def db_url(db_kind: str, tmp_path: Path) -> Iterator[str]:
-    if db_kind == "sqlite":
-        yield f"sqlite:///{tmp_path / 'umpire.db'}"
-        return
+@contextmanager
+def postgres_schema() -> Iterator[tuple[str, str]]:
+    """A schema of its own on the test server (its URL, its name), dropped afterwards with the
+    connections a test left open in it."""
     base = postgres_base()
     assert base is not None
     schema = f"t_{uuid.uuid4().hex[:16]}"
@@ -59,12 +59,23 @@ def db_url(db_kind: str, tmp_path: Path) -> Iterator[str]:
     with admin.connect() as conn:
         conn.execute(text(f'CREATE SCHEMA "{schema}"'))
     sep = "&" if "?" in base else "?"
-    yield f"{base}{sep}options={quote(f'-csearch_path={schema}')}&application_name={schema}"
-    with admin.connect() as conn:
-        conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                          "WHERE application_name = :app AND pid <> pg_backend_pid()"), {"app": schema})
-        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-    admin.dispose()
+    try:
+        yield f"{base}{sep}options={quote(f'-csearch_path={schema}')}&application_name={schema}", schema
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                              "WHERE application_name = :app AND pid <> pg_backend_pid()"), {"app": schema})
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def db_url(db_kind: str, tmp_path: Path) -> Iterator[str]:
+    if db_kind == "sqlite":
+        yield f"sqlite:///{tmp_path / 'umpire.db'}"
+        return
+    with postgres_schema() as (url, _schema):
+        yield url
 
 
 @pytest.fixture
