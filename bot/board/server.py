@@ -43,6 +43,7 @@ log = logging.getLogger("umpire.board")
 
 STATIC = {"board.js": "text/javascript", "board.css": "text/css", "board.html": "text/html"}
 MAX_GAME_ID = 2**63 - 1
+CACHE_SIZE = 256  # answers kept (data and odds, per game, viewer and version)
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "base-uri 'none'; form-action 'none'; "
        "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com")
@@ -248,7 +249,7 @@ class BoardServer:
                 return self._text(429, "One order's odds at a time: wait a moment.", {"Retry-After": "2"})
             payload = await self._call(data.odds_payload, self.service, game_id, viewer, version, index)
             body = json.dumps(payload, separators=(",", ":")).encode()
-            self.cache[key] = body
+            self._keep(key, body)
         return web.Response(body=body, content_type="application/json")
 
     async def _payload(self, game_id: int, viewer: str, version: int | None = None) -> bytes:
@@ -260,10 +261,14 @@ class BoardServer:
         if body is None:
             payload = await self._call(data.game_payload, self.service, game_id, viewer)
             body = json.dumps(payload, separators=(",", ":")).encode()
-            self.cache[key] = body
-            while len(self.cache) > 256:
-                self.cache.popitem(last=False)
+            self._keep(key, body)
         return body
+
+    def _keep(self, key: tuple[int, str, int], body: bytes) -> None:
+        """Answers are kept per version, the oldest forgotten past ``CACHE_SIZE`` (memory stays bounded)."""
+        self.cache[key] = body
+        while len(self.cache) > CACHE_SIZE:
+            self.cache.popitem(last=False)
 
     def _version(self, game_id: int) -> int:
         return self.service.version_of(game_id)
@@ -275,18 +280,19 @@ class BoardServer:
         if self.open_streams >= self.limits.streams_total or \
                 self.streams.get(address, 0) >= self.limits.streams_per_address:
             return self._text(429, "Too many open boards from here: close one.", {"Retry-After": "10"})
+        # Counted before the first await: pages opened in the same instant cannot all pass the check.
+        self.streams[address] = self.streams.get(address, 0) + 1
+        self.open_streams += 1
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         self._secure(response)
-        await response.prepare(request)
         queue: asyncio.Queue[tuple[int, bytes]] = asyncio.Queue(maxsize=4)
         watch = self.watches.setdefault(game_id, Watch())
         watch.queues[queue] = viewer
-        self.streams[address] = self.streams.get(address, 0) + 1
-        self.open_streams += 1
         if watch.task is None or watch.task.done():
             watch.task = asyncio.create_task(self._watch(game_id, watch))
         try:
+            await response.prepare(request)
             version = await self._call(self._version, game_id)
             await response.write(_event("game", await self._payload(game_id, viewer, version)))
             while True:

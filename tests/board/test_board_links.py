@@ -3,9 +3,12 @@ strict headers; bounded asks (rates, open streams, sizes); one-line errors from 
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
 import json
+import urllib.error
 import urllib.request
+from typing import Any
 
 import pytest
 from board_helpers import Running, bot_game, get, get_json, serve
@@ -156,3 +159,29 @@ def test_parse_bind_reads_ipv4_ipv6_and_names() -> None:
     assert parse_bind("127.0.0.1:8787") == ("127.0.0.1", 8787)
     assert parse_bind("[::1]:9000") == ("::1", 9000)
     assert parse_bind("0.0.0.0:0") == ("0.0.0.0", 0)
+
+
+def test_streams_opened_all_at_once_are_held_to_the_bound(service: GameService) -> None:
+    """Many pages opened in the same instant: the count is taken before the stream starts, so no burst
+    slips past the per-address bound between the check and the first byte."""
+    game = bot_game(service, "saf")
+    for running in serve(service, Limits(streams_per_address=3, burst=200, per_second=100)):
+        link = running.link(game) + "events"
+
+        def open_one(url: str) -> tuple[int, Any]:
+            try:
+                h = urllib.request.urlopen(url, timeout=10)
+                h.readline()
+                return h.status, h
+            except urllib.error.HTTPError as e:
+                return e.code, None
+
+        with concurrent.futures.ThreadPoolExecutor(24) as pool:
+            results = list(pool.map(open_one, [link] * 24))
+        try:
+            assert sum(1 for status, _ in results if status == 200) <= 3, [s for s, _ in results]
+            assert sum(1 for status, _ in results if status == 429) >= 21
+        finally:
+            for _, h in results:
+                if h is not None:
+                    h.close()

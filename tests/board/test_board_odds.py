@@ -69,3 +69,20 @@ def test_one_orders_odds_at_a_time_per_link(service: GameService, board: Running
     assert count >= 5, "orders enough to ask past the burst"
     statuses = [get(f"{link}odds/{version}/{i}")[0] for i in range(count)]
     assert statuses[:3] == [200, 200, 200] and 429 in statuses[3:], statuses
+
+
+def test_odds_answers_are_kept_within_the_cache_bound(service: GameService, board: Running,
+                                                      monkeypatch: Any) -> None:
+    """Every order's odds is an answer kept per version: asking for all of them, or for a long game's
+    every version, never keeps more than the cache's bound (the odds were kept unbounded before)."""
+    from bot.board import server as board_server
+
+    monkeypatch.setattr(board_server, "CACHE_SIZE", 2)
+    game = bot_game(service, "peiper", "contest", humans=("us", "ge"))
+    side, index = to_an_attack(service, game)
+    link = board.link(game, side)
+    data = json.loads(get(link + "data")[1])
+    for at in (index, 0, 1):
+        status, body, _ = get(f"{link}odds/{data['version']}/{at}")
+        assert status in (200, 429), body
+    assert len(board.server.cache) <= 2
