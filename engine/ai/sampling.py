@@ -39,6 +39,17 @@ def decision_rng(rules: GameRules, state: Any, side: str, label: str, fingerprin
     return Rng(seed).fork((label, rules.key, side, key))
 
 
+def hasty(rules: GameRules, state: Any, side: str, share: float, label: str, fingerprint: str | None = None
+          ) -> tuple[Any, int] | None:
+    """An easy level's slip: with chance ``share`` (a decision RNG, so the same state slips alike) a
+    legal order picked at random, with how many there were to pick from; None when it does not slip."""
+    rng = decision_rng(rules, state, side, label, fingerprint)
+    if rng.below(1000) >= share * 1000:
+        return None
+    legal = rules.legal_actions(state, side)
+    return (rng.choice(legal), len(legal)) if legal else None
+
+
 def clone(rules: GameRules, state: Any) -> Any:
     """An independent copy through the game's own dump/load."""
     return rules.load(rules.dump(state))

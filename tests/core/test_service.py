@@ -204,7 +204,7 @@ def test_a_rules_bug_is_an_internal_fault_logged_with_ids_not_a_refusal(
 def test_a_bot_seat_at_a_level_the_game_does_not_play_is_refused_at_creation(service: GameService) -> None:
     from engine.ai.policy import UnknownPolicy
 
-    with pytest.raises(UnknownPolicy, match="random, normal"):
+    with pytest.raises(UnknownPolicy, match="random, easy, normal"):
         service.create_game("saf", seats={"us": Seat("human", "alice", "Alice"), "ge": Seat("bot", level="hard")})
     with pytest.raises(UnknownPolicy):
         service.check_new_game("peiper", seats={"ge": Seat("bot", level="expert")})

@@ -125,7 +125,7 @@ async def test_settings_show_for_everyone_and_refusals_name_the_allowed_values(
     s = two_servers(fake, rest_bot)
     one = s["one"]
     sent = await call(rest_bot, fake, fake.slash(fake.owner, "settings set level", one, game="saf", level="hard"))
-    assert "random, normal" in refused(sent).content  # Scream, Aim, Fire! plays at random and normal only
+    assert "random, easy, normal" in refused(sent).content  # Scream, Aim, Fire! plays at random, easy and normal only
     sent = await call(rest_bot, fake, fake.slash(fake.owner, "settings set reminder", one, hours=0.1))
     assert "from 1 to 720" in refused(sent).content
     sent = await call(rest_bot, fake, fake.slash(fake.owner, "settings set deadline", one, hours=-3.0))
@@ -136,7 +136,7 @@ async def test_settings_show_for_everyone_and_refusals_name_the_allowed_values(
     await call(rest_bot, fake, fake.slash(fake.owner, "settings set gm-role", one, role=s["referee"]))
     # /game new's level must be one the game plays at
     sent = await call(rest_bot, fake, fake.slash(fake.alice, "game new", one, game="saf", level="hard"))
-    assert "random, normal" in refused(sent).content
+    assert "random, easy, normal" in refused(sent).content
 
     sent = await call(rest_bot, fake, fake.slash(fake.alice, "settings show", one))
     text = sent[-1].content

@@ -409,7 +409,7 @@ def test_8_1_1_A_place_into_the_units_own_hex_is_refused() -> None:
 def test_ai_levels_random_and_normal_are_distinct_and_an_unknown_level_is_refused() -> None:
     from engine.ai.policy import UnknownPolicy
 
-    assert RULES.levels == ("random", "normal")
+    assert RULES.levels == ("random", "easy", "normal")
     s = RULES.new_state("1", 3, {})
     RULES.apply(s, "us", Action("roll"))
     normal = {RULES.bot_action(s, "us", "normal")[0] for _ in range(2)}

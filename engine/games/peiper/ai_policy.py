@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine import cards
-from engine.ai.sampling import decision_rng
+from engine.ai.sampling import hasty
 from engine.game import Action
 from engine.hexgrid import Hex
 
@@ -48,11 +48,10 @@ def fingerprint(state: PeiperState, side: str) -> str:
 
 def choose(rules: PeiperRules, state: PeiperState, side: str, level: str) -> tuple[Action, str]:
     if level == "easy":
-        rng = decision_rng(rules, state, side, "easy-slip", fingerprint(state, side))
-        if rng.below(1000) < EASY_SLIP * 1000:
-            legal = rules.legal_actions(state, side)
-            action = rng.choice(legal)
-            return action, f"easy: a hasty {action.kind}, one of {len(legal)} orders picked without much thought"
+        slip = hasty(rules, state, side, EASY_SLIP, "easy-slip", fingerprint(state, side))
+        if slip is not None:
+            action, among = slip
+            return action, f"easy: a hasty {action.kind}, one of {among} orders picked without much thought"
     return best_action(rules, state, side)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.ai.random_policy import RandomPolicy
+from engine.ai.sampling import hasty
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.hexgrid import Hex
@@ -17,15 +18,25 @@ if TYPE_CHECKING:
     from .rules import SafRules
 
 
+EASY_SLIP = 0.25  # share of easy decisions drawn at random among the legal orders
+
+
 def choose(rules: SafRules, state: SafState, side: str, level: str) -> tuple[Action, str]:
-    """``random``: uniform over the legal orders (a fork of the RNG); any other level: the greedy
-    expected-morale player (below). The German side is the rules' own AI (7.0), never a bot."""
+    """``random``: uniform over the legal orders (a fork of the RNG); ``easy``: the greedy player, but
+    about a quarter of its decisions a legal order picked at random; ``greedy``, ``normal`` and ``hard``:
+    the greedy expected-morale player (below; no search is built for the American). The German side is
+    the rules' own AI (7.0), never a bot."""
     if side == "ge" and state.phase == "german":  # the rules' own AI: one step, whatever the level
         return Action("german"), f"the rules' own AI plays the {rules.phase_name(state)} (5.0 B, 7.0)"
     if side != "us":
         raise IllegalAction("The German side is played by the rules themselves (7.0)", "7.0")
     if level == "random":
         return RandomPolicy().choose(rules, state, side)
+    if level == "easy":
+        slip = hasty(rules, state, side, EASY_SLIP, "saf-easy")
+        if slip is not None:
+            action, among = slip
+            return action, f"easy: a hasty {action.kind}, one of {among} orders picked without much thought"
     return expected_choose(rules, state)
 
 

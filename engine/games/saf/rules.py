@@ -30,7 +30,7 @@ from .table import LEGACY, STACKING, Table
 SIDE_NAMES = {"us": "American", "ge": "German (AI)"}
 PHASE_NAMES = {"setup": "set-up", "roll": "American turn: order dice roll", "orders": "American turn: orders",
                "over": "game over"}
-LEVELS = ("random", "normal")
+LEVELS = ("random", "easy", "normal")  # the American: no search is built for it, so no hard
 
 def _check_decks(value: Any) -> Any:
     try:
