@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.contract import Order
 from engine.errors import IllegalAction, UmpireError
-from engine.events import Event
+from engine.events import Event, performed
 from engine.game import Action, CommandSpec, OptionSpec
 from engine.listing import remember
 
@@ -117,8 +117,8 @@ def _place_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
                 yield Action("place", {"unit": u.id, "at": label})
 
 
-def _place(state: PlState, side: str, a: Action) -> list[Event]:
-    return sequence.do_place(state, side, a.args["unit"], a.args["at"])
+def _place(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    sequence.do_place(state, events, side, a.args["unit"], a.args["at"])
 
 
 # --- fire -------------------------------------------------------------------------------------------
@@ -174,13 +174,14 @@ def _fire_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
     return fire_problem(state, side, ids, target, at_unit)
 
 
-def _fire(state: PlState, side: str, a: Action) -> list[Event]:
+def _fire(state: PlState, events: list[Event], side: str, a: Action) -> None:
     ids = _ids(a.args["units"])
     at_unit = str(a.args.get("at_unit", "") or "")
     if state.phase == OPPORTUNITY:
-        return opportunity.do_opportunity_fire(state, side, ids, a.args["target"], at_unit,
-                                               str(a.args.get("when", "") or ""))
-    return order_fire(state, side, ids, a.args["target"], at_unit)
+        opportunity.do_opportunity_fire(state, events, side, ids, a.args["target"], at_unit,
+                                        str(a.args.get("when", "") or ""))
+    else:
+        order_fire(state, events, side, ids, a.args["target"], at_unit)
 
 
 # --- indirect ----------------------------------------------------------------------------------------
@@ -191,8 +192,8 @@ def _indirect_candidates(state: PlState, side: str, only: Any) -> Iterator[Actio
                 yield Action("indirect", {"unit": u.id, "target": t})
 
 
-def _indirect(state: PlState, side: str, a: Action) -> list[Event]:
-    return order_indirect(state, side, a.args["unit"], a.args["target"])
+def _indirect(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    order_indirect(state, events, side, a.args["unit"], a.args["target"])
 
 
 # --- move, overrun -------------------------------------------------------------------------------------
@@ -220,10 +221,10 @@ def _move_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
     return move_problem(state, side, ids, goal)
 
 
-def _move(state: PlState, side: str, a: Action) -> list[Event]:
+def _move(state: PlState, events: list[Event], side: str, a: Action) -> None:
     ids = _ids(a.args["units"])
-    events = do_move(state, side, ids, a.args["to"], _via(a))
-    return events + opportunity.open_window(state, side, ids, events[0].data["path"])
+    path = do_move(state, events, side, ids, a.args["to"], _via(a))
+    opportunity.open_window(state, events, side, ids, path)
 
 
 def _overrun_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
@@ -239,15 +240,13 @@ def _overrun_refusal(state: PlState, side: str, a: Action) -> UmpireError | None
     return overrun_problem(state, side, _ids(a.args.get("units")), str(a.args.get("target", "")))
 
 
-def _overrun(state: PlState, side: str, a: Action) -> list[Event]:
-    ids = _ids(a.args["units"])
-    events = do_overrun(state, side, ids, a.args["target"])
-    path = events[0].data.get("path", [])
+def _overrun(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    units, path = do_overrun(state, events, side, _ids(a.args["units"]), a.args["target"])
     if state.options.get("of_no_overrun") or len(path) < 2:
-        return events
+        return
     # "Units engaging in an Overrun Attack cannot be attacked while in the hex of the Overrun Attack":
     # they may be where it ends (the first group's path, when groups came from several hexes).
-    return events + opportunity.open_window(state, side, events[0].data.get("units", ids), path)
+    opportunity.open_window(state, events, side, units, path)
 
 
 # --- transport -------------------------------------------------------------------------------------------
@@ -273,17 +272,15 @@ def _unload_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]
 
 
 def _transport(loading: bool) -> Callable[[PlState, str, Action], list[Event]]:
-    def perform(state: PlState, side: str, a: Action) -> list[Event]:
+    def step(state: PlState, events: list[Event], side: str, a: Action) -> None:
         carrier = state.units[a.args["unit"]]
         if loading:
-            events = do_load(state, side, carrier.id, a.args["cargo"])
+            cargo, cost = do_load(state, events, side, carrier.id, a.args["cargo"])
         else:
-            events = do_unload(state, side, carrier.id)
-        ids = [carrier.id, events[0].data["cargo"]]
-        cost = float(events[0].data.get("mp", 0))
-        return events + opportunity.open_window(state, side, ids, [carrier.hex or ""], cost, transport={
-            "kind": "load" if loading else "unload", "carrier": carrier.id, "cargo": ids[1]})
-    return perform
+            cargo, cost = do_unload(state, events, side, carrier.id)
+        opportunity.open_window(state, events, side, [carrier.id, cargo], [carrier.hex or ""], cost, transport={
+            "kind": "load" if loading else "unload", "carrier": carrier.id, "cargo": cargo})
+    return performed(step)
 
 
 # --- close assault ------------------------------------------------------------------------------------------
@@ -306,8 +303,8 @@ def _assault_refusal(state: PlState, side: str, a: Action) -> UmpireError | None
     return assault_problem(state, side, _ids(a.args.get("units")), str(a.args.get("target", "")))
 
 
-def _assault(state: PlState, side: str, a: Action) -> list[Event]:
-    return order_assault(state, side, _ids(a.args["units"]), a.args["target"])
+def _assault(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    order_assault(state, events, side, _ids(a.args["units"]), a.args["target"])
 
 
 # --- engineers and fortifications ----------------------------------------------------------------------------
@@ -349,12 +346,14 @@ def _demolish_fort_candidates(state: PlState, side: str, only: Any) -> Iterator[
             yield Action("demolish_fort", {"unit": u.id})
 
 
-def _one_unit(fn: Callable[[PlState, str, str], list[Event]]) -> Callable[[PlState, str, Action], list[Event]]:
-    return lambda state, side, a: fn(state, side, a.args["unit"])
+def _one_unit(fn: Callable[[PlState, list[Event], str, str], None]) -> Callable[[PlState, str, Action], list[Event]]:
+    def step(state: PlState, events: list[Event], side: str, a: Action) -> None:
+        fn(state, events, side, a.args["unit"])
+    return performed(step)
 
 
-def _clear(state: PlState, side: str, a: Action) -> list[Event]:
-    return do_clear(state, side, a.args["unit"], a.args["target"])
+def _clear(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    do_clear(state, events, side, a.args["unit"], a.args["target"])
 
 
 # --- end ------------------------------------------------------------------------------------------------------
@@ -362,29 +361,30 @@ def _end_candidates(state: PlState, side: str, only: Any) -> list[Action]:
     return [Action("end")]
 
 
-def _end(state: PlState, side: str, a: Action) -> list[Event]:
+def _end(state: PlState, events: list[Event], side: str, a: Action) -> None:
     if state.phase == OPPORTUNITY:
-        return opportunity.close_window(state)
-    return sequence.end_phase(state, side)
+        opportunity.close_window(state, events)
+    else:
+        sequence.end_phase(state, events, side)
 
 
 _WHY_UNLISTED = "groups (units:A,B) would list every subset of every stack; every single-unit form is listed"
 
 ORDERS: tuple[Order, ...] = (
-    Order(COMMANDS["place"], (SETUP,), _place_candidates, _place, narrow_by="unit"),
-    Order(COMMANDS["fire"], (COMBAT, OPPORTUNITY), _fire_candidates, _fire, _fire_refusal, unlisted=_WHY_UNLISTED),
-    Order(COMMANDS["indirect"], (COMBAT,), _indirect_candidates, _indirect, narrow_by="unit"),
-    Order(COMMANDS["move"], (VEHICLES, INFANTRY), _move_candidates, _move, _move_refusal, unlisted=_WHY_UNLISTED),
-    Order(COMMANDS["overrun"], (VEHICLES,), _overrun_candidates, _overrun, _overrun_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["place"], (SETUP,), _place_candidates, performed(_place), narrow_by="unit"),
+    Order(COMMANDS["fire"], (COMBAT, OPPORTUNITY), _fire_candidates, performed(_fire), _fire_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["indirect"], (COMBAT,), _indirect_candidates, performed(_indirect), narrow_by="unit"),
+    Order(COMMANDS["move"], (VEHICLES, INFANTRY), _move_candidates, performed(_move), _move_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["overrun"], (VEHICLES,), _overrun_candidates, performed(_overrun), _overrun_refusal, unlisted=_WHY_UNLISTED),
     Order(COMMANDS["load"], (VEHICLES,), _load_candidates, _transport(True), narrow_by="unit"),
     Order(COMMANDS["unload"], (VEHICLES,), _unload_candidates, _transport(False), narrow_by="unit"),
-    Order(COMMANDS["assault"], (ASSAULT,), _assault_candidates, _assault, _assault_refusal, unlisted=_WHY_UNLISTED),
-    Order(COMMANDS["clear"], (VEHICLES,), _clear_candidates, _clear, narrow_by="unit"),
+    Order(COMMANDS["assault"], (ASSAULT,), _assault_candidates, performed(_assault), _assault_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["clear"], (VEHICLES,), _clear_candidates, performed(_clear), narrow_by="unit"),
     Order(COMMANDS["demolish"], (VEHICLES,), _demolish_candidates, _one_unit(engineers.do_demolish), narrow_by="unit"),
     Order(COMMANDS["block"], (VEHICLES,), _block_candidates, _one_unit(engineers.do_block), narrow_by="unit"),
     Order(COMMANDS["demolish_fort"], (VEHICLES, INFANTRY), _demolish_fort_candidates, _one_unit(forts.do_demolish),
           narrow_by="unit"),
-    Order(COMMANDS["end"], PLAYING, _end_candidates, _end),
+    Order(COMMANDS["end"], PLAYING, _end_candidates, performed(_end)),
 )
 
 # The order legal_actions has always listed in (the random and easy bots pick from it by index):
