@@ -117,6 +117,7 @@ def _place_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
                 yield Action("place", {"unit": u.id, "at": label})
 
 
+@performed
 def _place(state: PlState, events: list[Event], side: str, a: Action) -> None:
     sequence.do_place(state, events, side, a.args["unit"], a.args["at"])
 
@@ -174,6 +175,7 @@ def _fire_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
     return fire_problem(state, side, ids, target, at_unit)
 
 
+@performed
 def _fire(state: PlState, events: list[Event], side: str, a: Action) -> None:
     ids = _ids(a.args["units"])
     at_unit = str(a.args.get("at_unit", "") or "")
@@ -192,6 +194,7 @@ def _indirect_candidates(state: PlState, side: str, only: Any) -> Iterator[Actio
                 yield Action("indirect", {"unit": u.id, "target": t})
 
 
+@performed
 def _indirect(state: PlState, events: list[Event], side: str, a: Action) -> None:
     order_indirect(state, events, side, a.args["unit"], a.args["target"])
 
@@ -221,6 +224,7 @@ def _move_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
     return move_problem(state, side, ids, goal)
 
 
+@performed
 def _move(state: PlState, events: list[Event], side: str, a: Action) -> None:
     ids = _ids(a.args["units"])
     path = do_move(state, events, side, ids, a.args["to"], _via(a))
@@ -240,6 +244,7 @@ def _overrun_refusal(state: PlState, side: str, a: Action) -> UmpireError | None
     return overrun_problem(state, side, _ids(a.args.get("units")), str(a.args.get("target", "")))
 
 
+@performed
 def _overrun(state: PlState, events: list[Event], side: str, a: Action) -> None:
     units, path = do_overrun(state, events, side, _ids(a.args["units"]), a.args["target"])
     if state.options.get("of_no_overrun") or len(path) < 2:
@@ -303,6 +308,7 @@ def _assault_refusal(state: PlState, side: str, a: Action) -> UmpireError | None
     return assault_problem(state, side, _ids(a.args.get("units")), str(a.args.get("target", "")))
 
 
+@performed
 def _assault(state: PlState, events: list[Event], side: str, a: Action) -> None:
     order_assault(state, events, side, _ids(a.args["units"]), a.args["target"])
 
@@ -352,6 +358,7 @@ def _one_unit(fn: Callable[[PlState, list[Event], str, str], None]) -> Callable[
     return performed(step)
 
 
+@performed
 def _clear(state: PlState, events: list[Event], side: str, a: Action) -> None:
     do_clear(state, events, side, a.args["unit"], a.args["target"])
 
@@ -361,6 +368,7 @@ def _end_candidates(state: PlState, side: str, only: Any) -> list[Action]:
     return [Action("end")]
 
 
+@performed
 def _end(state: PlState, events: list[Event], side: str, a: Action) -> None:
     if state.phase == OPPORTUNITY:
         opportunity.close_window(state, events)
@@ -371,20 +379,20 @@ def _end(state: PlState, events: list[Event], side: str, a: Action) -> None:
 _WHY_UNLISTED = "groups (units:A,B) would list every subset of every stack; every single-unit form is listed"
 
 ORDERS: tuple[Order, ...] = (
-    Order(COMMANDS["place"], (SETUP,), _place_candidates, performed(_place), narrow_by="unit"),
-    Order(COMMANDS["fire"], (COMBAT, OPPORTUNITY), _fire_candidates, performed(_fire), _fire_refusal, unlisted=_WHY_UNLISTED),
-    Order(COMMANDS["indirect"], (COMBAT,), _indirect_candidates, performed(_indirect), narrow_by="unit"),
-    Order(COMMANDS["move"], (VEHICLES, INFANTRY), _move_candidates, performed(_move), _move_refusal, unlisted=_WHY_UNLISTED),
-    Order(COMMANDS["overrun"], (VEHICLES,), _overrun_candidates, performed(_overrun), _overrun_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["place"], (SETUP,), _place_candidates, _place, narrow_by="unit"),
+    Order(COMMANDS["fire"], (COMBAT, OPPORTUNITY), _fire_candidates, _fire, _fire_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["indirect"], (COMBAT,), _indirect_candidates, _indirect, narrow_by="unit"),
+    Order(COMMANDS["move"], (VEHICLES, INFANTRY), _move_candidates, _move, _move_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["overrun"], (VEHICLES,), _overrun_candidates, _overrun, _overrun_refusal, unlisted=_WHY_UNLISTED),
     Order(COMMANDS["load"], (VEHICLES,), _load_candidates, _transport(True), narrow_by="unit"),
     Order(COMMANDS["unload"], (VEHICLES,), _unload_candidates, _transport(False), narrow_by="unit"),
-    Order(COMMANDS["assault"], (ASSAULT,), _assault_candidates, performed(_assault), _assault_refusal, unlisted=_WHY_UNLISTED),
-    Order(COMMANDS["clear"], (VEHICLES,), _clear_candidates, performed(_clear), narrow_by="unit"),
+    Order(COMMANDS["assault"], (ASSAULT,), _assault_candidates, _assault, _assault_refusal, unlisted=_WHY_UNLISTED),
+    Order(COMMANDS["clear"], (VEHICLES,), _clear_candidates, _clear, narrow_by="unit"),
     Order(COMMANDS["demolish"], (VEHICLES,), _demolish_candidates, _one_unit(engineers.do_demolish), narrow_by="unit"),
     Order(COMMANDS["block"], (VEHICLES,), _block_candidates, _one_unit(engineers.do_block), narrow_by="unit"),
     Order(COMMANDS["demolish_fort"], (VEHICLES, INFANTRY), _demolish_fort_candidates, _one_unit(forts.do_demolish),
           narrow_by="unit"),
-    Order(COMMANDS["end"], PLAYING, _end_candidates, performed(_end)),
+    Order(COMMANDS["end"], PLAYING, _end_candidates, _end),
 )
 
 # The order legal_actions has always listed in (the random and easy bots pick from it by index):

@@ -239,7 +239,8 @@ def sniper(t: Table, u: Unit, g: Unit, kind: str) -> None:
         return
     if kind == "spot":
         g.spotted = True
-        t.events.append(Event("status", f"{t.name(g)} is spotted: +1 to fire at it this turn (not mortars)", "6.3.6.5 C", "us"))
+        t.events.append(Event("status", f"{t.name(g)} is spotted: +1 to fire at it this turn (not mortars)",
+                              "6.3.6.5 C", "us"))
         return
     if roll == 6:
         if t.roll(1, f"{t.name(u)} has an officer in his sights (needs 4+)", "6.3.6.5 B")[0] >= 4:

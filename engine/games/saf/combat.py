@@ -89,7 +89,8 @@ def us_fire(t: Table, u: Unit, g: Unit, mode: str = "rifle") -> bool:
         _, clear, cover = t.draw_cover()
         entry = clear if (ground not in ("woods", "building") or mode == "he") else cover
         if entry == "bunker":
-            t.events.append(Event("fire", f"{t.name(g)} is in a bunker: {t.name(u)}'s fire order is wasted", "6.3.4 C", "ge"))
+            t.events.append(Event("fire", f"{t.name(g)} is in a bunker: {t.name(u)}'s fire order is wasted",
+                                  "6.3.4 C", "ge"))
             _overlay(t, u, g, False)
             return False
         need += COVER_DRM[entry]
@@ -123,7 +124,8 @@ def us_tank_fire(t: Table, u: Unit, g: Unit) -> bool:
     u.fired = True
     best = tank_chit(t, u, 2 if u.kind == "m10" else 1, "6.3.6.7 F")
     hit = best != "miss"
-    t.events.append(Event("fire", f"{t.name(u)} fires at {t.name(g)}: {'hit' if hit else 'miss'}", "6.3.6.7 G", "us", {"hit": hit}))
+    t.events.append(Event("fire", f"{t.name(u)} fires at {t.name(g)}: {'hit' if hit else 'miss'}",
+                          "6.3.6.7 G", "us", {"hit": hit}))
     _overlay(t, u, g, hit)
     if hit:
         damage_german(t, g)
@@ -139,7 +141,8 @@ def mortar_fire(t: Table, u: Unit, g: Unit, second: Unit | None) -> bool:
     need = t.spec(g).hit
     dice = t.roll(2, f"{t.name(u)} mortar fire at {t.name(g)} (needs {need}+, no cover card)", "6.3.6.4 E")
     hit = max(dice) >= need
-    t.events.append(Event("fire", f"Higher die {max(dice)} against {need}+: {'hit' if hit else 'miss'}", "6.3.6.4 E", "us", {"hit": hit}))
+    t.events.append(Event("fire", f"Higher die {max(dice)} against {need}+: {'hit' if hit else 'miss'}",
+                          "6.3.6.4 E", "us", {"hit": hit}))
     _overlay(t, u, g, hit)
     if hit:
         _mortar_hit(t, g)
@@ -176,7 +179,8 @@ def assault_roll(t: Table, att: Unit, h: Hex) -> bool | None:
         _, clear, cover = t.draw_cover()
         entry = cover if t.m.terrain.get(h) in ("woods", "building") else clear
         if entry == "bunker":
-            t.events.append(Event("assault", f"The defenders of {h.label} sit in a bunker: the assault is aborted", "6.3.6.6 G", "ge"))
+            t.events.append(Event("assault", f"The defenders of {h.label} sit in a bunker: the assault is aborted",
+                                  "6.3.6.6 G", "ge"))
             return None
         if COVER_DRM[entry]:
             drm, why = drm - COVER_DRM[entry], [*why, f"-{COVER_DRM[entry]} {entry} cover"]
@@ -199,7 +203,8 @@ def assault_roll(t: Table, att: Unit, h: Hex) -> bool | None:
     total = sum(dice) + drm
     ok = total >= 14
     mods = (" " + " ".join(why)) if why else ""
-    t.events.append(Event("assault", f"{sum(dice)}{mods} = {total}: {'success' if ok else 'failure'}", "6.3.6.6 C", att.side, {"hit": ok}))
+    t.events.append(Event("assault", f"{sum(dice)}{mods} = {total}: {'success' if ok else 'failure'}",
+                          "6.3.6.6 C", att.side, {"hit": ok}))
     if att.hex:
         t.s.overlays.append({"kind": "fire", "from": att.hex, "to": h.label, "hit": ok, "unit": att.id})
     return ok

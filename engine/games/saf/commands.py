@@ -89,6 +89,7 @@ def _place_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
                          + ": no more than two units may be in a hex", "6.3.2 A")
 
 
+@performed
 def _place(state: SafState, events: list[Event], side: str, a: Action) -> None:
     t = Table(state, events)
     u = t.unit(a.args["unit"])
@@ -112,10 +113,10 @@ def _one(kind: str) -> Callable[[SafState, str, Any], list[Action]]:
 def _step(step: Callable[[Table], None]) -> Callable[[SafState, str, Action], list[Event]]:
     """An order that starts a step of the turn (roll, end, a German step): its map shows only its own
     moves and fire, so the overlays restart."""
-    def perform(state: SafState, events: list[Event], side: str, a: Action) -> None:
+    def start(state: SafState, events: list[Event], side: str, a: Action) -> None:
         state.overlays = []
         step(Table(state, events))
-    return performed(perform)
+    return performed(start)
 
 
 def _adjust_candidates(state: SafState, side: str, only: Any) -> list[Action]:
@@ -136,13 +137,15 @@ def _adjust_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
                          + (f" or a {pip + 1}" if 1 < pip < 6 else "") + f", not a {to}", "6.2 C")
 
 
+@performed
 def _adjust(state: SafState, events: list[Event], side: str, a: Action) -> None:
     t = Table(state, events)
     pip, to = int(a.args["die"]), int(a.args["to"])
     state.dice.remove(pip)
     state.dice = sorted([*state.dice, to])
     state.adjusted = True
-    t.events.append(Event("dice", f"Die {pip} turned to {to}: dice now {' '.join(map(str, state.dice))}", "6.2 C", "us"))
+    t.events.append(Event("dice", f"Die {pip} turned to {to}: dice now {' '.join(map(str, state.dice))}",
+                          "6.2 C", "us"))
 
 
 def _order_candidates(state: SafState, side: str, only: Any) -> list[Action]:
@@ -153,6 +156,7 @@ def _order_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
     return refusals.refusal(Table(state), a)
 
 
+@performed
 def _order(state: SafState, events: list[Event], side: str, a: Action) -> None:
     t = Table(state, events)
     plan = american.plan_of(t, a)
@@ -176,21 +180,23 @@ def _supply_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
     return IllegalAction(f"{t.name(u)} is not low on ammunition or supply", "6.5.1 C")
 
 
+@performed
 def _supply(state: SafState, events: list[Event], side: str, a: Action) -> None:
     t = Table(state, events)
     u = t.unit(a.args["unit"])
     assert u is not None
     state.supply -= 1
     u.supply = ""
-    t.events.append(Event("supply", f"Supply counter used: {t.name(u)} is replenished ({state.supply} left)", "6.5.1 C", "us"))
+    t.events.append(Event("supply", f"Supply counter used: {t.name(u)} is replenished ({state.supply} left)",
+                          "6.5.1 C", "us"))
 
 
 ORDERS: tuple[Order, ...] = (
-    Order(COMMANDS["place"], ("setup",), _place_candidates, performed(_place), _place_refusal, narrow_by="unit"),
+    Order(COMMANDS["place"], ("setup",), _place_candidates, _place, _place_refusal, narrow_by="unit"),
     Order(COMMANDS["roll"], ("setup", "roll"), _one("roll"), _step(turn.roll_orders)),
-    Order(COMMANDS["adjust"], ("orders",), _adjust_candidates, performed(_adjust), _adjust_refusal),
-    Order(COMMANDS["order"], ("orders",), _order_candidates, performed(_order), _order_refusal, narrow_by="unit"),
-    Order(COMMANDS["supply"], ("setup", "roll", "orders"), _supply_candidates, performed(_supply), _supply_refusal,
+    Order(COMMANDS["adjust"], ("orders",), _adjust_candidates, _adjust, _adjust_refusal),
+    Order(COMMANDS["order"], ("orders",), _order_candidates, _order, _order_refusal, narrow_by="unit"),
+    Order(COMMANDS["supply"], ("setup", "roll", "orders"), _supply_candidates, _supply, _supply_refusal,
           narrow_by="unit"),
     Order(COMMANDS["end"], ("orders",), _one("end"), _step(turn.end_turn)),
     Order(COMMANDS["german"], ("german",), _one("german"), _step(turn.german)),

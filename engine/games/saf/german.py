@@ -96,7 +96,8 @@ def goal_for(t: Table, g: Unit) -> tuple[Unit | None, str]:
 def _move_toward(t: Table, g: Unit, n: int, rule: str) -> bool:
     goal, why = goal_for(t, g)
     if goal is None:
-        t.events.append(Event("order", f"{t.name(g)} has no American to move toward: the move is not carried out", rule, "ge"))
+        t.events.append(Event("order", f"{t.name(g)} has no American to move toward: the move is not carried out",
+                              rule, "ge"))
         return False
     if g.moved:
         t.events.append(Event("order", f"{t.name(g)} has already moved this turn: it cannot move again", "7.2 E", "ge"))
@@ -217,14 +218,16 @@ def infantry_action(t: Table, g: Unit) -> None:
     t.tell("card", f"{g.state.capitalize()} {t.name(g)} draws '{card.name}': {text}"
            + (" [Low Supply icon]" if card.low_supply else ""), "7.2 A", "ge", card.name, card=idx)
     if g.supply:  # 6.5.1 A: "cannot move, fire, or assault" (kept through 7.1 B only when Panicked)
-        t.events.append(Event("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault", "6.5.1 A", "ge"))
+        t.events.append(Event("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault",
+                              "6.5.1 A", "ge"))
         return
     started_adjacent = any(t.hex(u).distance(t.hex(g)) == 1 for u in americans(t))
     assaulted = False
     if started_adjacent and any(s.do == "assault" for s in steps) and not g.supply:
         target = _assault_target(t, g)
         if target is not None:
-            t.events.append(Event("assault", f"{t.name(g)} starts adjacent to {t.name(target)}: assault first", "7.2.4 A", "ge"))
+            t.events.append(Event("assault", f"{t.name(g)} starts adjacent to {t.name(target)}: assault first",
+                                  "7.2.4 A", "ge"))
             combat.assault(t, g, t.hex(target))
             assaulted = True
     for step in ([] if assaulted else steps):
@@ -234,11 +237,13 @@ def infantry_action(t: Table, g: Unit) -> None:
             t.events.append(Event("order", f"{t.name(g)} takes no action", "7.2 I", "ge"))
         elif step.do == "fire":
             if not _fire(t, g, step.drm) and step.else_move and not g.moved:
-                t.events.append(Event("order", f"{t.name(g)} has no target: moves {step.else_move} hex then fires if it can", "7.2 example", "ge"))
+                t.events.append(Event("order", f"{t.name(g)} has no target: moves {step.else_move} hex then fires if it can",
+                                      "7.2 example", "ge"))
                 if _move_toward(t, g, step.else_move, "7.2.1 A"):
                     _fire(t, g, step.drm)
         elif step.do in ("move", "cover", "retreat") and started_adjacent:  # 7.2.1 D: all move actions
-            t.events.append(Event("order", f"{t.name(g)} started adjacent to an American: the move is a fire action", "7.2.1 D", "ge"))
+            t.events.append(Event("order", f"{t.name(g)} started adjacent to an American: the move is a fire action",
+                                  "7.2.1 D", "ge"))
             _fire(t, g, 0)
         elif step.do == "move":
             if g.fired:
@@ -253,13 +258,15 @@ def infantry_action(t: Table, g: Unit) -> None:
                 continue
             target = _assault_target(t, g)
             if target is None:
-                t.events.append(Event("order", f"{t.name(g)} has no American adjacent: the card's assault is not carried out", "7.2.4 A", "ge"))
+                t.events.append(Event("order", f"{t.name(g)} has no American adjacent: the card's assault is not carried out",
+                                      "7.2.4 A", "ge"))
                 continue
             combat.assault(t, g, t.hex(target))
             assaulted = True
         elif step.do == "cover":
             if g.moved or g.fired:
-                t.events.append(Event("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot take cover", "7.2 E", "ge"))
+                t.events.append(Event("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot take cover",
+                                      "7.2 E", "ge"))
                 continue
             here = cover_rank(t.m, t.hex(g))
             dest = _cover_hex(t, g)
@@ -270,7 +277,8 @@ def infantry_action(t: Table, g: Unit) -> None:
                                       f"cover than {TERRAIN_WORD[here]}", "7.2 D", "ge"))
         elif step.do == "retreat":
             if g.moved or g.fired:
-                t.events.append(Event("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot fall back", "7.2 E", "ge"))
+                t.events.append(Event("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot fall back",
+                                      "7.2 E", "ge"))
                 continue
             if t.option("fall_back") == "all":
                 dest, note = fall_back_hex(t, g, step.hexes)
@@ -330,7 +338,8 @@ def holder_action(t: Table, g: Unit) -> None:
     """8.6.2 E: building holders fire at the closest unit; no action card."""
     targets = combat.fire_targets(t, g)
     if g.supply:
-        t.events.append(Event("order", f"{t.name(g)} holds its building: it has a Low Supply marker and cannot fire", "6.5.1 A", "ge"))
+        t.events.append(Event("order", f"{t.name(g)} holds its building: it has a Low Supply marker and cannot fire",
+                              "6.5.1 A", "ge"))
         return
     if not targets:
         t.events.append(Event("order", f"{t.name(g)} holds its building: nothing in range and LOS; the nearest is "
@@ -344,7 +353,8 @@ def holder_action(t: Table, g: Unit) -> None:
 def elite_action(t: Table, g: Unit) -> None:
     """7.4: two hexes toward the 1st Lieutenant by cover, out of sight; assault him or fire."""
     if g.supply:  # 6.5.1 A
-        t.events.append(Event("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault", "6.5.1 A", "ge"))
+        t.events.append(Event("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault",
+                              "6.5.1 A", "ge"))
         return
     lt = t.lt()
     goal = t.hex(lt) if lt is not None else None
@@ -365,7 +375,8 @@ def elite_action(t: Table, g: Unit) -> None:
     lt_unit = lt.attached_to if lt else ""
     targets = [u for u in combat.fire_targets(t, g) if u.id != lt_unit]
     if not targets:
-        t.events.append(Event("order", f"{t.name(g)} does not fire: no American other than the Lieutenant's unit in range and LOS", "7.4 B", "ge"))
+        t.events.append(Event("order", f"{t.name(g)} does not fire: no American other than the Lieutenant's unit in range and LOS",
+                              "7.4 B", "ge"))
         return
     target = nearest(t, t.hex(g), targets)
     assert target is not None
@@ -376,7 +387,8 @@ def mg_action(t: Table, g: Unit) -> None:
     """7.2.5: never moves; closest target, least cover, Veteran first; 2d6 keep the higher."""
     targets = combat.fire_targets(t, g)
     if not targets:
-        t.events.append(Event("order", f"{t.name(g)} has no target in range and LOS: the nearest is {no_target_reason(t, g, False)}", "7.2.5 C", "ge"))
+        t.events.append(Event("order", f"{t.name(g)} has no target in range and LOS: the nearest is {no_target_reason(t, g, False)}",
+                              "7.2.5 C", "ge"))
         return
     h = t.hex(g)
     target = min(targets, key=lambda u: (t.hex(u).distance(h), terrain_cover(t.m, t.hex(u), h),
@@ -393,7 +405,8 @@ def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
     if in_sight:
         target = nearest(t, h, in_sight)
         assert target is not None
-        t.events.append(Event("order", f"{t.name(g)} fires at the closest American tank in range and LOS, {t.name(target)}", "7.2.6 C", "ge"))
+        t.events.append(Event("order", f"{t.name(g)} fires at the closest American tank in range and LOS, {t.name(target)}",
+                              "7.2.6 C", "ge"))
         combat.german_tank_fire(t, g, target)
         return
     if not us_tanks:
@@ -454,7 +467,8 @@ def entry_fire(t: Table, g: Unit) -> None:
     inf = combat.fire_targets(t, g)
     target = nearest(t, h, tanks + inf)
     if target is None:
-        t.events.append(Event("order", f"{t.name(g)} enters play with nothing to fire at: the nearest is {no_target_reason(t, g)}", "8.6.2 D", "ge"))
+        t.events.append(Event("order", f"{t.name(g)} enters play with nothing to fire at: the nearest is {no_target_reason(t, g)}",
+                              "8.6.2 D", "ge"))
         return
     if t.is_tank(target):
         combat.german_tank_fire(t, g, target)
@@ -482,7 +496,8 @@ def surprise(t: Table) -> None:
         if not t.room(spot, kind, 1, "ge"):
             break
         u = t.new_unit(kind, hex=spot.label, surprise=True)
-        t.events.append(Event("arrive", f"Surprise! {t.name(u)} arrives at {spot.label}", "7.3 A", "ge", {"unit": u.id}))
+        t.events.append(Event("arrive", f"Surprise! {t.name(u)} arrives at {spot.label}",
+                              "7.3 A", "ge", {"unit": u.id}))
         return
     t.events.append(Event("phase", "No surprise unit can appear this turn", "7.3 C", "ge"))
 
@@ -567,7 +582,8 @@ def mg_step(t: Table) -> None:
 def tank_step(t: Table) -> None:
     """5.0 B: German Tank Actions (7.2.6) and the AT gun (7.5), the arrivals after the tank step
     (8.2.2 C ...), the Surprise Reinforcement Check (7.3); every German flips back (7.2 H)."""
-    t.events.append(Event("phase", f"German turn {t.s.turn}: tank actions and the surprise reinforcement check", "7.2.6 A", "ge"))
+    t.events.append(Event("phase", f"German turn {t.s.turn}: tank actions and the surprise reinforcement check",
+                          "7.2.6 A", "ge"))
     _tank_actions_and_turn_end(t, _closeness(t))
 
 

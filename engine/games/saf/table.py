@@ -188,7 +188,8 @@ class Table:
         self.s.morale_log.append(MoraleEvent(delta, reason, self.s.turn))
         self.s.morale += delta
         sign = "+" if delta > 0 else ""
-        self.events.append(Event("morale", f"Morale {sign}{delta}: {reason} (now {self.s.morale})", rule, "us" if delta > 0 else "ge", {"delta": delta}))
+        self.events.append(Event("morale", f"Morale {sign}{delta}: {reason} (now {self.s.morale})",
+                                 rule, "us" if delta > 0 else "ge", {"delta": delta}))
         if delta < 0:
             self.s.reserve_moves += 1
             if self.s.reserve_track >= self.s.reserve_at:
@@ -313,15 +314,18 @@ class Table:
                 spot = next((h for n, h in sorted(entries.items()) if self.room(h, kind, max(need, 1), "ge")),
                             Hex(-99, -99))
                 if spot.q == -99:
-                    self.events.append(Event("arrive", f"{label} cannot arrive: every reinforcement hex is full", "6.1 C", "ge"))
+                    self.events.append(Event("arrive", f"{label} cannot arrive: every reinforcement hex is full",
+                                             "6.1 C", "ge"))
                     if number and kind in self.s.pool:
                         self.s.pool[kind].append(number)
                     continue
-                self.events.append(Event("arrive", f"Hex {entries[roll].label} is full; {label} goes to {spot.label}", "6.1 C", "ge"))
+                self.events.append(Event("arrive", f"Hex {entries[roll].label} is full; {label} goes to {spot.label}",
+                                         "6.1 C", "ge"))
             u = self.new_unit(kind, number, hex=spot.label)
             placed.append(u)
             where = "the red hex" if spot == entries[1] else f"reinforcement hex {spot.label}"
-            self.events.append(Event("arrive", f"{self.name(u)} arrives at {where}", rule, "ge", {"unit": u.id, "hex": spot.label}))
+            self.events.append(Event("arrive", f"{self.name(u)} arrives at {where}",
+                                     rule, "ge", {"unit": u.id, "hex": spot.label}))
         self.panic_check()
         return placed
 
@@ -333,7 +337,8 @@ class Table:
                 h = self.hex(g)
                 if any(h.distance(t) <= 2 for t in tanks):
                     g.state = "panic"
-                    self.events.append(Event("status", f"{self.name(g)} panics: an American tank is within two hexes", "6.3.6.7 C", "us"))
+                    self.events.append(Event("status", f"{self.name(g)} panics: an American tank is within two hexes",
+                                             "6.3.6.7 C", "us"))
 
     # --- losses -------------------------------------------------------------------------------------
     def eliminate(self, u: Unit, rule: str) -> None:
@@ -347,7 +352,8 @@ class Table:
             if self.s.german_destroyed // 2 > self.s.supply_earned:
                 self.s.supply_earned += 1
                 self.s.supply += 1
-                self.events.append(Event("supply", f"Two more German units destroyed: the player gains a Supply counter ({self.s.supply})", "6.5.1 B", "us"))
+                self.events.append(Event("supply", f"Two more German units destroyed: the player gains a Supply counter ({self.s.supply})",
+                                         "6.5.1 B", "us"))
 
     def lose_american(self, u: Unit, per_unit: int, rule: str, why: str) -> None:
         """An American unit is eliminated; its 1st Lieutenant goes with it (6.5.3 C, 7.2.3 B-C).

@@ -18,7 +18,8 @@ def spotting(t: Table) -> None:
     """6.1: fewer than five German infantry + MG 42 units in play -> roll on the table."""
     n = sum(1 for u in t.s.on_map("ge") if u.kind in (*GERMAN_INFANTRY, "mg42"))
     if n >= 5:
-        t.events.append(Event("phase", f"Enemy Spotted check: {n} German infantry and MG 42 units in play, no roll", "6.1 A", "ge"))
+        t.events.append(Event("phase", f"Enemy Spotted check: {n} German infantry and MG 42 units in play, no roll",
+                              "6.1 A", "ge"))
         return
     roll = t.roll(1, f"Enemy Spotted check ({n} in play, fewer than five)", "6.1 A", "ge")[0]
     inf, vet = SPOTTED[roll]
@@ -71,7 +72,8 @@ def reserves_check(t: Table) -> None:
     if not spots:
         return
     u = t.new_unit("us_infantry", hex=spots[0].label)
-    t.events.append(Event("arrive", f"American reserves: {t.name(u)} arrives at {spots[0].label}", "6.4", "us", {"unit": u.id}))
+    t.events.append(Event("arrive", f"American reserves: {t.name(u)} arrives at {spots[0].label}",
+                          "6.4", "us", {"unit": u.id}))
 
 
 def end_turn(t: Table) -> None:
