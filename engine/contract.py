@@ -264,14 +264,14 @@ class Contract(GameRules):
         with self.ground(state), accounted():
             self.before_order(state, side)
             events = order.perform(state, side, parsed)
-            return events + self.after_order(state, side, events)
+            self.after_order(state, side, events)
+            return events
 
     def before_order(self, state: Any, side: str) -> None:
         """What the game does before any accepted order is carried out (PL: the map's overlays restart)."""
 
-    def after_order(self, state: Any, side: str, events: list[Event]) -> list[Event]:
-        """What follows every accepted order (PL: fortifications settle); the extra events it tells."""
-        return []
+    def after_order(self, state: Any, side: str, events: list[Event]) -> None:
+        """What follows every accepted order (PL: fortifications settle), appended to the order's events."""
 
     def check(self, state: Any, side: str, action: Action) -> tuple[Order, Action]:
         """The order and its canonical form if the side may give it now; else the refusal, raised."""

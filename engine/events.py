@@ -2,12 +2,22 @@
 
 Every die roll, card draw, move, hit and GM override is an event. An action produces a list of
 events; the game log is the actions in order, each with the events it produced.
+
+Events are gathered one way in every game: an order's ``perform`` (``performed`` below) or a GM
+override makes one list, the collector, and hands it down; every rules helper that tells something
+takes it as ``events`` and appends to it, in the order things happen (``engine.chance.Chance(state,
+events)`` is handed the same list). No helper returns events to be joined, and no game keeps a log of
+its own (tests/core/test_events_one_way.py holds the games to it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+S = TypeVar("S")  # a game's state
+A = TypeVar("A")  # engine.game.Action (not imported: events sit below the game contract)
 
 
 @dataclass
@@ -32,3 +42,16 @@ class Event:
 
     def line(self) -> str:
         return f"{self.text} [{self.rule}]" if self.rule else self.text
+
+
+def performed(step: Callable[[S, list[Event], str, A], None]) -> Callable[[S, str, A], list[Event]]:
+    """An order's ``perform(state, side, action) -> events`` from a step ``(state, events, side, action)``
+    that appends what it does to the collector it is handed: the one place a collector is made."""
+    def perform(state: S, side: str, action: A) -> list[Event]:
+        events: list[Event] = []
+        step(state, events, side, action)
+        return events
+
+    perform.__name__ = perform.__qualname__ = getattr(step, "__name__", "perform")
+    perform.__doc__ = step.__doc__
+    return perform

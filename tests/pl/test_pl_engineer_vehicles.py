@@ -84,6 +84,7 @@ def test_engineer_vehicles_temporary_bridge_only_x_destroys_it_and_the_vehicles_
 
 
 def test_engineer_vehicles_indirect_fire_at_half_against_temporary_bridges() -> None:
+    from engine.events import Event
     from engine.games.pl.fire import indirect_attack
 
     s = bridge_state()
@@ -91,7 +92,8 @@ def test_engineer_vehicles_indirect_fire_at_half_against_temporary_bridges() -> 
     s.units.pop("P1")
     s.units["W1"].id, s.units["W1"].type = "W1", "wespe"
     rig(s, [6, 6, 6])
-    events = indirect_attack(s, "ge", [s.units["W1"]], "1509")
+    events: list[Event] = []
+    indirect_attack(s, events, "ge", [s.units["W1"]], "1509")
     # "always at half strength": half the fire's strength (20 (H): 10; issue 28: not halved again by
     # the WEC against armour); the bridge is no unit and takes no share of the division among the units.
     assert any("20 factors / 2 units" in e.text for e in events)
@@ -99,6 +101,7 @@ def test_engineer_vehicles_indirect_fire_at_half_against_temporary_bridges() -> 
 
 
 def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_old_reading_by_option() -> None:
+    from engine.events import Event
     from engine.games.pl.fire import indirect_attack
 
     s = bridge_state()
@@ -108,7 +111,8 @@ def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_old_reading_by_op
     s.units.pop("P1")
     s.units["W1"].id, s.units["W1"].type = "W1", "wespe"
     rig(s, [6, 6, 6])
-    events = indirect_attack(s, "ge", [s.units["W1"]], "1509")
+    events: list[Event] = []
+    indirect_attack(s, events, "ge", [s.units["W1"]], "1509")
     assert any("20 factors / 3 units" in e.text for e in events)
     assert any("(indirect, 1.667) against temporary bridge at 1509" in e.text for e in events)
 

@@ -219,7 +219,7 @@ def test_transport_if_the_transporter_is_destroyed_the_transported_is_too() -> N
     s = build([("T1", "ge_truck", "1009"), ("R1", "ge_rifle", "1009")])
     s.units["T1"].cargo = "R1"
     s.units["R1"].carrier = "T1"
-    destroy_unit(s, s.units["T1"], "test")
+    destroy_unit(s, [], s.units["T1"], "test")
     assert s.units["R1"].status == "eliminated"
 
 

@@ -196,6 +196,7 @@ def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_is_at_half_not_a_
     """Engineer vehicles, Valentine Bridgelayer: "Attacks against temporary bridges by Indirect Fire
     are always at half strength": half is the bridge's one factor; the WEC's halving of (H) against
     armoured targets does not come on top (option if_bridge_wec: it did, a quarter)."""
+    from engine.events import Event
     from engine.games.pl.fire import indirect_attack
 
     for legacy, share in ((False, "10"), (True, "5")):
@@ -203,7 +204,8 @@ def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_is_at_half_not_a_
                   options={"engineer_vehicles": True, "if_bridge_wec": legacy})
         s.temp_bridges["1509"] = "us"
         rig(s, [6, 6, 6])
-        events = indirect_attack(s, "ge", [s.units["W1"]], "1509")
+        events: list[Event] = []
+        indirect_attack(s, events, "ge", [s.units["W1"]], "1509")
         assert any(f"(indirect, {share}) against temporary bridge at 1509" in e.text for e in events), legacy
 
 

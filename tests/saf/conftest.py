@@ -52,7 +52,8 @@ class Bench:
 
     @property
     def t(self) -> Table:
-        return Table(self.s)
+        """A table for one step of a test, handed its own collector (as an order's perform hands one)."""
+        return Table(self.s, [])
 
     def add(self, kind: str, hex: str, number: int = 0, **kw: Any) -> Unit:
         return self.t.new_unit(kind, number, hex=hex, **kw)

@@ -479,7 +479,7 @@ def test_8_2_2_C_tiger_arrives_after_german_tank_step_on_turn_3() -> None:
     from engine.games.saf.table import Table
     s = RULES.new_state("2", 4, {})
     s.turn = 3
-    t = Table(s)
+    t = Table(s, [])
     german.german_turn(t)
     tiger = next(u for u in s.units.values() if u.kind == "tiger")
     assert tiger.status == "on_map" and tiger.hex == t.m.markers["red"][0].label

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine import cards
 from engine.contract import Order
-from engine.events import Event
+from engine.events import Event, performed
 from engine.game import Action, CommandSpec, OptionSpec
 from engine.hexgrid import Hex
 
@@ -54,22 +54,13 @@ _COMMANDS: tuple[CommandSpec, ...] = (
 COMMANDS: dict[str, CommandSpec] = {c.name: c for c in _COMMANDS}
 
 
-Step = Callable[[PeiperState, list[Event], str, Action], None]
-
-
-def _perform(step: Step) -> Callable[[PeiperState, str, Action], list[Event]]:
-    """An order's perform from a rules step that appends its events (orders.py, combat.py)."""
-    def perform(state: PeiperState, side: str, a: Action) -> list[Event]:
-        events: list[Event] = []
-        step(state, events, side, a)
-        return events
-    return perform
-
-
 def _hex(a: Action, name: str) -> Hex:
     return game_map().hex(a.args[name])
 
 
+# The steps are orders.py's and combat.py's, each appending to the order's collector (engine.events).
+_perform: Callable[[Callable[[PeiperState, list[Event], str, Action], None]],
+                   Callable[[PeiperState, str, Action], list[Event]]] = performed
 _place = _perform(lambda s, ev, side, a: orders.place(s, ev, a.args["unit"], _hex(a, "at")))
 _ready = _perform(lambda s, ev, side, a: orders.ready(s, ev))
 _draw = _perform(lambda s, ev, side, a: orders.draw_card(s, ev))

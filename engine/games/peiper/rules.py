@@ -137,9 +137,8 @@ class PeiperRules(Contract):
                 f"attack would lose {lost} unused."]
 
     # --- orders ------------------------------------------------------------------------------
-    def after_order(self, state: PeiperState, side: str, events: list[Event]) -> list[Event]:
+    def after_order(self, state: PeiperState, side: str, events: list[Event]) -> None:
         state.actions += 1
-        return []
 
     def unit_id(self, state: PeiperState, text: str) -> str:
         return resolve_unit(text)

@@ -174,7 +174,7 @@ def shifted(state: PlState, column: int | None, shift: int) -> int | None:
     return max(0, min(len(crt(state).columns) - 1, column + shift))
 
 
-def roll_and_apply(state: PlState, att: Attack, side: str, rule: str, head: str) -> list[Event]:
+def roll_and_apply(state: PlState, events: list[Event], att: Attack, side: str, rule: str, head: str) -> None:
     """Roll on the CRT for one attack and apply the result to every element attacked."""
     table = crt(state)
     base = table.column(att.attack, att.defense)
@@ -182,8 +182,8 @@ def roll_and_apply(state: PlState, att: Attack, side: str, rule: str, head: str)
     ratio = f"{num(att.attack)}/{num(att.defense)}"
     if col is None:
         why = f" ({'; '.join(dict.fromkeys(att.notes))})" if att.notes else ""
-        return [Event("attack", f"{head}: {ratio} is below {table.columns[0]}: no attack{why}", rule, side)]
-    events: list[Event] = []
+        events.append(Event("attack", f"{head}: {ratio} is below {table.columns[0]}: no attack{why}", rule, side))
+        return
     chance = Chance(state, events)
     die = chance.die()
     mod = max(table.modifier_min, min(table.modifier_max, att.modifier))
@@ -201,32 +201,31 @@ def roll_and_apply(state: PlState, att: Attack, side: str, rule: str, head: str)
     state.overlays.append({"kind": "fire", "from": (att.attackers[0].hex if att.attackers else None) or att.target,
                                 "to": att.target, "hit": result != "-"})
     for el in att.elements:
-        events += apply_result(state, el, result, rule)
-    return events
+        apply_result(state, events, el, result, rule)
 
 
-def apply_result(state: PlState, el: Element, result: str, rule: str) -> list[Event]:
-    events: list[Event] = []
+def apply_result(state: PlState, events: list[Event], el: Element, result: str, rule: str) -> None:
     if result == "-":
-        return events
+        return
     if el.bridge:
-        return bridge_result(state, el.bridge, result, rule)
+        bridge_result(state, events, el.bridge, result, rule)
+        return
     head = el.head
     destroy = result == "X" or (result == "DD" and head.dispersed)
     if destroy and el.fort:
         label = head.hex or ""
         for u in el.units:
             if u.status == "on_map":
-                events += destroy_unit(state, u, rule, wreck=False)
+                destroy_unit(state, events, u, rule, wreck=False)
         state.forts.pop(label, None)
         state.wrecks[label] = min(MAX_WRECKS, state.wrecks.get(label, 0) + 1)
         events.append(Event("wreck", f"The fortification at {label} is destroyed with all inside; one wreck is left",
                             "Fortifications (optional)", head.side, {"hex": label}))
-        return events
+        return
     if destroy:
         for u in el.units:
-            events += destroy_unit(state, u, rule)
-        return events
+            destroy_unit(state, events, u, rule)
+        return
     units = list(el.units)
     if len(units) == 1 and units[0].carrier:
         # A rider attacked alone that could not be unloaded (stacking): both are dispersed together.
@@ -235,31 +234,31 @@ def apply_result(state: PlState, el: Element, result: str, rule: str) -> list[Ev
         u.dispersed = True
     el = Element(units, el.defense, el.armoured, "+".join(u.id for u in units) if len(units) > 1 else el.label)
     events.append(Event("result", f"{el.label} dispersed", rule, head.side, {"units": [u.id for u in el.units]}))
-    return events
 
 
 def bridge_element(state: PlState, label: str) -> Element:
     return Element([], tec(state).temporary_bridge_defense, True, f"temporary bridge at {label}", bridge=label)
 
 
-def bridge_result(state: PlState, label: str, result: str, rule: str) -> list[Event]:
+def bridge_result(state: PlState, events: list[Event], label: str, result: str, rule: str) -> None:
     """Only X destroys a temporary bridge (it is never dispersed); vehicles on it go with it."""
     if result != "X" or label not in state.temp_bridges:
-        return [Event("result", f"The temporary bridge at {label} holds", rule)] if result != "-" else []
+        if result != "-":
+            events.append(Event("result", f"The temporary bridge at {label} holds", rule))
+        return
     side = state.temp_bridges.pop(label)
-    events = [Event("result", f"The temporary bridge at {label} is destroyed", rule, side, {"hex": label})]
+    events.append(Event("result", f"The temporary bridge at {label} is destroyed", rule, side, {"hex": label}))
     for u in state.at(label):
         if utype(u).vehicle:
-            events += destroy_unit(state, u, "Engineer vehicles (optional): vehicles on a destroyed bridge")
-    return events
+            destroy_unit(state, events, u, "Engineer vehicles (optional): vehicles on a destroyed bridge")
 
 
-def destroy_unit(state: PlState, u: Unit, rule: str, wreck: bool = True) -> list[Event]:
+def destroy_unit(state: PlState, events: list[Event], u: Unit, rule: str, wreck: bool = True) -> None:
     """Remove a unit (its cargo goes with it); armoured units leave a wreck, at most 3 a hex."""
     if u.status != "on_map":
-        return []
+        return
     label = u.hex or ""
-    events = [Event("result", f"{u.id} ({utype(u).name}) destroyed", rule, u.side, {"unit": u.id, "hex": label})]
+    events.append(Event("result", f"{u.id} ({utype(u).name}) destroyed", rule, u.side, {"unit": u.id, "hex": label}))
     u.status = "eliminated"
     if u.carrier:
         state.units[u.carrier].cargo = ""
@@ -268,12 +267,11 @@ def destroy_unit(state: PlState, u: Unit, rule: str, wreck: bool = True) -> list
         cargo = state.units[u.cargo]
         u.cargo = ""
         cargo.carrier = ""
-        events += destroy_unit(state, cargo, R_TRANSPORT + ": carried units share their carrier's fate", wreck)
+        destroy_unit(state, events, cargo, R_TRANSPORT + ": carried units share their carrier's fate", wreck)
     u.hex = None
     if wreck and utype(u).armoured and state.wrecks.get(label, 0) < MAX_WRECKS:
         state.wrecks[label] = state.wrecks.get(label, 0) + 1
         events.append(Event("wreck", f"A wreck is left at {label}", "Wreckage", u.side, {"hex": label}))
-    return events
 
 
 def num(x: float) -> str:

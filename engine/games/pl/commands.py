@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.contract import Order
 from engine.errors import IllegalAction, UmpireError
-from engine.events import Event
+from engine.events import Event, performed
 from engine.game import Action, CommandSpec, OptionSpec
 from engine.listing import remember
 
@@ -117,8 +117,9 @@ def _place_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
                 yield Action("place", {"unit": u.id, "at": label})
 
 
-def _place(state: PlState, side: str, a: Action) -> list[Event]:
-    return sequence.do_place(state, side, a.args["unit"], a.args["at"])
+@performed
+def _place(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    sequence.do_place(state, events, side, a.args["unit"], a.args["at"])
 
 
 # --- fire -------------------------------------------------------------------------------------------
@@ -174,13 +175,15 @@ def _fire_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
     return fire_problem(state, side, ids, target, at_unit)
 
 
-def _fire(state: PlState, side: str, a: Action) -> list[Event]:
+@performed
+def _fire(state: PlState, events: list[Event], side: str, a: Action) -> None:
     ids = _ids(a.args["units"])
     at_unit = str(a.args.get("at_unit", "") or "")
     if state.phase == OPPORTUNITY:
-        return opportunity.do_opportunity_fire(state, side, ids, a.args["target"], at_unit,
-                                               str(a.args.get("when", "") or ""))
-    return order_fire(state, side, ids, a.args["target"], at_unit)
+        opportunity.do_opportunity_fire(state, events, side, ids, a.args["target"], at_unit,
+                                        str(a.args.get("when", "") or ""))
+    else:
+        order_fire(state, events, side, ids, a.args["target"], at_unit)
 
 
 # --- indirect ----------------------------------------------------------------------------------------
@@ -191,8 +194,9 @@ def _indirect_candidates(state: PlState, side: str, only: Any) -> Iterator[Actio
                 yield Action("indirect", {"unit": u.id, "target": t})
 
 
-def _indirect(state: PlState, side: str, a: Action) -> list[Event]:
-    return order_indirect(state, side, a.args["unit"], a.args["target"])
+@performed
+def _indirect(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    order_indirect(state, events, side, a.args["unit"], a.args["target"])
 
 
 # --- move, overrun -------------------------------------------------------------------------------------
@@ -220,10 +224,11 @@ def _move_refusal(state: PlState, side: str, a: Action) -> UmpireError | None:
     return move_problem(state, side, ids, goal)
 
 
-def _move(state: PlState, side: str, a: Action) -> list[Event]:
+@performed
+def _move(state: PlState, events: list[Event], side: str, a: Action) -> None:
     ids = _ids(a.args["units"])
-    events = do_move(state, side, ids, a.args["to"], _via(a))
-    return events + opportunity.open_window(state, side, ids, events[0].data["path"])
+    path = do_move(state, events, side, ids, a.args["to"], _via(a))
+    opportunity.open_window(state, events, side, ids, path)
 
 
 def _overrun_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]:
@@ -239,15 +244,14 @@ def _overrun_refusal(state: PlState, side: str, a: Action) -> UmpireError | None
     return overrun_problem(state, side, _ids(a.args.get("units")), str(a.args.get("target", "")))
 
 
-def _overrun(state: PlState, side: str, a: Action) -> list[Event]:
-    ids = _ids(a.args["units"])
-    events = do_overrun(state, side, ids, a.args["target"])
-    path = events[0].data.get("path", [])
+@performed
+def _overrun(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    units, path = do_overrun(state, events, side, _ids(a.args["units"]), a.args["target"])
     if state.options.get("of_no_overrun") or len(path) < 2:
-        return events
+        return
     # "Units engaging in an Overrun Attack cannot be attacked while in the hex of the Overrun Attack":
     # they may be where it ends (the first group's path, when groups came from several hexes).
-    return events + opportunity.open_window(state, side, events[0].data.get("units", ids), path)
+    opportunity.open_window(state, events, side, units, path)
 
 
 # --- transport -------------------------------------------------------------------------------------------
@@ -273,17 +277,15 @@ def _unload_candidates(state: PlState, side: str, only: Any) -> Iterator[Action]
 
 
 def _transport(loading: bool) -> Callable[[PlState, str, Action], list[Event]]:
-    def perform(state: PlState, side: str, a: Action) -> list[Event]:
+    def step(state: PlState, events: list[Event], side: str, a: Action) -> None:
         carrier = state.units[a.args["unit"]]
         if loading:
-            events = do_load(state, side, carrier.id, a.args["cargo"])
+            cargo, cost = do_load(state, events, side, carrier.id, a.args["cargo"])
         else:
-            events = do_unload(state, side, carrier.id)
-        ids = [carrier.id, events[0].data["cargo"]]
-        cost = float(events[0].data.get("mp", 0))
-        return events + opportunity.open_window(state, side, ids, [carrier.hex or ""], cost, transport={
-            "kind": "load" if loading else "unload", "carrier": carrier.id, "cargo": ids[1]})
-    return perform
+            cargo, cost = do_unload(state, events, side, carrier.id)
+        opportunity.open_window(state, events, side, [carrier.id, cargo], [carrier.hex or ""], cost, transport={
+            "kind": "load" if loading else "unload", "carrier": carrier.id, "cargo": cargo})
+    return performed(step)
 
 
 # --- close assault ------------------------------------------------------------------------------------------
@@ -306,8 +308,9 @@ def _assault_refusal(state: PlState, side: str, a: Action) -> UmpireError | None
     return assault_problem(state, side, _ids(a.args.get("units")), str(a.args.get("target", "")))
 
 
-def _assault(state: PlState, side: str, a: Action) -> list[Event]:
-    return order_assault(state, side, _ids(a.args["units"]), a.args["target"])
+@performed
+def _assault(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    order_assault(state, events, side, _ids(a.args["units"]), a.args["target"])
 
 
 # --- engineers and fortifications ----------------------------------------------------------------------------
@@ -349,12 +352,15 @@ def _demolish_fort_candidates(state: PlState, side: str, only: Any) -> Iterator[
             yield Action("demolish_fort", {"unit": u.id})
 
 
-def _one_unit(fn: Callable[[PlState, str, str], list[Event]]) -> Callable[[PlState, str, Action], list[Event]]:
-    return lambda state, side, a: fn(state, side, a.args["unit"])
+def _one_unit(fn: Callable[[PlState, list[Event], str, str], None]) -> Callable[[PlState, str, Action], list[Event]]:
+    def step(state: PlState, events: list[Event], side: str, a: Action) -> None:
+        fn(state, events, side, a.args["unit"])
+    return performed(step)
 
 
-def _clear(state: PlState, side: str, a: Action) -> list[Event]:
-    return do_clear(state, side, a.args["unit"], a.args["target"])
+@performed
+def _clear(state: PlState, events: list[Event], side: str, a: Action) -> None:
+    do_clear(state, events, side, a.args["unit"], a.args["target"])
 
 
 # --- end ------------------------------------------------------------------------------------------------------
@@ -362,10 +368,12 @@ def _end_candidates(state: PlState, side: str, only: Any) -> list[Action]:
     return [Action("end")]
 
 
-def _end(state: PlState, side: str, a: Action) -> list[Event]:
+@performed
+def _end(state: PlState, events: list[Event], side: str, a: Action) -> None:
     if state.phase == OPPORTUNITY:
-        return opportunity.close_window(state)
-    return sequence.end_phase(state, side)
+        opportunity.close_window(state, events)
+    else:
+        sequence.end_phase(state, events, side)
 
 
 _WHY_UNLISTED = "groups (units:A,B) would list every subset of every stack; every single-unit form is listed"

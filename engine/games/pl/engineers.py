@@ -66,14 +66,13 @@ def demolish_refusal(state: PlState, u: Unit) -> Why:
     return FINE
 
 
-def do_demolish(state: PlState, side: str, uid: str) -> list[Event]:
+def do_demolish(state: PlState, events: list[Event], side: str, uid: str) -> None:
     u = own_unit(state, side, uid, R_BRIDGE)
     _ready(state, u, R_BRIDGE)
     demolish_refusal(state, u).raise_if()
     label = u.hex or ""
     first = not state.bridge_tries.get(label)
     best = 5 if first else LATER_BRIDGE_ROLLS[min(3, u.work_phases)]
-    events: list[Event] = []
     chance = Chance(state, events)
     die = chance.die()
     state.bridge_tries[label] = state.bridge_tries.get(label, 0) + 1
@@ -89,7 +88,6 @@ def do_demolish(state: PlState, side: str, uid: str) -> list[Event]:
         if label not in state.blocks:
             state.blocks.append(label)
             state.built_blocks.append(label)
-    return events
 
 
 def block_need(label: str) -> int:
@@ -112,12 +110,11 @@ def block_refusal(state: PlState, u: Unit) -> Why:
     return FINE
 
 
-def do_block(state: PlState, side: str, uid: str) -> list[Event]:
+def do_block(state: PlState, events: list[Event], side: str, uid: str) -> None:
     u = own_unit(state, side, uid, R_BLOCK)
     _ready(state, u, R_BLOCK)
     block_refusal(state, u).raise_if()
     label = u.hex or ""
-    events: list[Event] = []
     chance = Chance(state, events)
     die = chance.die()
     ok = die <= 5
@@ -130,4 +127,3 @@ def do_block(state: PlState, side: str, uid: str) -> list[Event]:
         state.built_blocks.append(label)
     else:
         u.block_tries += 1
-    return events

@@ -226,7 +226,7 @@ def fire_problem(state: PlState, side: str, ids: list[str], target: str, unit_id
     return None
 
 
-def order_fire(state: PlState, side: str, ids: list[str], target: str, unit_id: str = "") -> list[Event]:
+def order_fire(state: PlState, events: list[Event], side: str, ids: list[str], target: str, unit_id: str = "") -> None:
     problem = fire_problem(state, side, ids, target, unit_id)
     if problem is not None:
         raise problem
@@ -240,9 +240,9 @@ def order_fire(state: PlState, side: str, ids: list[str], target: str, unit_id: 
         state.fire_queue.append(trial)
     col = state_column(state, att)
     notes = f" ({'; '.join(dict.fromkeys(att.notes))})" if att.notes else ""
-    return [Event("order", f"Fire group {', '.join(trial.units)} against {target}: {att.attack:g} against "
-                  f"{att.defense:g}{notes}, now {col}{below_warning(state, att)}; resolved when the phase ends",
-                  R_DF, side, {"units": trial.units, "target": target})]
+    events.append(Event("order", f"Fire group {', '.join(trial.units)} against {target}: {att.attack:g} against "
+                        f"{att.defense:g}{notes}, now {col}{below_warning(state, att)}; resolved when the phase ends",
+                        R_DF, side, {"units": trial.units, "target": target}))
 
 
 def below_warning(state: PlState, att: Attack) -> str:
@@ -260,8 +260,7 @@ def state_column(state: PlState, att: Attack) -> str:
     return odds_text(state, crt(state).column(att.attack, att.defense))
 
 
-def resolve_fire_queue(state: PlState, side: str) -> list[Event]:
-    events: list[Event] = []
+def resolve_fire_queue(state: PlState, events: list[Event], side: str) -> None:
     for order in state.fire_queue:
         live = [i for i in order.units if state.units[i].status == "on_map" and not state.units[i].dispersed]
         there = enemy_bridge(state, side, order.target) if order.unit == "bridge" else has_enemy(state, side, order.target)
@@ -277,29 +276,30 @@ def resolve_fire_queue(state: PlState, side: str) -> list[Event]:
             u.fired_target = order.target
             u.revealed = True
         if order.unit and order.unit != "bridge":
-            events += unload_rider_for_attack(state, order.unit)
+            unload_rider_for_attack(state, events, order.unit)
         head = _head(att)
-        events += roll_and_apply(state, att, side, R_DF, head)
+        roll_and_apply(state, events, att, side, R_DF, head)
         if order.unit != "bridge":
-            events += crossfire(state, side, att, direct=True)
+            crossfire(state, events, side, att, direct=True)
     state.fire_queue = []
-    return events
 
 
-def unload_rider_for_attack(state: PlState, uid: str) -> list[Event]:
+def unload_rider_for_attack(state: PlState, events: list[Event], uid: str) -> None:
     """A rider attacked alone on a German AFV is unloaded first, if stacking allows."""
     from .board import STACK_LIMIT, stack_count
 
     u = state.units[uid]
     if not u.carrier or not u.hex:
-        return []
+        return
     carrier = state.units[u.carrier]
     if stack_count(state, u.hex) + 1 > STACK_LIMIT:
-        return [Event("note", f"{u.id} stays loaded (stacking): if dispersed, {carrier.id} is dispersed too",
-                      "II. Transporting Units", u.side)]
+        events.append(Event("note", f"{u.id} stays loaded (stacking): if dispersed, {carrier.id} is dispersed too",
+                            "II. Transporting Units", u.side))
+        return
     carrier.cargo = ""
     u.carrier = ""
-    return [Event("unload", f"{u.id} is unloaded from {carrier.id} to be attacked alone", "II. Transporting Units", u.side)]
+    events.append(Event("unload", f"{u.id} is unloaded from {carrier.id} to be attacked alone",
+                        "II. Transporting Units", u.side))
 
 
 def _head(att: Attack) -> str:
@@ -362,7 +362,7 @@ def indirect_estimate(state: PlState, side: str, uid: str, target: str) -> tuple
     return "; ".join(bits), any_on
 
 
-def order_indirect(state: PlState, side: str, uid: str, target: str) -> list[Event]:
+def order_indirect(state: PlState, events: list[Event], side: str, uid: str, target: str) -> None:
     u = own_unit(state, side, uid, R_IF)
     if any(o.unit == u.id and o.turn == state.turn + 1 for o in state.indirect):
         raise IllegalAction(f"{u.id} already has an indirect fire order for turn {state.turn + 1}", R_IF)
@@ -379,9 +379,10 @@ def order_indirect(state: PlState, side: str, uid: str, target: str) -> list[Eve
                                         [s.hex or "" for s in spot]))
     warning = "" if hits else " - WARNING: below the table as the hex stands, it cannot succeed unless more fire joins"
     # Plotted in secret: only the side that gave it sees the order until it lands (secret_key).
-    return [Event("order", f"{u.id} will fire indirectly at {target} in turn {state.turn + 1} "
-                  f"(spotted by {', '.join(s.id for s in spot)}); as the hex stands now: {odds}{warning}", R_IF, side,
-                  {"unit": u.id, "target": target}, only=side, until=secret_key(u.id, state.turn + 1))]
+    events.append(Event("order", f"{u.id} will fire indirectly at {target} in turn {state.turn + 1} "
+                        f"(spotted by {', '.join(s.id for s in spot)}); as the hex stands now: {odds}{warning}",
+                        R_IF, side, {"unit": u.id, "target": target}, only=side,
+                        until=secret_key(u.id, state.turn + 1)))
 
 
 def secret_key(uid: str, turn: int) -> str:
@@ -389,9 +390,8 @@ def secret_key(uid: str, turn: int) -> str:
     return f"indirect:{uid}:{turn}"
 
 
-def resolve_indirect(state: PlState, side: str) -> list[Event]:
+def resolve_indirect(state: PlState, events: list[Event], side: str) -> None:
     """Indirect fire ordered last turn: scatter if the spotters are gone, then divide and resolve."""
-    events: list[Event] = []
     due = [o for o in state.indirect if o.turn == state.turn and state.units[o.unit].side == side]
     state.indirect = [o for o in state.indirect if o not in due]
     by_target: dict[str, list[IndirectOrder]] = {}
@@ -442,22 +442,21 @@ def resolve_indirect(state: PlState, side: str) -> list[Event]:
                 chance.tell(Event("dice", f"Spotters for {target} lost: scatter die {die}: ineffective", R_IF, side,
                                   {"die": die}))
                 continue
-        events += indirect_attack(state, side, firers, where)
-    return events
+        indirect_attack(state, events, side, firers, where)
 
 
-def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -> list[Event]:
+def indirect_attack(state: PlState, events: list[Event], side: str, firers: list[Unit], where: str) -> None:
     """Add the firers' strength, divide by the counters in the hex, resolve each counter alone."""
     state.indirect_hexes.append(where)
     elements = elements_at(state, where, skip_dispersed=True)
     state.overlays.append({"kind": "artillery", "hex": where})
     bridge = enemy_bridge(state, side, where)
     if not elements and not bridge:
-        return [Event("attack", f"Indirect fire lands on {where}: nothing there to hit", R_IF, side)]
+        events.append(Event("attack", f"Indirect fire lands on {where}: nothing there to hit", R_IF, side))
+        return
     counts_bridge = bool(state.options.get("if_bridge_share"))
     n = len(elements) + (1 if bridge and counts_bridge else 0)
     raw = total([utype(f).attack for f in firers])
-    events = []
     if n:
         events.append(Event("attack", f"Indirect fire on {where}: {raw:g} factors / {n} unit{'s' if n > 1 else ''} = "
                             f"{raw / n:.4g} each", R_IF, side))
@@ -467,7 +466,7 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
         att = Attack(firers, [share], where, [el], el.armoured, share, el.defense, None)
         head = f"{', '.join(f.id for f in firers)} (indirect, {share:.4g} each) against {el.label} " \
                f"(defense {el.defense:g}, {'armoured' if el.armoured else 'soft'})"
-        events += roll_and_apply(state, att, side, R_IF, head)
+        roll_and_apply(state, events, att, side, R_IF, head)
     if bridge:
         # "Attacks against temporary bridges by Indirect Fire are always at half strength": half the
         # fire's whole strength; the bridge is no unit, so it takes no share of the division
@@ -480,10 +479,9 @@ def indirect_attack(state: PlState, side: str, firers: list[Unit], where: str) -
                       for f in firers])
         share = round(full / (n if counts_bridge else 1) / 2, 6)
         att = Attack(firers, [share], where, [el], True, share, el.defense, None)
-        events += roll_and_apply(state, att, side, R_IF + " (half strength against a temporary bridge)",
-                                 f"{', '.join(f.id for f in firers)} (indirect, {share:.4g}) against {el.label} "
-                                 f"(defense {el.defense:g})")
-    return events
+        roll_and_apply(state, events, att, side, R_IF + " (half strength against a temporary bridge)",
+                       f"{', '.join(f.id for f in firers)} (indirect, {share:.4g}) against {el.label} "
+                       f"(defense {el.defense:g})")
 
 
 # --- close assault -------------------------------------------------------------------------------
@@ -559,7 +557,7 @@ def enemy_hexes_near(state: PlState, side: str, label: str) -> list[str]:
     return [n for n in adjacent(label) if has_enemy(state, side, n)]
 
 
-def order_assault(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
+def order_assault(state: PlState, events: list[Event], side: str, ids: list[str], target: str) -> None:
     problem = assault_problem(state, side, ids, target)
     if problem is not None:
         raise problem
@@ -571,9 +569,9 @@ def order_assault(state: PlState, side: str, ids: list[str], target: str) -> lis
         existing = AttackOrder(list(ids), target)
         state.assault_queue.append(existing)
     att = build_assault(state, existing)
-    return [Event("order", f"Close assault on {target} by {', '.join(existing.units)}: {att.attack:g} against "
-                  f"{att.defense:g}, now {state_column(state, att)}{below_warning(state, att)}; resolved when the "
-                  "phase ends", R_CAT, side, {"units": existing.units, "target": target})]
+    events.append(Event("order", f"Close assault on {target} by {', '.join(existing.units)}: {att.attack:g} "
+                        f"against {att.defense:g}, now {state_column(state, att)}{below_warning(state, att)}; "
+                        "resolved when the phase ends", R_CAT, side, {"units": existing.units, "target": target}))
 
 
 def build_assault(state: PlState, order: AttackOrder) -> Attack:
@@ -588,8 +586,7 @@ def build_assault(state: PlState, order: AttackOrder) -> Attack:
                   total([e.defense for e in elements]), None, shift=shift, modifier=-2, notes=notes)
 
 
-def resolve_assaults(state: PlState, side: str) -> list[Event]:
-    events: list[Event] = []
+def resolve_assaults(state: PlState, events: list[Event], side: str) -> None:
     for order in state.assault_queue:
         live = [i for i in order.units if state.units[i].status == "on_map" and not state.units[i].dispersed]
         if not live or not has_enemy(state, side, order.target):
@@ -599,7 +596,6 @@ def resolve_assaults(state: PlState, side: str) -> list[Event]:
         for u in att.attackers:
             u.assaulted = True
             u.fired = True
-        events += roll_and_apply(state, att, side, R_CAT + " (-2 to the die)", _head(att))
-        events += crossfire(state, side, att, direct=False)
+        roll_and_apply(state, events, att, side, R_CAT + " (-2 to the die)", _head(att))
+        crossfire(state, events, side, att, direct=False)
     state.assault_queue = []
-    return events

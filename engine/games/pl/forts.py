@@ -23,10 +23,9 @@ def inside(state: PlState, label: str) -> list[Unit]:
     return [u for u in state.at(label) if not u.on_fort] if fort_at(state, label) else []
 
 
-def settle(state: PlState) -> list[Event]:
+def settle(state: PlState, events: list[Event]) -> None:
     """Units ON a fortification go IN it once no enemy is left in it (an abandoned fortification may
     be used by either player); a unit outside any fortification is never ON one."""
-    events: list[Event] = []
     for u in state.units.values():
         if u.on_fort and (u.status != "on_map" or not fort_at(state, u.hex or "")):
             u.on_fort = False
@@ -37,10 +36,9 @@ def settle(state: PlState) -> list[Event]:
                 u.on_fort = False
             events.append(Event("note", f"{', '.join(u.id for u in on)} now hold the fortification at {label} "
                                 "(no enemy left in it)", R_FORT, on[0].side, {"hex": label}))
-    return events
 
 
-def crossfire(state: PlState, side: str, att: Attack, direct: bool) -> list[Event]:
+def crossfire(state: PlState, events: list[Event], side: str, att: Attack, direct: bool) -> None:
     """After side's attack on enemy units ON a fortification side holds: the same units attack the
     fortification (the units IN it) at once, with their own die roll. Direct fire is recomputed
     against the fortification (an armoured target); close assault keeps its shift and -2."""
@@ -48,7 +46,7 @@ def crossfire(state: PlState, side: str, att: Attack, direct: bool) -> list[Even
     garrison = [u for u in inside(state, target) if u.side == side]
     attackers = [u for u in att.attackers if u.status == "on_map"]
     if not garrison or not attackers:
-        return []
+        return
     el = fort_element(state, target, garrison)
     if direct:
         strengths = [direct_strength(state, u, target, True)[0] for u in attackers]
@@ -58,7 +56,7 @@ def crossfire(state: PlState, side: str, att: Attack, direct: bool) -> list[Even
                   shift=att.shift, modifier=att.modifier, notes=["automatic: it follows the attack on the units ON it"])
     head = f"{', '.join(u.id for u in attackers)} ({auto.attack:g}) against their own {el.label} at {target} " \
            f"(defense {el.defense:g}, armoured)"
-    return roll_and_apply(state, auto, side, R_CROSSFIRE, head)
+    roll_and_apply(state, events, auto, side, R_CROSSFIRE, head)
 
 
 def demolish_refusal(state: PlState, u: Unit) -> Why:
@@ -82,7 +80,7 @@ def demolish_refusal(state: PlState, u: Unit) -> Why:
     return FINE
 
 
-def do_demolish(state: PlState, side: str, uid: str) -> list[Event]:
+def do_demolish(state: PlState, events: list[Event], side: str, uid: str) -> None:
     """``demolish_fort unit:<id>``: a unit IN its own side's fortification destroys it in its
     Movement phase, spending its movement for the phase; no wreck is left."""
     u = own_unit(state, side, uid, R_DEMOLISH)
@@ -91,4 +89,4 @@ def do_demolish(state: PlState, side: str, uid: str) -> list[Event]:
     del state.forts[label]
     u.moved = True
     u.mp_left = 0
-    return [Event("demolish", f"{u.id} demolishes the fortification at {label}", R_DEMOLISH, side, {"hex": label})]
+    events.append(Event("demolish", f"{u.id} demolishes the fortification at {label}", R_DEMOLISH, side, {"hex": label}))

@@ -363,12 +363,14 @@ def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = (
     return path, cost
 
 
-def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()) -> list[Event]:
+def do_move(state: PlState, events: list[Event], side: str, ids: list[str], goal: str,
+            via: tuple[str, ...] = ()) -> list[str]:
+    """Move the stack toward goal (stream rolls, minefields, flails, bridgelayers); the hexes walked."""
     movers = movers_of(state, side, ids, state.phase)
     if movers[0].hex == goal and not via:
         raise IllegalAction(f"{', '.join(ids)} already at {goal}", R_MOVE)
     path, cost = plan(state, movers, goal, via)
-    events: list[Event] = []
+    start = len(events)  # the move's own event goes first, before the rolls and finds on the way
     walked = [path[0]]
     walk_cost = cost_fn(state, movers, path[0], true_mines=True)
     budget = min(u.mp_left for u in movers) - flail_reserve(state, movers)
@@ -456,15 +458,15 @@ def do_move(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str
             u.revealed = True
     labels = [h.label for h in walked]
     state.overlays.append({"kind": "move", "side": side, "path": labels})
-    events.insert(0, Event("move", f"{', '.join(ids)} move {' > '.join(labels)} ({spent:g} MP)", R_MOVE, side,
-                           {"units": ids, "path": labels}))
+    events.insert(start, Event("move", f"{', '.join(ids)} move {' > '.join(labels)} ({spent:g} MP)", R_MOVE,
+                               side, {"units": ids, "path": labels}))
     if mine_at(state, end):
-        events += mine_attack(state, movers, end)
+        mine_attack(state, events, movers, end)
     if block_at(state, end) or (lone_bridgelayer(state, movers) and terrain(end) == "stream"
                                 and end not in state.temp_bridges):
         for u in movers:
             u.mp_left = 0
-    return events
+    return labels
 
 
 def _room(state: PlState, label: str, movers: list[Unit]) -> bool:
@@ -473,11 +475,10 @@ def _room(state: PlState, label: str, movers: list[Unit]) -> bool:
     return stack_count(state, label, exclude=ids) + len([u for u in movers if not u.carrier]) <= STACK_LIMIT
 
 
-def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:
+def mine_attack(state: PlState, events: list[Event], units: list[Unit], label: str) -> None:
     """Each unit entering a minefield stops and is attacked at 2-1 (mines are never used up)."""
     from .board import crt
 
-    events: list[Event] = []
     table = crt(state)
     col = table.columns.index("2-1") if "2-1" in table.columns else len(table.columns) // 2
     if label not in state.mines_seen:
@@ -504,27 +505,26 @@ def mine_attack(state: PlState, units: list[Unit], label: str) -> list[Event]:
             continue
         a, d = table.ratios[col]
         att = Attack([], [], label, els, els[0].armoured, float(a), float(d), col)
-        events += roll_and_apply(state, att, state.mines.get(label, ""), R_MINES + " (always 2-1)",
-                                 f"Minefield at {label} against {els[0].label}")
-        events += hold_on_minefield(state, els[0].units, label)
-    return events
+        roll_and_apply(state, events, att, state.mines.get(label, ""), R_MINES + " (always 2-1)",
+                       f"Minefield at {label} against {els[0].label}")
+        hold_on_minefield(state, events, els[0].units, label)
 
 
-def hold_on_minefield(state: PlState, units: list[Unit], label: str) -> list[Event]:
+def hold_on_minefield(state: PlState, events: list[Event], units: list[Unit], label: str) -> None:
     """Units dispersed on a minefield may not move and are attacked again every Combat phase until an
     attack misses them (Mines): they do not turn face up at the end of their segment."""
     if state.options.get("mine_recovery"):
-        return []
+        return
     held = [u for u in units if u.status == "on_map" and u.dispersed and u.hex == label and not u.mine_held]
     for u in held:
         u.mine_held = True
     if not held:
-        return []
+        return
     until = "an attack misses" if state.options.get("mine_miss_recovers") else \
         "they turn face up, at the end of their next segment"
-    return [Event("note", f"{', '.join(u.id for u in held)} dispersed on the minefield at {label}: "
-                  f"no movement, attacked again every Combat phase until {until}", R_MINES,
-                  held[0].side, {"units": [u.id for u in held]})]
+    events.append(Event("note", f"{', '.join(u.id for u in held)} dispersed on the minefield at {label}: "
+                        f"no movement, attacked again every Combat phase until {until}", R_MINES,
+                        held[0].side, {"units": [u.id for u in held]}))
 
 
 # --- overrun --------------------------------------------------------------------------------------
@@ -625,7 +625,9 @@ def move_problem(state: PlState, side: str, ids: list[str], goal: str, via: tupl
     return None
 
 
-def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[Event]:
+def do_overrun(state: PlState, events: list[Event], side: str, ids: list[str],
+               target: str) -> tuple[list[str], list[str]]:
+    """The overrun and its attack; the first group's units and path (one hex when it is halted)."""
     problem = overrun_problem(state, side, ids, target)
     if problem is not None:
         raise problem
@@ -637,10 +639,12 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
         for u in movers:
             u.mp_left = 0
             u.moved = True
-        return [Event("move", f"{', '.join(ids)} find a minefield at {target}: the overrun is halted, "
-                      "no movement left", R_MINES, side, {"units": ids, "path": [movers[0].hex or ""], "hex": target})]
+        halted = [movers[0].hex or ""]
+        events.append(Event("move", f"{', '.join(ids)} find a minefield at {target}: the overrun is halted, "
+                            "no movement left", R_MINES, side, {"units": ids, "path": halted, "hex": target}))
+        return ids, halted
     t = hx(target)
-    events: list[Event] = []
+    first: tuple[list[str], list[str]] | None = None
     exits: list[tuple[list[Unit], str]] = []
     for group in groups:
         start = hx(group[0].hex or "")
@@ -662,6 +666,7 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
         names = [u.id for u in group]
         events.append(Event("move", f"{', '.join(names)} overrun: {' > '.join(path)} ({cost:g} MP, no road bonus)",
                             R_OVERRUN, side, {"units": names, "path": path}))
+        first = first or (names, path)
         exits.append((group, exit_hex.label))
     state.overrun_hexes.append(target)
     elements = elements_at(state, target)
@@ -671,11 +676,12 @@ def do_overrun(state: PlState, side: str, ids: list[str], target: str) -> list[E
                  notes=["overrun: one column right, -2 to the die, weapon effects ignored"])
     head = f"{', '.join(ids)} overrun ({att.attack:g}) against {target} ({', '.join(e.label for e in elements)}, " \
            f"defense {att.defense:g})"
-    events += roll_and_apply(state, att, side, R_OVERRUN, head)
+    roll_and_apply(state, events, att, side, R_OVERRUN, head)
     for group, exit_label in exits:
         if mine_at(state, exit_label):
-            events += mine_attack(state, group, exit_label)
-    return events
+            mine_attack(state, events, group, exit_label)
+    assert first is not None  # an overrun has at least one group (overrun_problem)
+    return first
 
 
 # --- transport ------------------------------------------------------------------------------------
@@ -714,7 +720,8 @@ def transport_refusal(state: PlState, carrier: Unit, cargo: Unit, loading: bool)
     return FINE
 
 
-def do_load(state: PlState, side: str, cid: str, uid: str) -> list[Event]:
+def do_load(state: PlState, events: list[Event], side: str, cid: str, uid: str) -> tuple[str, float]:
+    """Load uid onto cid; the cargo and the MP it cost."""
     carrier = own_unit(state, side, cid, R_TRANSPORT)
     cargo = own_unit(state, side, uid, R_TRANSPORT)
     transport_refusal(state, carrier, cargo, True).raise_if()
@@ -723,11 +730,13 @@ def do_load(state: PlState, side: str, cid: str, uid: str) -> list[Event]:
     carrier.cargo = cargo.id
     cargo.carrier = carrier.id
     cargo.loaded_turn = state.turn
-    return [Event("load", f"{cargo.id} loads onto {carrier.id} at {carrier.hex} ({need:g} MP)", R_TRANSPORT, side,
-                  {"carrier": carrier.id, "cargo": cargo.id, "mp": need})]
+    events.append(Event("load", f"{cargo.id} loads onto {carrier.id} at {carrier.hex} ({need:g} MP)", R_TRANSPORT,
+                        side, {"carrier": carrier.id, "cargo": cargo.id, "mp": need}))
+    return cargo.id, need
 
 
-def do_unload(state: PlState, side: str, cid: str) -> list[Event]:
+def do_unload(state: PlState, events: list[Event], side: str, cid: str) -> tuple[str, float]:
+    """Unload cid's cargo; the cargo and the MP it cost."""
     carrier = own_unit(state, side, cid, R_TRANSPORT)
     if not carrier.cargo:
         raise IllegalAction(f"{carrier.id} carries nothing", R_TRANSPORT)
@@ -742,8 +751,9 @@ def do_unload(state: PlState, side: str, cid: str) -> list[Event]:
     cargo.unloaded_turn = state.turn
     cargo.hex = carrier.hex
     cargo.on_fort = carrier.on_fort
-    return [Event("unload", f"{cargo.id} unloads from {carrier.id} at {carrier.hex} ({need:g} MP)", R_TRANSPORT, side,
-                  {"carrier": carrier.id, "cargo": cargo.id, "mp": need})]
+    events.append(Event("unload", f"{cargo.id} unloads from {carrier.id} at {carrier.hex} ({need:g} MP)",
+                        R_TRANSPORT, side, {"carrier": carrier.id, "cargo": cargo.id, "mp": need}))
+    return cargo.id, need
 
 
 def _spend_transport(carrier: Unit, need: float) -> None:
@@ -773,7 +783,7 @@ def clear_refusal(state: PlState, u: Unit, target: str) -> Why:
     return FINE
 
 
-def do_clear(state: PlState, side: str, uid: str, target: str) -> list[Event]:
+def do_clear(state: PlState, events: list[Event], side: str, uid: str, target: str) -> None:
     u = own_unit(state, side, uid, R_ENGINEERS)
     clear_refusal(state, u, target).raise_if()
     u.moved = True
@@ -784,7 +794,8 @@ def do_clear(state: PlState, side: str, uid: str, target: str) -> list[Event]:
         state.mines.pop(target, None)
         if target in state.blocks:
             state.blocks.remove(target)
-        return [Event("clear", f"{u.id} removes the {what} at {target}", R_ENGINEERS, side, {"hex": target})]
+        events.append(Event("clear", f"{u.id} removes the {what} at {target}", R_ENGINEERS, side, {"hex": target}))
+        return
     state.inverted.append(target)
-    return [Event("clear", f"{u.id} inverts the {what} at {target}: it may move onto it next turn", R_ENGINEERS,
-                  side, {"hex": target})]
+    events.append(Event("clear", f"{u.id} inverts the {what} at {target}: it may move onto it next turn",
+                        R_ENGINEERS, side, {"hex": target}))

@@ -79,15 +79,15 @@ def _runs(state: PlState, firer: Unit, movers: list[Unit], path: list[str], extr
     return best, run, best_hex
 
 
-def open_window(state: PlState, side: str, ids: list[str], path: list[str], extra: float = 0.0,
-                transport: dict[str, str] | None = None) -> list[Event]:
+def open_window(state: PlState, events: list[Event], side: str, ids: list[str], path: list[str], extra: float = 0.0,
+                transport: dict[str, str] | None = None) -> None:
     """After a move (path), an overrun (its path) or a load/unload (extra MP spent in place): may the
     enemy fire? The quarter of the allowance counts the whole move through a firer's LOS this phase."""
     if not in_play(state) or state.over:
-        return []
+        return
     movers = [state.units[i] for i in ids if state.units[i].status == "on_map"]
     if not movers:
-        return []
+        return
     need = min(utype(u).movement for u in movers) / 4
     public = not state.options.get("of_indirect_unlisted")  # (legacy: the secret order kept it off the list)
     firers: list[str] = []
@@ -111,15 +111,15 @@ def open_window(state: PlState, side: str, ids: list[str], path: list[str], extr
                     seen[f.id] = at
                 break
     if not firers:
-        return []
+        return
     state.of_window = OfWindow([u.id for u in movers], path[-1], firers, side, state.phase, dict(transport or {}),
                                seen)
     state.phase = "opportunity"
     state.side = state.enemy(side)
     when = f", declared before or after the {transport['kind']} (when:before, or after)" if transport else ""
     names = [f"{f} (at {seen[f]}, where it saw them move)" if f in seen else f for f in firers]
-    return [Event("phase", f"Opportunity fire: {', '.join(names)} may fire at {', '.join(ids)} in {path[-1]} "
-                  f"(one unit at one unit{when}), or end", R_OF, state.side)]
+    events.append(Event("phase", f"Opportunity fire: {', '.join(names)} may fire at {', '.join(ids)} in {path[-1]} "
+                        f"(one unit at one unit{when}), or end", R_OF, state.side))
 
 
 def fire_hex(win: OfWindow, firer: str, target: Unit) -> str:
@@ -223,21 +223,22 @@ def _of_problem(state: PlState, side: str, win: OfWindow, firer_ids: list[str], 
     return why.error() if why else None
 
 
-def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_hex: str, at_unit: str,
-                        when: str = "") -> list[Event]:
+def do_opportunity_fire(state: PlState, events: list[Event], side: str, firer_ids: list[str], target_hex: str,
+                        at_unit: str, when: str = "") -> None:
     problem = of_problem(state, side, firer_ids, target_hex, at_unit, when)
     if problem is not None:
         raise problem
     win = state.of_window
     assert win is not None
     if when != "before":
-        return _fire_at(state, side, win, firer_ids, at_unit, "")
+        _fire_at(state, events, side, win, firer_ids, at_unit, "")
+        return
     # Declared before the un/load: fired at as they stood; a carrier or cargo dispersed or destroyed
     # may not un/load that turn, so the un/load then does not happen (its MP stay spent).
     carrier, cargo, aboard = _before(state, win)
     kind = win.transport["kind"]
     _set_loaded(state, carrier, cargo, aboard)
-    events = _fire_at(state, side, win, firer_ids, at_unit, f" before the {kind}")
+    _fire_at(state, events, side, win, firer_ids, at_unit, f" before the {kind}")
     if carrier.status != "on_map" or cargo.status != "on_map" or carrier.dispersed or cargo.dispersed:
         win.transport = {}  # settled: it did not happen; later fire sees the units as they stand
         if cargo.status == "on_map" and not (carrier.status == "on_map" and aboard):
@@ -252,10 +253,10 @@ def do_opportunity_fire(state: PlState, side: str, firer_ids: list[str], target_
             cargo.loaded_turn = 0
     elif cargo.status == "on_map" and carrier.status == "on_map":
         _set_loaded(state, carrier, cargo, not aboard)  # the un/load goes ahead
-    return events
 
 
-def _fire_at(state: PlState, side: str, win: OfWindow, firer_ids: list[str], at_unit: str, when: str) -> list[Event]:
+def _fire_at(state: PlState, events: list[Event], side: str, win: OfWindow, firer_ids: list[str], at_unit: str,
+             when: str) -> None:
     firer = unit_or_error(state, firer_ids[0])
     target = unit_or_error(state, at_unit)
     assert target.hex is not None
@@ -271,20 +272,20 @@ def _fire_at(state: PlState, side: str, win: OfWindow, firer_ids: list[str], at_
     said = plain if not el.source or el.source == plain or el.label.endswith(plain) else f"{el.source} = {el.defense:g}"
     head = f"Opportunity fire{when}: {firer.id} ({s:g} {utype(firer).weapon}) against {el.label} {where} " \
            f"({said}, {'armoured' if el.armoured else 'soft'})"
-    events = unload_rider_for_attack(state, target.id) if target.carrier else []
-    events += roll_and_apply(state, att, side, R_OF, head)
+    if target.carrier:
+        unload_rider_for_attack(state, events, target.id)
+    roll_and_apply(state, events, att, side, R_OF, head)
     if at == target.hex:
-        events += crossfire(state, side, att, direct=True)
+        crossfire(state, events, side, att, direct=True)
     if not win.firers:
-        events += close_window(state)
-    return events
+        close_window(state, events)
 
 
-def close_window(state: PlState) -> list[Event]:
+def close_window(state: PlState, events: list[Event]) -> None:
     win = state.of_window
     if win is None:
-        return []
+        return
     state.of_window = None
     state.side = win.mover_side
     state.phase = win.phase
-    return [Event("phase", "Opportunity fire over: movement goes on", R_OF, win.mover_side)]
+    events.append(Event("phase", "Opportunity fire over: movement goes on", R_OF, win.mover_side))

@@ -203,26 +203,34 @@ class PanzerLeader(Contract):
     def before_order(self, state: PlState, side: str) -> None:
         state.overlays = []  # the map shows what this order did
 
-    def after_order(self, state: PlState, side: str, events: list[Event]) -> list[Event]:
-        return forts.settle(state)
+    def after_order(self, state: PlState, side: str, events: list[Event]) -> None:
+        forts.settle(state, events)
 
     def gm_apply(self, state: PlState, action: Action) -> list[Event]:
+        """GM overrides: remove, disperse, rally, move or place a unit, end the game; or act for the side
+        to move."""
         with self.ground(state):
-            return self._gm_apply(state, action)
+            if action.kind not in ("remove", "disperse", "rally", "move", "place", "end"):
+                return self.apply(state, state.side, action)
+            events: list[Event] = []
+            self._gm(state, events, action)
+            return events
 
-    def _gm_apply(self, state: PlState, action: Action) -> list[Event]:
-        """GM overrides: remove, disperse, rally a unit; or act for the side to move."""
+    def _gm(self, state: PlState, events: list[Event], action: Action) -> None:
         a = action.args
         if action.kind in ("remove", "disperse", "rally"):
             u = unit_or_error(state, a.get("unit", ""))
             if u.status != "on_map":
                 raise IllegalAction(f"{u.id} is not on the board")
             if action.kind == "remove":
-                events = destroy_unit(state, u, "GM override") + forts.settle(state)
+                destroy_unit(state, events, u, "GM override")
+                forts.settle(state, events)
             else:
                 u.dispersed = action.kind == "disperse"
-                events = [Event("gm", f"GM: {u.id} {'dispersed' if u.dispersed else 'turned face up'}", "GM override")]
-            return events + sequence.check_end(state)
+                events.append(Event("gm", f"GM: {u.id} {'dispersed' if u.dispersed else 'turned face up'}",
+                                    "GM override"))
+            sequence.check_end(state, events)
+            return
         if action.kind in ("move", "place"):
             # A correction outside the rules: the unit is put in the hex, stacking still applies.
             u = unit_or_error(state, a.get("unit", ""))
@@ -232,16 +240,16 @@ class PanzerLeader(Contract):
                 raise IllegalAction(f"{target.label} would hold more than {STACK_LIMIT} units")
             enemy_in = [o for o in forts.inside(state, target.label) if o.side != u.side]
             u.hex, u.status, u.on_fort = target.label, "on_map", bool(enemy_in)
-            return [Event("gm", f"GM puts {u.id} in {target.label}", "GM override", data={"unit": u.id})] \
-                + forts.settle(state)
+            events.append(Event("gm", f"GM puts {u.id} in {target.label}", "GM override", data={"unit": u.id}))
+            forts.settle(state, events)
+            return
         if action.kind == "end":
             winner = str(a.get("winner", ""))
             if winner not in self.sides:
                 raise IllegalAction(f"winner must be one of {', '.join(self.sides)}")
             state.end(winner, shorten(str(a.get("result") or "ended by the GM"), 200), "GM override")
-            return [Event("gm", f"GM ends the game: {SIDE_NAMES[winner]} wins ({state.result})", "GM override",
-                          phase_end=True)]
-        return self.apply(state, state.side, action)
+            events.append(Event("gm", f"GM ends the game: {SIDE_NAMES[winner]} wins ({state.result})",
+                                "GM override", phase_end=True))
 
     # --- views ----------------------------------------------------------------------------------
     def build_view(self, state: PlState, side: str | None) -> dict[str, Any]:

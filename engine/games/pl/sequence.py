@@ -87,7 +87,7 @@ def place_problem(state: PlState, side: str, u: Unit, label: str, count: int | N
     return FINE
 
 
-def do_place(state: PlState, side: str, uid: str, label: str) -> list[Event]:
+def do_place(state: PlState, events: list[Event], side: str, uid: str, label: str) -> None:
     if state.phase != "setup":
         raise IllegalAction("units are placed only during set-up", R_SETUP)
     u = own_unit(state, side, uid, R_SETUP)
@@ -96,23 +96,23 @@ def do_place(state: PlState, side: str, uid: str, label: str) -> list[Event]:
     u.placed = True
     if u.cargo:
         state.units[u.cargo].hex = label
-    return [Event("place", f"{u.id} set up at {label}", R_SETUP, side, {"unit": u.id, "hex": label})]
+    events.append(Event("place", f"{u.id} set up at {label}", R_SETUP, side, {"unit": u.id, "hex": label}))
 
 
-def end_phase(state: PlState, side: str) -> list[Event]:
+def end_phase(state: PlState, events: list[Event], side: str) -> None:
     """Close the current phase: resolve what was ordered, then open the next phase."""
-    events: list[Event] = []
     if state.phase == "setup":
         events.append(Event("phase", f"{SIDE_NAMES[side]} set-up complete", R_SETUP, side, phase_end=True))
         idx = state.setup_order.index(side)
         if idx + 1 < len(state.setup_order):
             state.side = state.setup_order[idx + 1]
-            return events
+            return
         state.turn = 1
         events.append(Event("victory", f"Victory conditions: {victory_text(state)}", "Situation: victory conditions"))
-        return events + start_segment(state, state.order[0])
+        start_segment(state, events, state.order[0])
+        return
     if state.phase == "combat":
-        events += resolve_fire_queue(state, side)
+        resolve_fire_queue(state, events, side)
         events.append(Event("phase", f"{SIDE_NAMES[side]} combat phase over", R_SEQ, side, phase_end=True))
         state.phase = "move_vehicles"
         state.indirect_hexes = []
@@ -130,18 +130,18 @@ def end_phase(state: PlState, side: str) -> list[Event]:
         events.append(Event("phase", f"{SIDE_NAMES[side]} movement phase over", R_SEQ, side, phase_end=True))
         state.phase = "assault"
     elif state.phase == "assault":
-        events += resolve_assaults(state, side)
-        events += end_segment(state, side)
-    return events + check_end(state)
+        resolve_assaults(state, events, side)
+        end_segment(state, events, side)
+    check_end(state, events)
 
 
-def start_segment(state: PlState, side: str) -> list[Event]:
+def start_segment(state: PlState, events: list[Event], side: str) -> None:
     state.side = side
     state.phase = "combat"
     state.indirect_hexes = []
     state.fire_queue = []
     state.assault_queue = []
-    events = [Event("turn", f"Turn {state.turn} of {state.turns}: {SIDE_NAMES[side]} player segment", R_SEQ, side)]
+    events.append(Event("turn", f"Turn {state.turn} of {state.turns}: {SIDE_NAMES[side]} player segment", R_SEQ, side))
     for u in state.units.values():
         if u.side != side:
             continue
@@ -152,15 +152,13 @@ def start_segment(state: PlState, side: str) -> list[Event]:
         u.revealed = False
         u.moved = False
         u.mine_stop = False
-    events += reinforcements(state, side)
+    reinforcements(state, events, side)
     if state.options.get("mines"):
-        events += mines_on_dispersed(state)
-    events += resolve_indirect(state, side)
-    return events
+        mines_on_dispersed(state, events)
+    resolve_indirect(state, events, side)
 
 
-def reinforcements(state: PlState, side: str) -> list[Event]:
-    events: list[Event] = []
+def reinforcements(state: PlState, events: list[Event], side: str) -> None:
     for u in state.units.values():
         if u.side != side or u.status != "awaiting" or u.enter_turn > state.turn:
             continue
@@ -171,23 +169,22 @@ def reinforcements(state: PlState, side: str) -> list[Event]:
                 events.append(Event("reinforce", f"{u.id} ({utype(u).name}) arrives at {label}", "Situation: "
                                     "reinforcements", side, {"unit": u.id, "hex": label}))
                 break
-    return events
 
 
-def mines_on_dispersed(state: PlState) -> list[Event]:
+def mines_on_dispersed(state: PlState, events: list[Event]) -> None:
     """Dispersed units on a minefield are attacked again every Combat phase (at 2-1) (Mines). A miss
     has no effect (option mine_miss_recovers: it turns them face up, free to move off)."""
     from .combat import Attack
     from .movement import hold_on_minefield
 
-    events: list[Event] = []
     for label, layer in sorted(state.mines.items()):
         for el in elements_at(state, label):
             if el.head.dispersed:
                 att = Attack([], [], label, [el], el.armoured, 2.0, 1.0, None)
-                got = roll_and_apply(state, att, layer, R_MINES + " (dispersed on a minefield)",
-                                     f"Minefield at {label} against {el.label}")
-                events += got
+                first = len(events)
+                roll_and_apply(state, events, att, layer, R_MINES + " (dispersed on a minefield)",
+                               f"Minefield at {label} against {el.label}")
+                got = events[first:]
                 result = next((e.data.get("result") for e in got if "result" in e.data), None)
                 alive = [u for u in el.units if u.status == "on_map"]
                 if not state.options.get("mine_miss_recovers") and not state.options.get("mine_recovery"):
@@ -200,12 +197,10 @@ def mines_on_dispersed(state: PlState) -> list[Event]:
                                         "off in its next Movement phase", R_MINES, el.head.side,
                                         {"units": [u.id for u in alive]}))
                 else:
-                    events += hold_on_minefield(state, alive, label)
-    return events
+                    hold_on_minefield(state, events, alive, label)
 
 
-def end_segment(state: PlState, side: str) -> list[Event]:
-    events: list[Event] = []
+def end_segment(state: PlState, events: list[Event], side: str) -> None:
     held = [u for u in state.on_map(side) if u.dispersed and u.mine_held and u.hex in state.mines
             and state.options.get("mines")]
     if not state.options.get("mine_miss_recovers"):
@@ -232,12 +227,14 @@ def end_segment(state: PlState, side: str) -> list[Event]:
     events.append(Event("phase", f"{SIDE_NAMES[side]} player segment over", R_SEQ, side, phase_end=True))
     idx = state.order.index(side)
     if idx + 1 < len(state.order):
-        events += start_segment(state, state.order[idx + 1])
-        return events + decided_end(state)
+        start_segment(state, events, state.order[idx + 1])
+        decided_end(state, events)
+        return
     if state.turn >= state.turns:
-        return events + final_victory(state)
+        final_victory(state, events)
+        return
     state.turn += 1
-    return events + start_segment(state, state.order[0])
+    start_segment(state, events, state.order[0])
 
 
 def victory_text(state: PlState) -> str:
@@ -278,7 +275,7 @@ def victory_met(state: PlState) -> str:
     return ""
 
 
-def decided_end(state: PlState) -> list[Event]:
+def decided_end(state: PlState, events: list[Event]) -> None:
     """Option ``end_when_decided`` (docs/rulings/pl.md, Decided games): in the last turn, once the
     side that must take the objectives has played its last segment (after the next segment's start:
     reinforcements, minefield attacks, its indirect fire), if it meets no victory condition the game
@@ -290,11 +287,11 @@ def decided_end(state: PlState) -> list[Event]:
     vic = situations()[state.scenario].victory
     if state.over or not state.options.get("end_when_decided") or state.turn < state.turns \
             or vic.side in state.order[state.order.index(state.side):] or victory_met(state):
-        return []
-    return final_victory(state, early=True)
+        return
+    final_victory(state, events, early=True)
 
 
-def final_victory(state: PlState, early: bool = False) -> list[Event]:
+def final_victory(state: PlState, events: list[Event], early: bool = False) -> None:
     vic = situations()[state.scenario].victory
     met = victory_met(state)
     other = state.enemy(vic.side)
@@ -304,21 +301,21 @@ def final_victory(state: PlState, early: bool = False) -> list[Event]:
     state.end(vic.side if met else other, why, "Situation: victory conditions")
     assert state.winner is not None
     when = f"in turn {state.turns}" if early else f"after turn {state.turns}"
-    return [Event("game_over", f"Game over {when}: {SIDE_NAMES[state.winner]} wins ({state.result})",
-                  "Situation: victory conditions", state.winner, {"winner": state.winner, "early": early},
-                  phase_end=True)]
+    events.append(Event("game_over", f"Game over {when}: {SIDE_NAMES[state.winner]} wins ({state.result})",
+                        "Situation: victory conditions", state.winner, {"winner": state.winner, "early": early},
+                        phase_end=True))
 
 
-def check_end(state: PlState) -> list[Event]:
+def check_end(state: PlState, events: list[Event]) -> None:
     if state.over:
-        return []
+        return
     for side in state.order:
         if not any(u.status in ("on_map", "awaiting") for u in state.units.values() if u.side == side):
             state.end(state.enemy(side), f"no {SIDE_NAMES[side]} units left", "Situation")
             assert state.winner is not None
-            return [Event("game_over", f"Game over: {SIDE_NAMES[state.winner]} wins ({state.result})", "Situation", state.winner,
-                          {"winner": state.winner}, phase_end=True)]
-    return []
+            events.append(Event("game_over", f"Game over: {SIDE_NAMES[state.winner]} wins ({state.result})",
+                                "Situation", state.winner, {"winner": state.winner}, phase_end=True))
+            return
 
 
 def phase_name(state: PlState) -> str:

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from engine.errors import UnknownHex, UnknownUnit
+from engine.events import Event
 from engine.game import Action
 from engine.hexgrid import Hex
 from engine.refusal import FINE, Why, first
@@ -166,15 +167,15 @@ def do_order(t: Table, plan: dict[str, Any]) -> None:
     for _ in range(plan["need"]):
         s.dice.remove(pip)
     u.acted = True
-    t.log("order", f"Order: {'two ' if plan['need'] == 2 else ''}{pip}{'s' if plan['need'] == 2 else ''} -> "
-          f"{kind.replace('_', ' ')} for {t.name(u)}", "6.2 A", "us")
+    t.events.append(Event("order", f"Order: {'two ' if plan['need'] == 2 else ''}{pip}{'s' if plan['need'] == 2 else ''} -> "
+                          f"{kind.replace('_', ' ')} for {t.name(u)}", "6.2 A", "us"))
     g: Unit | None = plan.get("target")
     if kind == "medic":
         u.medic = True
         roll = t.roll(1, f"Medic treats {t.name(u)} (needs 4+)", "6.3.6.3 C")[0]
         if roll >= 4:
             u.state = "alert"
-            t.log("status", f"{t.name(u)} steadies: Panic -> Alert", "6.3.6.3 C", "us")
+            t.events.append(Event("status", f"{t.name(u)} steadies: Panic -> Alert", "6.3.6.3 C", "us"))
         u.medic = False
         u.acted = False  # the Medic acted, not the treated unit (rulings 6.3.6.3)
         return
@@ -234,11 +235,12 @@ def sniper(t: Table, u: Unit, g: Unit, kind: str) -> None:
     roll = t.roll(1, f"{t.name(u)} {'spots' if kind == 'spot' else 'scopes in on'} {t.name(g)} (needs 3+)",
                   "6.3.6.5 B")[0]
     if roll < 3:
-        t.log("fire", f"{t.name(u)} cannot get a shot", "6.3.6.5 B", "ge")
+        t.events.append(Event("fire", f"{t.name(u)} cannot get a shot", "6.3.6.5 B", "ge"))
         return
     if kind == "spot":
         g.spotted = True
-        t.log("status", f"{t.name(g)} is spotted: +1 to fire at it this turn (not mortars)", "6.3.6.5 C", "us")
+        t.events.append(Event("status", f"{t.name(g)} is spotted: +1 to fire at it this turn (not mortars)",
+                              "6.3.6.5 C", "us"))
         return
     if roll == 6:
         if t.roll(1, f"{t.name(u)} has an officer in his sights (needs 4+)", "6.3.6.5 B")[0] >= 4:

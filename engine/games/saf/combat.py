@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.events import Event
 from engine.hexgrid import Hex
 
 from .los import terrain_cover
@@ -40,7 +41,7 @@ def fire_targets(t: Table, u: Unit, frm: Hex | None = None, *, tanks: bool = Fal
 def _after_fired_on(t: Table, g: Unit) -> None:
     if g.status == "on_map" and g.state == "calm" and not t.is_tank(g):
         g.state = "alert"
-        t.log("status", f"{t.name(g)} is now Alert after being fired on", "6.3.5 F", "ge")
+        t.events.append(Event("status", f"{t.name(g)} is now Alert after being fired on", "6.3.5 F", "ge"))
 
 
 def _overlay(t: Table, a: Unit, b: Unit, hit: bool) -> None:
@@ -88,7 +89,8 @@ def us_fire(t: Table, u: Unit, g: Unit, mode: str = "rifle") -> bool:
         _, clear, cover = t.draw_cover()
         entry = clear if (ground not in ("woods", "building") or mode == "he") else cover
         if entry == "bunker":
-            t.log("fire", f"{t.name(g)} is in a bunker: {t.name(u)}'s fire order is wasted", "6.3.4 C", "ge")
+            t.events.append(Event("fire", f"{t.name(g)} is in a bunker: {t.name(u)}'s fire order is wasted",
+                                  "6.3.4 C", "ge"))
             _overlay(t, u, g, False)
             return False
         need += COVER_DRM[entry]
@@ -100,15 +102,15 @@ def us_fire(t: Table, u: Unit, g: Unit, mode: str = "rifle") -> bool:
     total = natural + drm
     hit = natural == 6 or total >= need
     mods = (" " + " ".join(why)) if why else ""
-    t.log("fire", f"{natural}{mods} = {total} against {need}+: {'hit' if hit else 'miss'}"
-          + (" (natural 6)" if natural == 6 and total < need else ""), "6.3.5 C", "us", hit=hit)
+    t.events.append(Event("fire", f"{natural}{mods} = {total} against {need}+: {'hit' if hit else 'miss'}"
+                          + (" (natural 6)" if natural == 6 and total < need else ""), "6.3.5 C", "us", {"hit": hit}))
     _overlay(t, u, g, hit)
     if hit:
         damage_german(t, g)
     _after_fired_on(t, g)
     if natural == 1:
         u.supply = "low_ammo"
-        t.log("status", f"{t.name(u)} rolled a natural 1 and is low on ammunition", "6.3.5 G", "ge")
+        t.events.append(Event("status", f"{t.name(u)} rolled a natural 1 and is low on ammunition", "6.3.5 G", "ge"))
     return hit
 
 
@@ -122,7 +124,8 @@ def us_tank_fire(t: Table, u: Unit, g: Unit) -> bool:
     u.fired = True
     best = tank_chit(t, u, 2 if u.kind == "m10" else 1, "6.3.6.7 F")
     hit = best != "miss"
-    t.log("fire", f"{t.name(u)} fires at {t.name(g)}: {'hit' if hit else 'miss'}", "6.3.6.7 G", "us", hit=hit)
+    t.events.append(Event("fire", f"{t.name(u)} fires at {t.name(g)}: {'hit' if hit else 'miss'}",
+                          "6.3.6.7 G", "us", {"hit": hit}))
     _overlay(t, u, g, hit)
     if hit:
         damage_german(t, g)
@@ -133,23 +136,24 @@ def mortar_fire(t: Table, u: Unit, g: Unit, second: Unit | None) -> bool:
     """6.3.6.4 B-I: range in on 3+, then 2d6 take the higher against the printed number."""
     u.fired = True
     if t.roll(1, f"{t.name(u)} ranges in on {t.name(g)} (needs 3+)", "6.3.6.4 B")[0] < 3:
-        t.log("fire", f"{t.name(u)} fails to range in and may not fire", "6.3.6.4 B", "ge")
+        t.events.append(Event("fire", f"{t.name(u)} fails to range in and may not fire", "6.3.6.4 B", "ge"))
         return False
     need = t.spec(g).hit
     dice = t.roll(2, f"{t.name(u)} mortar fire at {t.name(g)} (needs {need}+, no cover card)", "6.3.6.4 E")
     hit = max(dice) >= need
-    t.log("fire", f"Higher die {max(dice)} against {need}+: {'hit' if hit else 'miss'}", "6.3.6.4 E", "us", hit=hit)
+    t.events.append(Event("fire", f"Higher die {max(dice)} against {need}+: {'hit' if hit else 'miss'}",
+                          "6.3.6.4 E", "us", {"hit": hit}))
     _overlay(t, u, g, hit)
     if hit:
         _mortar_hit(t, g)
         if dice == [6, 6] and second is not None and second.status == "on_map":
-            t.log("fire", f"Double 6: {t.name(second)} is hit too", "6.3.6.4 G", "us")
+            t.events.append(Event("fire", f"Double 6: {t.name(second)} is hit too", "6.3.6.4 G", "us"))
             _mortar_hit(t, second)
     else:
         _after_fired_on(t, g)
     if max(dice) == 1:
         u.supply = "low_ammo"
-        t.log("status", f"{t.name(u)} rolled a natural 1 and is low on ammunition", "6.3.5 G", "ge")
+        t.events.append(Event("status", f"{t.name(u)} rolled a natural 1 and is low on ammunition", "6.3.5 G", "ge"))
     return hit
 
 
@@ -175,7 +179,8 @@ def assault_roll(t: Table, att: Unit, h: Hex) -> bool | None:
         _, clear, cover = t.draw_cover()
         entry = cover if t.m.terrain.get(h) in ("woods", "building") else clear
         if entry == "bunker":
-            t.log("assault", f"The defenders of {h.label} sit in a bunker: the assault is aborted", "6.3.6.6 G", "ge")
+            t.events.append(Event("assault", f"The defenders of {h.label} sit in a bunker: the assault is aborted",
+                                  "6.3.6.6 G", "ge"))
             return None
         if COVER_DRM[entry]:
             drm, why = drm - COVER_DRM[entry], [*why, f"-{COVER_DRM[entry]} {entry} cover"]
@@ -198,7 +203,8 @@ def assault_roll(t: Table, att: Unit, h: Hex) -> bool | None:
     total = sum(dice) + drm
     ok = total >= 14
     mods = (" " + " ".join(why)) if why else ""
-    t.log("assault", f"{sum(dice)}{mods} = {total}: {'success' if ok else 'failure'}", "6.3.6.6 C", att.side, hit=ok)
+    t.events.append(Event("assault", f"{sum(dice)}{mods} = {total}: {'success' if ok else 'failure'}",
+                          "6.3.6.6 C", att.side, {"hit": ok}))
     if att.hex:
         t.s.overlays.append({"kind": "fire", "from": att.hex, "to": h.label, "hit": ok, "unit": att.id})
     return ok
@@ -224,7 +230,7 @@ def assault(t: Table, att: Unit, h: Hex) -> bool:
     else:
         if us_attacks:  # 6.3.6.6 G: "American units will receive a Low Supply counter"; a German gets
             att.supply = "low_supply"  # one only from its card's icon (7.2 F)
-            t.log("status", f"{t.name(att)} receives a Low Supply counter", "6.3.6.6 G", att.side)
+            t.events.append(Event("status", f"{t.name(att)} receives a Low Supply counter", "6.3.6.6 G", att.side))
         if not us_attacks:
             for d in defenders:
                 t.lt_check(d)
@@ -236,7 +242,7 @@ def assault(t: Table, att: Unit, h: Hex) -> bool:
 
 def assault_lt(t: Table, g: Unit, lt: Unit, unit: Unit | None) -> bool:
     """7.4 C: the German Veterans assault the 1st Lieutenant's hex."""
-    t.log("assault", f"{t.name(g)} ends adjacent to the 1st Lieutenant and assaults", "7.4 C", "ge")
+    t.events.append(Event("assault", f"{t.name(g)} ends adjacent to the 1st Lieutenant and assaults", "7.4 C", "ge"))
     ok = bool(assault_roll(t, g, t.hex(lt)))
     if ok:
         if unit is not None and unit.status == "on_map":
@@ -244,7 +250,7 @@ def assault_lt(t: Table, g: Unit, lt: Unit, unit: Unit | None) -> bool:
         t.eliminate(lt, "7.4 C")
         t.morale(-10, "the 1st Lieutenant is captured and his unit eliminated", "7.4 C")
         g.status, g.hex = "eliminated", None  # removed from play, not destroyed: no supply credit
-        t.log("status", f"{t.name(g)} leaves with its prisoner", "7.4 C", "ge")
+        t.events.append(Event("status", f"{t.name(g)} leaves with its prisoner", "7.4 C", "ge"))
     else:
         t.eliminate(g, "7.4 C")
         t.morale(10, f"{t.name(g)} is wiped out in the failed assault", "7.4 C")
@@ -274,9 +280,8 @@ def german_fire(t: Table, g: Unit, target: Unit, drm: int = 0, dice_n: int = 1, 
     total = natural + mods
     hit = natural == 6 or total >= need
     kept = "Higher die " if dice_n == 2 else ""
-    t.log("fire", f"{kept}{natural}{(' ' + ' '.join(why)) if why else ''} = {total} against {need}+: "
-          f"{'hit' if hit else 'miss'}" + (" (natural 6)" if natural == 6 and total < need else ""),
-          "7.2.2 D" if natural == 6 and total < need else rule, "ge", hit=hit)
+    t.events.append(Event("fire", f"{kept}{natural}{(' ' + ' '.join(why)) if why else ''} = {total} against {need}+: "
+                          f"{'hit' if hit else 'miss'}" + (" (natural 6)" if natural == 6 and total < need else ""), "7.2.2 D" if natural == 6 and total < need else rule, "ge", {"hit": hit}))
     _overlay(t, g, target, hit)
     if hit:
         hit_american(t, target)
@@ -288,10 +293,10 @@ def hit_american(t: Table, u: Unit) -> None:
     """7.2.3: calm -> Alert -> Panic -> destroyed (-5 morale, -10 with the 1st Lieutenant)."""
     if u.state == "calm":
         u.state = "alert"
-        t.log("status", f"{t.name(u)} is hit and becomes Alert", "7.2.3 A", "ge")
+        t.events.append(Event("status", f"{t.name(u)} is hit and becomes Alert", "7.2.3 A", "ge"))
     elif u.state == "alert":
         u.state = "panic"
-        t.log("status", f"{t.name(u)} is hit again and Panics", "7.2.3 A", "ge")
+        t.events.append(Event("status", f"{t.name(u)} is hit again and Panics", "7.2.3 A", "ge"))
     else:
         t.lose_american(u, 5, "7.2.3 B", "is destroyed")
 
@@ -305,29 +310,29 @@ def german_tank_fire(t: Table, g: Unit, target: Unit) -> None:
     spec = t.spec(target)
     _overlay(t, g, target, best != "miss")
     if best == "miss":
-        t.log("fire", f"{t.name(g)} fires at {t.name(target)}: miss", "7.2.6.1", "us")
+        t.events.append(Event("fire", f"{t.name(g)} fires at {t.name(target)}: miss", "7.2.6.1", "us"))
         return
     if best == "explosion":
-        t.log("fire", f"{t.name(g)} fires at {t.name(target)}: explosion, no save", "7.2.6.2 C", "ge")
+        t.events.append(Event("fire", f"{t.name(g)} fires at {t.name(target)}: explosion, no save", "7.2.6.2 C", "ge"))
         t.eliminate(target, "7.2.6.2 C")
         t.morale(-10, f"{t.name(target)} destroyed", "7.2.6.2 C")
         return
     armour = spec.front if best == "one" else spec.flank
     side = "front" if best == "one" else "flank"
     if armour <= 0:
-        t.log("fire", f"{t.name(target)} has no {side} armour: no save", "2.0 C", "ge")
+        t.events.append(Event("fire", f"{t.name(target)} has no {side} armour: no save", "2.0 C", "ge"))
         saved = False
     else:
         roll = t.roll(1, f"{t.name(target)} {side} armour save (needs {armour}+)", "7.2.6.2 A" if best == "one" else "7.2.6.2 B")
         saved = roll[0] >= armour
     if saved:
-        t.log("fire", f"{t.name(target)} saves", "7.2.6.2", "us")
+        t.events.append(Event("fire", f"{t.name(target)} saves", "7.2.6.2", "us"))
         return
     results = [t.draw_chit("tank_damage", f"Tank damage chit for {t.name(target)}", "7.2.6.2 D")["result"]
                for _ in range(draws)]
     worst = max(results, key=lambda r: DAMAGE_ORDER[r])
     if worst == "bounce":
-        t.log("fire", "The shot bounces off", "7.2.6.2 D", "us")
+        t.events.append(Event("fire", "The shot bounces off", "7.2.6.2 D", "us"))
     elif worst == "bail_out":
         t.eliminate(target, "7.2.6.2 D")
         t.morale(-5, f"{t.name(target)}'s crew bails out", "7.2.6.2 D")

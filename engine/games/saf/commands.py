@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.contract import Order
 from engine.errors import IllegalAction
-from engine.events import Event
+from engine.events import Event, performed
 from engine.game import Action, CommandSpec, OptionSpec
 from engine.hexgrid import Hex
 
@@ -89,8 +89,9 @@ def _place_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
                          + ": no more than two units may be in a hex", "6.3.2 A")
 
 
-def _place(state: SafState, side: str, a: Action) -> list[Event]:
-    t = Table(state)
+@performed
+def _place(state: SafState, events: list[Event], side: str, a: Action) -> None:
+    t = Table(state, events)
     u = t.unit(a.args["unit"])
     assert u is not None
     h = Hex.parse(a.args["to"])
@@ -101,9 +102,8 @@ def _place(state: SafState, side: str, a: Action) -> list[Event]:
         lt.hex = h.label
     if t.option("setup_place") == "once":
         state.placed.append(u.id)
-    t.log("setup", f"{t.name(u)} sets up at {h.label}", "8.1.1", "us")
+    t.events.append(Event("setup", f"{t.name(u)} sets up at {h.label}", "8.1.1", "us"))
     t.panic_check()
-    return t.events
 
 
 def _one(kind: str) -> Callable[[SafState, str, Any], list[Action]]:
@@ -113,12 +113,10 @@ def _one(kind: str) -> Callable[[SafState, str, Any], list[Action]]:
 def _step(step: Callable[[Table], None]) -> Callable[[SafState, str, Action], list[Event]]:
     """An order that starts a step of the turn (roll, end, a German step): its map shows only its own
     moves and fire, so the overlays restart."""
-    def perform(state: SafState, side: str, a: Action) -> list[Event]:
-        t = Table(state)
+    def start(state: SafState, events: list[Event], side: str, a: Action) -> None:
         state.overlays = []
-        step(t)
-        return t.events
-    return perform
+        step(Table(state, events))
+    return performed(start)
 
 
 def _adjust_candidates(state: SafState, side: str, only: Any) -> list[Action]:
@@ -139,14 +137,15 @@ def _adjust_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
                          + (f" or a {pip + 1}" if 1 < pip < 6 else "") + f", not a {to}", "6.2 C")
 
 
-def _adjust(state: SafState, side: str, a: Action) -> list[Event]:
-    t = Table(state)
+@performed
+def _adjust(state: SafState, events: list[Event], side: str, a: Action) -> None:
+    t = Table(state, events)
     pip, to = int(a.args["die"]), int(a.args["to"])
     state.dice.remove(pip)
     state.dice = sorted([*state.dice, to])
     state.adjusted = True
-    t.log("dice", f"Die {pip} turned to {to}: dice now {' '.join(map(str, state.dice))}", "6.2 C", "us")
-    return t.events
+    t.events.append(Event("dice", f"Die {pip} turned to {to}: dice now {' '.join(map(str, state.dice))}",
+                          "6.2 C", "us"))
 
 
 def _order_candidates(state: SafState, side: str, only: Any) -> list[Action]:
@@ -157,12 +156,12 @@ def _order_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
     return refusals.refusal(Table(state), a)
 
 
-def _order(state: SafState, side: str, a: Action) -> list[Event]:
-    t = Table(state)
+@performed
+def _order(state: SafState, events: list[Event], side: str, a: Action) -> None:
+    t = Table(state, events)
     plan = american.plan_of(t, a)
     state.overlays = []
     american.do_order(t, plan)
-    return t.events
 
 
 def _supply_candidates(state: SafState, side: str, only: Any) -> list[Action]:
@@ -181,14 +180,15 @@ def _supply_refusal(state: SafState, side: str, a: Action) -> IllegalAction:
     return IllegalAction(f"{t.name(u)} is not low on ammunition or supply", "6.5.1 C")
 
 
-def _supply(state: SafState, side: str, a: Action) -> list[Event]:
-    t = Table(state)
+@performed
+def _supply(state: SafState, events: list[Event], side: str, a: Action) -> None:
+    t = Table(state, events)
     u = t.unit(a.args["unit"])
     assert u is not None
     state.supply -= 1
     u.supply = ""
-    t.log("supply", f"Supply counter used: {t.name(u)} is replenished ({state.supply} left)", "6.5.1 C", "us")
-    return t.events
+    t.events.append(Event("supply", f"Supply counter used: {t.name(u)} is replenished ({state.supply} left)",
+                          "6.5.1 C", "us"))
 
 
 ORDERS: tuple[Order, ...] = (

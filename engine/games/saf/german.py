@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.events import Event
 from engine.hexgrid import Hex
 
 from . import combat
@@ -40,10 +41,10 @@ def adjust_status(t: Table) -> None:
     for g in t.s.on_map("ge"):
         if g.state == "panic" and not any(t.hex(g).distance(x) <= 2 for x in tanks):
             g.state = "alert"
-            t.log("status", f"{t.name(g)} recovers from Panic to Alert", "7.1 A", "ge")
+            t.events.append(Event("status", f"{t.name(g)} recovers from Panic to Alert", "7.1 A", "ge"))
         if g.supply and g.state != "panic":
             g.supply = ""
-            t.log("status", f"{t.name(g)} removes its Low Supply marker", "7.1 B", "ge")
+            t.events.append(Event("status", f"{t.name(g)} removes its Low Supply marker", "7.1 B", "ge"))
 
 
 def infantry_target(t: Table, g: Unit, drm_note: str = "") -> tuple[Unit | None, str]:
@@ -95,10 +96,11 @@ def goal_for(t: Table, g: Unit) -> tuple[Unit | None, str]:
 def _move_toward(t: Table, g: Unit, n: int, rule: str) -> bool:
     goal, why = goal_for(t, g)
     if goal is None:
-        t.log("order", f"{t.name(g)} has no American to move toward: the move is not carried out", rule, "ge")
+        t.events.append(Event("order", f"{t.name(g)} has no American to move toward: the move is not carried out",
+                              rule, "ge"))
         return False
     if g.moved:
-        t.log("order", f"{t.name(g)} has already moved this turn: it cannot move again", "7.2 E", "ge")
+        t.events.append(Event("order", f"{t.name(g)} has already moved this turn: it cannot move again", "7.2 E", "ge"))
         return False
     gh = t.hex(goal)
     here = t.hex(g)
@@ -117,8 +119,8 @@ def _move_toward(t: Table, g: Unit, n: int, rule: str) -> bool:
 
         dest = min(pool, key=key) if pool else here if counted else choose_hex(t, g, n, key)
     if dest == here:
-        t.log("order", f"{t.name(g)} cannot move toward {why}: no hex within {n} it may enter is nearer "
-              f"({here.distance(gh)} hexes away)", rule, "ge")
+        t.events.append(Event("order", f"{t.name(g)} cannot move toward {why}: no hex within {n} it may enter is nearer "
+                              f"({here.distance(gh)} hexes away)", rule, "ge"))
         return False
     move_unit(t, g, dest, rule, f"moves toward {why}{note}:")
     return True
@@ -171,15 +173,15 @@ def sensible_hex(t: Table, g: Unit, n: int, gh: Hex, pool: list[Hex] | None = No
 
 def _fire(t: Table, g: Unit, drm: int, reason: str = "") -> bool:
     if g.fired:
-        t.log("order", f"{t.name(g)} has already fired: it cannot fire again", "7.2 E", "ge")
+        t.events.append(Event("order", f"{t.name(g)} has already fired: it cannot fire again", "7.2 E", "ge"))
         return False
     if g.supply:
-        t.log("order", f"{t.name(g)} has a Low Supply marker: it cannot fire", "6.5.1 A", "ge")
+        t.events.append(Event("order", f"{t.name(g)} has a Low Supply marker: it cannot fire", "6.5.1 A", "ge"))
         return False
     target, why = infantry_target(t, g)
     if target is None:
-        t.log("order", f"{t.name(g)} cannot fire: no American in range and LOS; the nearest is "
-              f"{no_target_reason(t, g, False)}", "7.2 D", "ge")
+        t.events.append(Event("order", f"{t.name(g)} cannot fire: no American in range and LOS; the nearest is "
+                              f"{no_target_reason(t, g, False)}", "7.2 D", "ge"))
         return False
     combat.german_fire(t, g, target, drm, reason=f" ({why}{reason})")
     return True
@@ -216,65 +218,67 @@ def infantry_action(t: Table, g: Unit) -> None:
     t.tell("card", f"{g.state.capitalize()} {t.name(g)} draws '{card.name}': {text}"
            + (" [Low Supply icon]" if card.low_supply else ""), "7.2 A", "ge", card.name, card=idx)
     if g.supply:  # 6.5.1 A: "cannot move, fire, or assault" (kept through 7.1 B only when Panicked)
-        t.log("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault", "6.5.1 A", "ge")
+        t.events.append(Event("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault",
+                              "6.5.1 A", "ge"))
         return
     started_adjacent = any(t.hex(u).distance(t.hex(g)) == 1 for u in americans(t))
     assaulted = False
     if started_adjacent and any(s.do == "assault" for s in steps) and not g.supply:
         target = _assault_target(t, g)
         if target is not None:
-            t.log("assault", f"{t.name(g)} starts adjacent to {t.name(target)}: assault first", "7.2.4 A", "ge")
+            t.events.append(Event("assault", f"{t.name(g)} starts adjacent to {t.name(target)}: assault first",
+                                  "7.2.4 A", "ge"))
             combat.assault(t, g, t.hex(target))
             assaulted = True
     for step in ([] if assaulted else steps):
         if g.status != "on_map":
             break
         if step.do == "none":
-            t.log("order", f"{t.name(g)} takes no action", "7.2 I", "ge")
+            t.events.append(Event("order", f"{t.name(g)} takes no action", "7.2 I", "ge"))
         elif step.do == "fire":
             if not _fire(t, g, step.drm) and step.else_move and not g.moved:
-                t.log("order", f"{t.name(g)} has no target: moves {step.else_move} hex then fires if it can",
-                      "7.2 example", "ge")
+                t.events.append(Event("order", f"{t.name(g)} has no target: moves {step.else_move} hex then fires if it can",
+                                      "7.2 example", "ge"))
                 if _move_toward(t, g, step.else_move, "7.2.1 A"):
                     _fire(t, g, step.drm)
         elif step.do in ("move", "cover", "retreat") and started_adjacent:  # 7.2.1 D: all move actions
-            t.log("order", f"{t.name(g)} started adjacent to an American: the move is a fire action",
-                  "7.2.1 D", "ge")
+            t.events.append(Event("order", f"{t.name(g)} started adjacent to an American: the move is a fire action",
+                                  "7.2.1 D", "ge"))
             _fire(t, g, 0)
         elif step.do == "move":
             if g.fired:
-                t.log("order", f"{t.name(g)} has fired: the card's move {step.hexes} is not carried out "
-                      "(no move after a fire)", "7.2 E", "ge")
+                t.events.append(Event("order", f"{t.name(g)} has fired: the card's move {step.hexes} is not carried out "
+                                      "(no move after a fire)", "7.2 E", "ge"))
             else:
                 _move_toward(t, g, step.hexes, "7.2.1 A")
         elif step.do == "assault":
             if g.fired:  # 7.2 E: no fire then assault
-                t.log("order", f"{t.name(g)} has fired: the card's assault is not carried out (no assault "
-                      "after a fire)", "7.2 E", "ge")
+                t.events.append(Event("order", f"{t.name(g)} has fired: the card's assault is not carried out (no assault "
+                                      "after a fire)", "7.2 E", "ge"))
                 continue
             target = _assault_target(t, g)
             if target is None:
-                t.log("order", f"{t.name(g)} has no American adjacent: the card's assault is not carried out",
-                      "7.2.4 A", "ge")
+                t.events.append(Event("order", f"{t.name(g)} has no American adjacent: the card's assault is not carried out",
+                                      "7.2.4 A", "ge"))
                 continue
             combat.assault(t, g, t.hex(target))
             assaulted = True
         elif step.do == "cover":
             if g.moved or g.fired:
-                t.log("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot take cover",
-                      "7.2 E", "ge")
+                t.events.append(Event("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot take cover",
+                                      "7.2 E", "ge"))
                 continue
             here = cover_rank(t.m, t.hex(g))
             dest = _cover_hex(t, g)
             if dest != t.hex(g) and cover_rank(t.m, dest) > here:
                 move_unit(t, g, dest, "7.2 A", "takes cover:")
             else:
-                t.log("order", f"{t.name(g)} takes cover where it is: no hex within 1 it may enter has better "
-                      f"cover than {TERRAIN_WORD[here]}", "7.2 D", "ge")
+                t.events.append(Event("order", f"{t.name(g)} takes cover where it is: no hex within 1 it may enter has better "
+                                      f"cover than {TERRAIN_WORD[here]}", "7.2 D", "ge"))
         elif step.do == "retreat":
             if g.moved or g.fired:
-                t.log("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot fall back",
-                      "7.2 E", "ge")
+                t.events.append(Event("order", f"{t.name(g)} has already {'moved' if g.moved else 'fired'}: it cannot fall back",
+                                      "7.2 E", "ge"))
                 continue
             if t.option("fall_back") == "all":
                 dest, note = fall_back_hex(t, g, step.hexes)
@@ -285,11 +289,11 @@ def infantry_action(t: Table, g: Unit) -> None:
             if dest != t.hex(g):
                 move_unit(t, g, dest, "7.2 A", f"falls back{note}:")
             else:
-                t.log("order", f"{t.name(g)} cannot fall back: no hex within {step.hexes} it may enter is farther "
-                      "from the Americans", "7.2 D", "ge")
+                t.events.append(Event("order", f"{t.name(g)} cannot fall back: no hex within {step.hexes} it may enter is farther "
+                                      "from the Americans", "7.2 D", "ge"))
     if card.low_supply and (g.fired or assaulted) and g.status == "on_map":
         g.supply = "low_supply"
-        t.log("status", f"{t.name(g)} gets a Low Supply marker", "7.2 F", "ge")
+        t.events.append(Event("status", f"{t.name(g)} gets a Low Supply marker", "7.2 F", "ge"))
 
 
 def fall_back_hex(t: Table, g: Unit, n: int) -> tuple[Hex, str]:
@@ -334,11 +338,12 @@ def holder_action(t: Table, g: Unit) -> None:
     """8.6.2 E: building holders fire at the closest unit; no action card."""
     targets = combat.fire_targets(t, g)
     if g.supply:
-        t.log("order", f"{t.name(g)} holds its building: it has a Low Supply marker and cannot fire", "6.5.1 A", "ge")
+        t.events.append(Event("order", f"{t.name(g)} holds its building: it has a Low Supply marker and cannot fire",
+                              "6.5.1 A", "ge"))
         return
     if not targets:
-        t.log("order", f"{t.name(g)} holds its building: nothing in range and LOS; the nearest is "
-              f"{no_target_reason(t, g, False)}", "8.6.2 E", "ge")
+        t.events.append(Event("order", f"{t.name(g)} holds its building: nothing in range and LOS; the nearest is "
+                              f"{no_target_reason(t, g, False)}", "8.6.2 E", "ge"))
         return
     target = nearest(t, t.hex(g), targets)
     assert target is not None
@@ -348,7 +353,8 @@ def holder_action(t: Table, g: Unit) -> None:
 def elite_action(t: Table, g: Unit) -> None:
     """7.4: two hexes toward the 1st Lieutenant by cover, out of sight; assault him or fire."""
     if g.supply:  # 6.5.1 A
-        t.log("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault", "6.5.1 A", "ge")
+        t.events.append(Event("order", f"{t.name(g)} has a Low Supply marker: it cannot move, fire or assault",
+                              "6.5.1 A", "ge"))
         return
     lt = t.lt()
     goal = t.hex(lt) if lt is not None else None
@@ -360,8 +366,8 @@ def elite_action(t: Table, g: Unit) -> None:
         if dest != t.hex(g):
             move_unit(t, g, dest, "7.4 A", "closes on the 1st Lieutenant:")
         else:
-            t.log("order", f"{t.name(g)} stays at {g.hex}: no hex within 2 it may enter is nearer "
-                  f"{'the 1st Lieutenant' if lt is not None else 'the Americans'}", "7.4 A", "ge")
+            t.events.append(Event("order", f"{t.name(g)} stays at {g.hex}: no hex within 2 it may enter is nearer "
+                                  f"{'the 1st Lieutenant' if lt is not None else 'the Americans'}", "7.4 A", "ge"))
     if lt is not None and lt.hex and t.hex(lt).distance(t.hex(g)) == 1:
         unit = t.unit(lt.attached_to)
         combat.assault_lt(t, g, lt, unit)
@@ -369,8 +375,8 @@ def elite_action(t: Table, g: Unit) -> None:
     lt_unit = lt.attached_to if lt else ""
     targets = [u for u in combat.fire_targets(t, g) if u.id != lt_unit]
     if not targets:
-        t.log("order", f"{t.name(g)} does not fire: no American other than the Lieutenant's unit in range and LOS",
-              "7.4 B", "ge")
+        t.events.append(Event("order", f"{t.name(g)} does not fire: no American other than the Lieutenant's unit in range and LOS",
+                              "7.4 B", "ge"))
         return
     target = nearest(t, t.hex(g), targets)
     assert target is not None
@@ -381,8 +387,8 @@ def mg_action(t: Table, g: Unit) -> None:
     """7.2.5: never moves; closest target, least cover, Veteran first; 2d6 keep the higher."""
     targets = combat.fire_targets(t, g)
     if not targets:
-        t.log("order", f"{t.name(g)} has no target in range and LOS: the nearest is {no_target_reason(t, g, False)}",
-              "7.2.5 C", "ge")
+        t.events.append(Event("order", f"{t.name(g)} has no target in range and LOS: the nearest is {no_target_reason(t, g, False)}",
+                              "7.2.5 C", "ge"))
         return
     h = t.hex(g)
     target = min(targets, key=lambda u: (t.hex(u).distance(h), terrain_cover(t.m, t.hex(u), h),
@@ -399,8 +405,8 @@ def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
     if in_sight:
         target = nearest(t, h, in_sight)
         assert target is not None
-        t.log("order", f"{t.name(g)} fires at the closest American tank in range and LOS, {t.name(target)}",
-              "7.2.6 C", "ge")
+        t.events.append(Event("order", f"{t.name(g)} fires at the closest American tank in range and LOS, {t.name(target)}",
+                              "7.2.6 C", "ge"))
         combat.german_tank_fire(t, g, target)
         return
     if not us_tanks:
@@ -413,7 +419,7 @@ def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
             return
     goal = nearest(t, h, us_tanks or americans(t))
     if goal is None:
-        t.log("order", f"{t.name(g)} neither fires nor moves: no American on the map", "7.2.6 C", "ge")
+        t.events.append(Event("order", f"{t.name(g)} neither fires nor moves: no American on the map", "7.2.6 C", "ge"))
         return
     gh = t.hex(goal)
     # 7.2.6 C: toward the closest American tank along a route the tank may drive (round woods and
@@ -431,8 +437,8 @@ def tank_action(t: Table, g: Unit, moves: int = 1) -> None:
     rule = "7.2.6 C" if us_tanks else "7.2.6 D"
     cannot = (f"no American tank in range ({t.spec(g).range}) and LOS to fire at" if us_tanks else
               f"no American infantry in range ({t.spec(g).range}) and LOS for HE")
-    t.log("order", f"{t.name(g)} neither fires nor moves: {cannot}, and no hex within {moves} it may enter brings "
-          f"it nearer {t.name(goal)} or into LOS of an American tank", rule, "ge")
+    t.events.append(Event("order", f"{t.name(g)} neither fires nor moves: {cannot}, and no hex within {moves} it may enter brings "
+                          f"it nearer {t.name(goal)} or into LOS of an American tank", rule, "ge"))
 
 
 def at_gun_action(t: Table, g: Unit) -> None:
@@ -450,8 +456,8 @@ def at_gun_action(t: Table, g: Unit) -> None:
         assert target is not None
         combat.german_fire(t, g, target, dice_n=2, reason=" (HE at the closest infantry)", rule="7.5 B")
         return
-    t.log("order", f"{t.name(g)} does not fire: no American tank or infantry in range ({t.spec(g).range}) and LOS "
-          f"(the nearest is {no_target_reason(t, g)})", "7.5 A", "ge")
+    t.events.append(Event("order", f"{t.name(g)} does not fire: no American tank or infantry in range ({t.spec(g).range}) and LOS "
+                          f"(the nearest is {no_target_reason(t, g)})", "7.5 A", "ge"))
 
 
 def entry_fire(t: Table, g: Unit) -> None:
@@ -461,8 +467,8 @@ def entry_fire(t: Table, g: Unit) -> None:
     inf = combat.fire_targets(t, g)
     target = nearest(t, h, tanks + inf)
     if target is None:
-        t.log("order", f"{t.name(g)} enters play with nothing to fire at: the nearest is {no_target_reason(t, g)}",
-              "8.6.2 D", "ge")
+        t.events.append(Event("order", f"{t.name(g)} enters play with nothing to fire at: the nearest is {no_target_reason(t, g)}",
+                              "8.6.2 D", "ge"))
         return
     if t.is_tank(target):
         combat.german_tank_fire(t, g, target)
@@ -473,7 +479,7 @@ def entry_fire(t: Table, g: Unit) -> None:
 def surprise(t: Table) -> None:
     """7.3: on a 6 a Veteran (blue hex) or an AT gun (red hex or a neighbour with better LOS) arrives."""
     if any(u.surprise for u in t.s.on_map("ge")):
-        t.log("phase", "A surprise unit is already in play: no roll", "7.3 D", "ge")
+        t.events.append(Event("phase", "A surprise unit is already in play: no roll", "7.3 D", "ge"))
         return
     if t.roll(1, "Surprise reinforcement check (6 = arrives)", "7.3 A", "ge")[0] != 6:
         return
@@ -482,7 +488,7 @@ def surprise(t: Table) -> None:
     options = [("ge_elite", blue), ("at_gun", red)] if pick <= 3 else [("at_gun", red), ("ge_elite", blue)]
     for kind, h in options:
         if any(u.side == "us" for u in t.s.at(h)):
-            t.log("phase", f"{h.label} is held by Americans: the other result", "7.3 B", "ge")
+            t.events.append(Event("phase", f"{h.label} is held by Americans: the other result", "7.3 B", "ge"))
             continue
         spot = h
         if kind == "at_gun":
@@ -490,9 +496,10 @@ def surprise(t: Table) -> None:
         if not t.room(spot, kind, 1, "ge"):
             break
         u = t.new_unit(kind, hex=spot.label, surprise=True)
-        t.log("arrive", f"Surprise! {t.name(u)} arrives at {spot.label}", "7.3 A", "ge", unit=u.id)
+        t.events.append(Event("arrive", f"Surprise! {t.name(u)} arrives at {spot.label}",
+                              "7.3 A", "ge", {"unit": u.id}))
         return
-    t.log("phase", "No surprise unit can appear this turn", "7.3 C", "ge")
+    t.events.append(Event("phase", "No surprise unit can appear this turn", "7.3 C", "ge"))
 
 
 def _at_gun_spot(t: Table, red: Hex) -> Hex:
@@ -559,23 +566,24 @@ def _tank_actions_and_turn_end(t: Table, closeness: Callable[[Unit], tuple[int, 
 
 def infantry_step(t: Table) -> None:
     """5.0 B: Adjust Status (7.1), then German Infantry Actions (7.2, 7.4, 8.6.2 E)."""
-    t.log("phase", f"German turn {t.s.turn}: adjust status and infantry actions", "5.0 B", "ge")
+    t.events.append(Event("phase", f"German turn {t.s.turn}: adjust status and infantry actions", "5.0 B", "ge"))
     adjust_status(t)
     if not [g for g in t.s.on_map("ge") if g.kind in ("ge_infantry", "ge_veteran", "ge_elite")]:
-        t.log("order", "No German infantry on the map: nothing to activate", "7.2", "ge")
+        t.events.append(Event("order", "No German infantry on the map: nothing to activate", "7.2", "ge"))
     _infantry_actions(t, _closeness(t))
 
 
 def mg_step(t: Table) -> None:
     """5.0 B, 7.2.5 A: German MG 42 Actions, after the infantry."""
-    t.log("phase", f"German turn {t.s.turn}: MG 42 actions", "7.2.5 A", "ge")
+    t.events.append(Event("phase", f"German turn {t.s.turn}: MG 42 actions", "7.2.5 A", "ge"))
     _mg_actions(t, _closeness(t))
 
 
 def tank_step(t: Table) -> None:
     """5.0 B: German Tank Actions (7.2.6) and the AT gun (7.5), the arrivals after the tank step
     (8.2.2 C ...), the Surprise Reinforcement Check (7.3); every German flips back (7.2 H)."""
-    t.log("phase", f"German turn {t.s.turn}: tank actions and the surprise reinforcement check", "7.2.6 A", "ge")
+    t.events.append(Event("phase", f"German turn {t.s.turn}: tank actions and the surprise reinforcement check",
+                          "7.2.6 A", "ge"))
     _tank_actions_and_turn_end(t, _closeness(t))
 
 
@@ -602,13 +610,13 @@ def next_step(t: Table, step: str) -> str:
 def german_step(t: Table, step: str) -> None:
     """One step of the German turn, closing its phase: the service draws a map of it (5.0 B)."""
     STEPS[step][1](t)
-    t.log("phase", f"{STEPS[step][0]} over", STEP_RULE[step], "ge").phase_end = True
+    t.events.append(Event("phase", f"{STEPS[step][0]} over", STEP_RULE[step], "ge", phase_end=True))
 
 
 def german_turn(t: Table) -> None:
     """The whole German turn in one go (option german_phases off: games stored before it). The order
     of activation is fixed once, at the start of the turn, as those games were played."""
-    t.log("phase", f"German turn {t.s.turn}", "7.0", "ge")
+    t.events.append(Event("phase", f"German turn {t.s.turn}", "7.0", "ge"))
     adjust_status(t)
     closeness = _closeness(t)
     _infantry_actions(t, closeness, legacy=True)

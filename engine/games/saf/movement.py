@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.events import Event
 from engine.hexgrid import Hex, reachable
 
 from .los import cover_rank
@@ -151,5 +152,6 @@ def move_unit(t: Table, u: Unit, to: Hex, rule: str, verb: str = "moves") -> Non
     if lt is not None:
         lt.hex = to.label
     t.s.overlays.append({"kind": "move", "side": u.side, "unit": u.id, "path": [frm, to.label]})
-    t.log("move", f"{t.name(u)} {verb} {frm} -> {to.label}", rule, u.side, unit=u.id, to=to.label)
+    t.events.append(Event("move", f"{t.name(u)} {verb} {frm} -> {to.label}",
+                          rule, u.side, {"unit": u.id, "to": to.label}))
     t.panic_check()

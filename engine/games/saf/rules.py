@@ -169,7 +169,8 @@ class SafRules(Contract):
 
     def gm_apply(self, state: SafState, action: Action) -> list[Event]:
         """GM overrides: move unit:<id> to:<hex>, remove unit:<id>, morale delta:<n> reason:<text>."""
-        t = Table(state)
+        events: list[Event] = []
+        t = Table(state, events)
         args = action.args
         if action.kind == "morale":
             try:
@@ -179,24 +180,24 @@ class SafRules(Contract):
             if not -100 <= delta <= 100:
                 raise IllegalAction("delta is a morale change from -100 to 100")
             t.morale(delta, f"GM: {args.get('reason', 'ruling')}", "GM")
-            return t.events
+            return events
         if action.kind == "end":
             winner = str(args.get("winner", ""))
             if winner not in self.sides:
                 raise IllegalAction(f"winner must be one of {', '.join(self.sides)}")
             state.end(winner, shorten(str(args.get("result") or "ended by the GM"), 200), "GM")
-            t.log("gm", f"GM ends the game: {winner} wins ({state.result})", "GM")
-            return t.events
+            t.events.append(Event("gm", f"GM ends the game: {winner} wins ({state.result})", "GM"))
+            return events
         u = t.unit(str(args.get("unit", "")))
         if u is None:
             raise UnknownUnit(f"No unit '{args.get('unit')}'")
         if action.kind == "move":
             move_unit(t, u, t.m.hex(str(args.get("to", ""))), "GM", "is moved by the GM:")
-            return t.events
+            return events
         if action.kind == "remove":
             u.status, u.hex = "eliminated", None
-            t.log("gm", f"GM removes {t.name(u)}", "GM")
-            return t.events
+            t.events.append(Event("gm", f"GM removes {t.name(u)}", "GM"))
+            return events
         raise IllegalAction(f"Unknown GM action '{action.kind}': use move, remove, morale or end")
 
     # --- view -----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.cards import Deck
 from engine.errors import NotFound
+from engine.events import Event
 from engine.hexgrid import Hex
 from engine.rng import Rng
 
@@ -131,8 +132,8 @@ def _nearest_free(t: Table, u: Unit, near: list[Hex], why: str) -> bool:
     h = min(room, key=lambda x: (min(x.distance(n) for n in near), x.col, x.row))
     u.status, u.hex, u.exempt = "on_map", h.label, False  # off its arrival hex: normal stacking
     rule = "6.4" if u.side == "us" else f"8.{t.s.scenario}.2"
-    t.log("arrive", f"{t.name(u)} arrives at {h.label}: {why}, so the nearest free hex (as reserves do)", rule,
-          u.side, unit=u.id, hex=h.label)
+    t.events.append(Event("arrive", f"{t.name(u)} arrives at {h.label}: {why}, so the nearest free hex (as reserves do)",
+                          rule, u.side, {"unit": u.id, "hex": h.label}))
     return True
 
 
@@ -157,18 +158,20 @@ def scheduled_arrivals(t: Table, when: str) -> list[Unit]:
                 if _nearest_free(t, u, [h], f"{h.label} is occupied"):
                     placed.append(u)
                     continue
-                t.log("arrive", f"{t.name(u)} cannot arrive: {h.label} is occupied; it tries next turn", "6.3.2",
-                      u.side)
+                t.events.append(Event("arrive", f"{t.name(u)} cannot arrive: {h.label} is occupied; it tries next turn",
+                                      "6.3.2", u.side))
                 u.arrive_turn += 1
                 continue
             u.status, u.hex = "on_map", h.label
             placed.append(u)
-            t.log("arrive", f"{t.name(u)} arrives at {h.label}", f"8.{t.s.scenario}", u.side, unit=u.id, hex=h.label)
+            t.events.append(Event("arrive", f"{t.name(u)} arrives at {h.label}",
+                                  f"8.{t.s.scenario}", u.side, {"unit": u.id, "hex": h.label}))
         for u in units[len(spots):]:
             if _nearest_free(t, u, hexes, "no room in its zone"):
                 placed.append(u)
                 continue
-            t.log("arrive", f"{t.name(u)} cannot arrive this turn: no room in its zone", "6.3.2", u.side)
+            t.events.append(Event("arrive", f"{t.name(u)} cannot arrive this turn: no room in its zone",
+                                  "6.3.2", u.side))
             u.arrive_turn += 1
     t.panic_check()
     return placed

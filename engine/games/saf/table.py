@@ -1,14 +1,17 @@
-"""The table: one game state with its data, map and event list, and the helpers every rule uses.
+"""The table: one game state with its data and map, the order's collector, and the helpers every rule uses.
 
-A ``Table`` wraps a ``SafState`` for one action: dice, card and chit draws (through its
-``engine.chance.Chance``: each told as a random event), morale with the German reserve track (6.5.2), unit creation, placement through the
-reinforcement hexes (6.1 B-C), stacking (6.3.2), LOS between units and eliminations.
+A ``Table`` wraps a ``SafState`` for one action and is handed the collector the order's perform made
+(``Table(state, events)``: the rules append to ``t.events``, engine.events); ``Table(state)`` is for
+reading, and telling anything through it raises. It holds dice, card and chit draws (through its
+``engine.chance.Chance``: each told as a random event), morale with the German reserve track (6.5.2),
+unit creation, placement through the reinforcement hexes (6.1 B-C), stacking (6.3.2), LOS between
+units and eliminations.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, SupportsIndex
 
 from engine.cards import Deck
 from engine.chance import Chance
@@ -57,6 +60,20 @@ def parse_hex(label: str) -> Hex:
     return Hex.parse(label)
 
 
+class ReadOnly(list[Event]):
+    """The collector of a table made for reading (``Table(state)``): an event told there would be lost,
+    so telling one is a bug in the rules module."""
+
+    def append(self, event: Event) -> None:
+        raise RuntimeError(f"'{event.text[:60]}' told on a Table made for reading: hand it the order's events")
+
+    def extend(self, events: Any) -> None:
+        raise RuntimeError("events told on a Table made for reading: hand it the order's events")
+
+    def insert(self, index: SupportsIndex, event: Event) -> None:
+        self.append(event)
+
+
 class Table:
     def __init__(self, state: SafState, events: list[Event] | None = None) -> None:
         self.s = state
@@ -65,7 +82,7 @@ class Table:
         self.d: GameData = data_for(state.options)
         self.sc: ScenarioSpec = self.d.scenarios[state.scenario]
         self.m: GameMap = scenario_map(self.sc)
-        self.events: list[Event] = events if events is not None else []
+        self.events: list[Event] = events if events is not None else ReadOnly()
         self.chance = Chance(state, self.events)  # every roll and draw goes through it (engine.chance)
 
     def option(self, name: str) -> Any:
@@ -118,11 +135,6 @@ class Table:
         return u
 
     # --- events and randomness -------------------------------------------------------------------
-    def log(self, kind: str, text: str, rule: str = "", side: str = "", **data: Any) -> Event:
-        ev = Event(kind, text, rule, side, dict(data))
-        self.events.append(ev)
-        return ev
-
     def tell(self, kind: str, text: str, rule: str, side: str, shown: str, **data: Any) -> Event:
         """The event that shows a draw (engine.chance): random, and ``shown`` in the header."""
         return self.chance.tell(Event(kind, text, rule, side, dict(data)), shown)
@@ -137,7 +149,7 @@ class Table:
         card = self.chance.card(deck)
         if card is None:
             self.chance.reshuffle(deck, deck.discards or list(all_ids))
-            self.log("card", f"The {what} deck is reshuffled", "3.0 A")
+            self.events.append(Event("card", f"The {what} deck is reshuffled", "3.0 A"))
             card = self.chance.card(deck)
         assert card is not None
         return card
@@ -176,8 +188,8 @@ class Table:
         self.s.morale_log.append(MoraleEvent(delta, reason, self.s.turn))
         self.s.morale += delta
         sign = "+" if delta > 0 else ""
-        self.log("morale", f"Morale {sign}{delta}: {reason} (now {self.s.morale})", rule,
-                 "us" if delta > 0 else "ge", delta=delta)
+        self.events.append(Event("morale", f"Morale {sign}{delta}: {reason} (now {self.s.morale})",
+                                 rule, "us" if delta > 0 else "ge", {"delta": delta}))
         if delta < 0:
             self.s.reserve_moves += 1
             if self.s.reserve_track >= self.s.reserve_at:
@@ -302,15 +314,18 @@ class Table:
                 spot = next((h for n, h in sorted(entries.items()) if self.room(h, kind, max(need, 1), "ge")),
                             Hex(-99, -99))
                 if spot.q == -99:
-                    self.log("arrive", f"{label} cannot arrive: every reinforcement hex is full", "6.1 C", "ge")
+                    self.events.append(Event("arrive", f"{label} cannot arrive: every reinforcement hex is full",
+                                             "6.1 C", "ge"))
                     if number and kind in self.s.pool:
                         self.s.pool[kind].append(number)
                     continue
-                self.log("arrive", f"Hex {entries[roll].label} is full; {label} goes to {spot.label}", "6.1 C", "ge")
+                self.events.append(Event("arrive", f"Hex {entries[roll].label} is full; {label} goes to {spot.label}",
+                                         "6.1 C", "ge"))
             u = self.new_unit(kind, number, hex=spot.label)
             placed.append(u)
             where = "the red hex" if spot == entries[1] else f"reinforcement hex {spot.label}"
-            self.log("arrive", f"{self.name(u)} arrives at {where}", rule, "ge", unit=u.id, hex=spot.label)
+            self.events.append(Event("arrive", f"{self.name(u)} arrives at {where}",
+                                     rule, "ge", {"unit": u.id, "hex": spot.label}))
         self.panic_check()
         return placed
 
@@ -322,7 +337,8 @@ class Table:
                 h = self.hex(g)
                 if any(h.distance(t) <= 2 for t in tanks):
                     g.state = "panic"
-                    self.log("status", f"{self.name(g)} panics: an American tank is within two hexes", "6.3.6.7 C", "us")
+                    self.events.append(Event("status", f"{self.name(g)} panics: an American tank is within two hexes",
+                                             "6.3.6.7 C", "us"))
 
     # --- losses -------------------------------------------------------------------------------------
     def eliminate(self, u: Unit, rule: str) -> None:
@@ -336,8 +352,8 @@ class Table:
             if self.s.german_destroyed // 2 > self.s.supply_earned:
                 self.s.supply_earned += 1
                 self.s.supply += 1
-                self.log("supply", f"Two more German units destroyed: the player gains a Supply counter ({self.s.supply})",
-                         "6.5.1 B", "us")
+                self.events.append(Event("supply", f"Two more German units destroyed: the player gains a Supply counter ({self.s.supply})",
+                                         "6.5.1 B", "us"))
 
     def lose_american(self, u: Unit, per_unit: int, rule: str, why: str) -> None:
         """An American unit is eliminated; its 1st Lieutenant goes with it (6.5.3 C, 7.2.3 B-C).

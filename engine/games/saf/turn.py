@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.events import Event
 from engine.hexgrid import Hex
 
 from .german import german_step, german_turn, next_step
@@ -17,16 +18,17 @@ def spotting(t: Table) -> None:
     """6.1: fewer than five German infantry + MG 42 units in play -> roll on the table."""
     n = sum(1 for u in t.s.on_map("ge") if u.kind in (*GERMAN_INFANTRY, "mg42"))
     if n >= 5:
-        t.log("phase", f"Enemy Spotted check: {n} German infantry and MG 42 units in play, no roll", "6.1 A", "ge")
+        t.events.append(Event("phase", f"Enemy Spotted check: {n} German infantry and MG 42 units in play, no roll",
+                              "6.1 A", "ge"))
         return
     roll = t.roll(1, f"Enemy Spotted check ({n} in play, fewer than five)", "6.1 A", "ge")[0]
     inf, vet = SPOTTED[roll]
-    t.log("phase", f"Enemy spotted: {inf} infantry and {vet} veterans", "6.1 A", "ge")
+    t.events.append(Event("phase", f"Enemy spotted: {inf} infantry and {vet} veterans", "6.1 A", "ge"))
     units = []
     for kind, count in (("ge_infantry", inf), ("ge_veteran", vet)):
         for _ in range(count):
             if not t.s.pool.get(kind):
-                t.log("phase", f"No {t.d.counters[kind].name} counters left to place", "3.0 B", "ge")
+                t.events.append(Event("phase", f"No {t.d.counters[kind].name} counters left to place", "3.0 B", "ge"))
                 break
             units.append(t.from_pool(kind))
     t.arrive_german(units, "6.1 B")
@@ -52,7 +54,7 @@ def roll_orders(t: Table) -> None:
 
 
 def start_turn(t: Table) -> None:
-    t.log("turn", f"American turn {t.s.turn} of {TURNS}", "6.0", "us")
+    t.events.append(Event("turn", f"American turn {t.s.turn} of {TURNS}", "6.0", "us"))
     scheduled_arrivals(t, "start")
     spotting(t)
     t.s.phase = "roll"
@@ -70,7 +72,8 @@ def reserves_check(t: Table) -> None:
     if not spots:
         return
     u = t.new_unit("us_infantry", hex=spots[0].label)
-    t.log("arrive", f"American reserves: {t.name(u)} arrives at {spots[0].label}", "6.4", "us", unit=u.id)
+    t.events.append(Event("arrive", f"American reserves: {t.name(u)} arrives at {spots[0].label}",
+                          "6.4", "us", {"unit": u.id}))
 
 
 def end_turn(t: Table) -> None:
@@ -79,14 +82,14 @@ def end_turn(t: Table) -> None:
     (5.0 B), so the service draws a map of the American turn, then of each German step."""
     s = t.s
     if s.dice:
-        t.log("order", f"Unused order dice are lost: {' '.join(map(str, s.dice))}", "6.2 D", "us")
+        t.events.append(Event("order", f"Unused order dice are lost: {' '.join(map(str, s.dice))}", "6.2 D", "us"))
     s.dice = []
     reserves_check(t)
     for u in s.units.values():
         if u.side == "us":
             u.acted = u.moved = u.fired = False  # 6.2 E
         u.spotted = False
-    t.log("phase", "End of the American turn", "6.0", "us").phase_end = True
+    t.events.append(Event("phase", "End of the American turn", "6.0", "us", phase_end=True))
     if t.option("german_phases"):
         s.phase, s.german_step = "german", next_step(t, "")
         return
@@ -136,8 +139,7 @@ SIDE_WORDS = {"us": "American", "ge": "German"}
 def finish(t: Table, winner: str, reason: str, rule: str) -> None:
     """The game ends: the winner and why (``reason``, shown as 'German wins (why)')."""
     t.s.end(winner, reason, rule)
-    ev = t.log("end", f"{SIDE_WORDS[winner]} victory: {reason}", rule, winner)
-    ev.phase_end = True
+    t.events.append(Event("end", f"{SIDE_WORDS[winner]} victory: {reason}", rule, winner, phase_end=True))
 
 
 def goal_met(t: Table) -> tuple[bool, str]:
