@@ -22,7 +22,7 @@ from engine.ai.sampling import decision_rng
 from engine.game import Action, GameRules
 from engine.rng import Rng
 
-from . import ai_activation, ai_crossings
+from . import ai_activation, ai_crossings, ai_escape
 from .ai_activation import sequence, worth_taking
 from .ai_field import distances, potential, situation
 from .ai_plan import ranked_plan
@@ -136,8 +136,10 @@ def _ge_plan_only(state: PeiperState, legal: list[Action]) -> tuple[Action, str]
 
 
 def _crossing(state: PeiperState, order: ai_activation.Ranked) -> ai_activation.Ranked:
-    """The plan over turns (ai_crossings): Mech units over the bridges before they may be blown."""
-    return ai_crossings.adjust(state, order) if CROSSINGS else order
+    """The plan over turns (ai_crossings): Mech units over the bridges before they may be blown; and
+    a unit under US fire taken out of it (ai_escape)."""
+    order = ai_crossings.adjust(state, order) if CROSSINGS else order
+    return ai_escape.adjust(state, order)
 
 
 def _decide_options(rules: PeiperRules, state: PeiperState, side: str, first: Action, why: str
