@@ -8,8 +8,8 @@ compared by the German potential and the units' losses. The most valuable on ave
 
 The German activations go by the plan on the original layout (``ai_plan``: the next step, the US
 fire where a unit stops, the unit nearest the exit first) and by normal's order elsewhere
-(``GE_MODE_BY_SCENARIO``: what measured best on each ground); the look-ahead decides the German
-face card.
+(``GE_MODE_BY_SCENARIO``: what measured best on each ground), with the fire a move lifts off a unit
+added on both (``ai_escape``); the look-ahead decides the German face card.
 """
 
 from __future__ import annotations
