@@ -6,7 +6,7 @@ import functools
 
 from engine.game import Action
 from engine.games.peiper import RULES
-from engine.games.peiper.ai_activation import LONG_SHOT, chance, sequence
+from engine.games.peiper.ai_activation import LONG_SHOT, TAKE_SHOT, chance, sequence
 from engine.games.peiper.ai_search import reshuffle_undrawn
 from engine.games.peiper.ai_waste import move_toward_exit_open
 from engine.games.peiper.state import ACTIVATE, DECIDE, PeiperState
@@ -91,6 +91,38 @@ def test_ai_hard_german_passes_a_card_it_has_no_use_for() -> None:
     _put(state, "3/2 LAH", "1102")
     state.units["3/2 LAH"].status = "on_map"
     assert RULES.bot_action(state, "ge", "hard")[0] == Action("take")
+
+
+def test_ai_hard_german_keeps_a_long_shot_for_a_one_act_card() -> None:
+    """3/2 LAH boxed in at 0404 (every hex it could step to is next to a US unit): its only orders are
+    shots. A 10% shot would end a 4-ACT card and forfeit 3 (ruling 12): the 8 is passed, the Ace and
+    the 2 (one ACT, nothing forfeited) are taken for it; normal takes every card."""
+    state = _board()
+    for uid in ("Spitze", "1/1 LAH", "501", "3FJ/KG1"):
+        state.units[uid].status = "eliminated"
+    _put(state, "3/2 LAH", "0404")
+    for uid, label in (("2/23/2", "0403"), ("CCB/3/1", "0304"), ("CCR/3/1", "0305"), ("2/23/3", "0506")):
+        _put(state, uid, label)
+    _activate(state, 4)
+    legal = RULES.legal_actions(state, "ge")
+    assert {a.kind for a in legal} == {"attack", "end"}
+    first = RULES.bot_action(state, "ge", "hard")[0]
+    with scenario_map(state.scenario):
+        assert first.kind == "attack" and chance(state, first) <= TAKE_SHOT
+    for card, hard in (("8S", "pass"), ("3S", "pass"), ("AS", "take"), ("2S", "take")):
+        state.phase, state.side, state.card, state.acts = DECIDE, "ge", card, 0
+        assert RULES.bot_action(state, "ge", "hard")[0].kind == hard, card
+        assert RULES.bot_action(state, "ge", "normal")[0].kind == "take"
+    # boxed in by infantry instead (every shot 30%): the likelier shot is worth the card
+    for uid, label in (("CCB/3/1", "99 BG"), ("CCR/3/1", "106 BG")):
+        _put(state, label, str(state.units[uid].hex))
+        state.units[uid].status, state.units[uid].hex = "awaiting", None
+    _activate(state, 4)
+    first = RULES.bot_action(state, "ge", "hard")[0]
+    with scenario_map(state.scenario):
+        assert first.kind == "attack" and chance(state, first) > TAKE_SHOT
+    state.phase, state.side, state.card, state.acts = DECIDE, "ge", "8S", 0
+    assert RULES.bot_action(state, "ge", "hard")[0].kind == "take"
 
 
 @functools.cache

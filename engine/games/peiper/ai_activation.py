@@ -11,6 +11,9 @@ So the order of the N matters, and the hard German plays them as a sequence:
 - **Pass where no sequence gains**: a number card is taken only when the activation would give an
   order at all (its first order is not "end"); a face card is passed when neither activating a hex
   nor the OBA is worth anything. A passed card is not wasted; a taken one that ends unused is.
+- **no long shot for a card's many ACTs**: a number card of more than one ACT whose activation would
+  begin with a shot of ``TAKE_SHOT`` or less is passed (the shot would end the card, ruling 12, and
+  forfeit the other ACTs); the same shot waits for a one-ACT card (an Ace or a 2), which loses nothing.
 
 The scores are the activation's own (``ai_plan`` on the original layout, ``normal``'s elsewhere:
 ``ai_search.GE_MODE_BY_SCENARIO``). Everything is read from the public position: no card order.
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
     from .rules import PeiperRules
 
 LONG_SHOT = 0.1  # a shot this likely or less is not fired while a way west is open
+TAKE_SHOT = 0.2  # a card of 2+ ACTs is not taken for a first order that is a shot this likely or less
 PLANNED = True  # False: one order at a time, every card taken, as before issue 30 (for measurements)
 Ranked = list[tuple[float, int, Action, str]]
 
@@ -77,7 +81,10 @@ def worth_taking(rules: PeiperRules, state: PeiperState, activation: Callable[[P
 
     if not PLANNED:
         return True
+    acts = card_acts(state.card)
     probe = rules.load(rules.dump(state))
-    probe.phase, probe.side, probe.acts, probe.act_units = ACTIVATE, "ge", card_acts(state.card), []
+    probe.phase, probe.side, probe.acts, probe.act_units = ACTIVATE, "ge", acts, []
     first, _ = activation(probe)
+    if first.kind == "attack" and acts > 1 and TAKE_SHOT > 0:
+        return chance(probe, first) > TAKE_SHOT  # a long shot would forfeit acts - 1 ACTs: wait for a 1-ACT card
     return first.kind != "end"

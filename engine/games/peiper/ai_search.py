@@ -8,8 +8,8 @@ compared by the German potential and the units' losses. The most valuable on ave
 
 The German activations go by the plan on the original layout (``ai_plan``: the next step, the US
 fire where a unit stops, the unit nearest the exit first) and by normal's order elsewhere
-(``GE_MODE_BY_SCENARIO``: what measured best on each ground); the look-ahead decides the German
-face card.
+(``GE_MODE_BY_SCENARIO``: what measured best on each ground), with the fire a move lifts off a unit
+added on both (``ai_escape``); the look-ahead decides the German face card.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from engine.ai.sampling import decision_rng
 from engine.game import Action, GameRules
 from engine.rng import Rng
 
-from . import ai_activation, ai_crossings
+from . import ai_activation, ai_crossings, ai_escape
 from .ai_activation import sequence, worth_taking
 from .ai_field import distances, potential, situation
 from .ai_plan import ranked_plan
@@ -136,8 +136,10 @@ def _ge_plan_only(state: PeiperState, legal: list[Action]) -> tuple[Action, str]
 
 
 def _crossing(state: PeiperState, order: ai_activation.Ranked) -> ai_activation.Ranked:
-    """The plan over turns (ai_crossings): Mech units over the bridges before they may be blown."""
-    return ai_crossings.adjust(state, order) if CROSSINGS else order
+    """The plan over turns (ai_crossings): Mech units over the bridges before they may be blown; and
+    a unit under US fire taken out of it (ai_escape)."""
+    order = ai_crossings.adjust(state, order) if CROSSINGS else order
+    return ai_escape.adjust(state, order)
 
 
 def _decide_options(rules: PeiperRules, state: PeiperState, side: str, first: Action, why: str
