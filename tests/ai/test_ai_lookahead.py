@@ -13,6 +13,7 @@ from engine.games.peiper.ai_search import reshuffle_undrawn, value
 from engine.games.peiper.state import ACTIVATE, DECIDE, PeiperState
 from engine.games.peiper.units import scenario_map
 from engine.rng import Rng
+from tests.ai.test_ai_activation import _activate, _board, _put
 
 COMMIT = Action("move", {"unit": "3FJ/KG1", "to": "0803"})  # next to both US units
 ASIDE = Action("move", {"unit": "3FJ/KG1", "to": "0904"})  # clear of them
@@ -23,17 +24,14 @@ def _exposed() -> PeiperState:
     but next to 2/23/2 and 99 BG) or to 0904 (clear of them). The cards left are the red ace to 3
     (public: which cards are left is known, not their order), so the US takes the next card and its
     AI 3 shot cannot miss: the one-step score cannot see that, a look-ahead through the US answer can."""
-    state = RULES.new_state("contest", 1, {})
-    RULES.apply(state, "us", Action("ready"))
+    state = _board()
     for u in state.units.values():
-        u.status, u.hex, u.reduced = "eliminated", None, False
+        u.status = "eliminated"
     for uid, label in (("3FJ/KG1", "0903"), ("2/23/2", "0702"), ("99 BG", "0703")):
-        state.units[uid].status, state.units[uid].hex = "on_map", label
+        _put(state, uid, label)
     state.units["3FJ/KG1"].reduced = True
-    state.units["3/2 LAH"].status, state.units["3/2 LAH"].hex = "exited", None  # the game is not over
-    state.turn, state.fuel_depot = 2, "captured"
-    state.phase, state.side, state.acts, state.act_units = ACTIVATE, "ge", 1, []
-    state.spent = {"ge": True, "us": True}
+    state.units["3/2 LAH"].status = "exited"  # the game is not over
+    _activate(state, 1)
     state.deck.draw_pile = ["AH", "2H", "3H", "AD", "2D", "3D"]
     return state
 
