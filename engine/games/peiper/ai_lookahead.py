@@ -171,6 +171,11 @@ def commits(state: PeiperState, a: Action) -> bool:
     return any(n.label in us for n in to.neighbors())
 
 
+def looks_at(state: PeiperState, plan: tuple[Action, str]) -> bool:
+    """Whether an activation order may be looked at (before the ranking is worked out for it)."""
+    return plan[0].kind not in ("end", "attack") and acts_left(state) <= 1
+
+
 def activation_options(state: PeiperState, plan: tuple[Action, str], order: Ranked) -> list[tuple[Action, str]]:
     """The plan's order and its best alternatives worth looking at, or just the plan's when none is.
 
@@ -179,7 +184,7 @@ def activation_options(state: PeiperState, plan: tuple[Action, str], order: Rank
     Alternatives score above zero and within ``WIDE`` of the plan's order; they are looked at when the
     plan's order commits a unit (``commits``) or an alternative scores within ``MARGIN`` of it."""
     chosen, why = plan
-    if chosen.kind in ("end", "attack") or acts_left(state) > 1:
+    if not looks_at(state, plan):
         return [plan]
     mine = next((s for s, _, a, _ in order if a == chosen), None)
     if mine is None:

@@ -93,7 +93,7 @@ def _run_over(side: str) -> Any:
 def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Action, str]:
     if side == "ge" and state.phase == ACTIVATE:
         plan = _ge_plan(rules, state)
-        if LOOKAHEAD and ai_lookahead.ACT:
+        if LOOKAHEAD and ai_lookahead.ACT and ai_lookahead.looks_at(state, plan):
             legal = rules.legal_actions(state, side)
             return _looked_ahead(rules, state, ai_lookahead.activation_options(state, plan, _ge_ranking(state, legal)))
         return plan
