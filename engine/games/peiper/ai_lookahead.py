@@ -39,8 +39,9 @@ from engine.game import Action, GameRules
 from engine.hexgrid import Hex
 
 from . import ai_styles
-from .ai_activation import Ranked, acts_left, sequence
+from .ai_activation import LONG_SHOT, Ranked, acts_left, chance, sequence
 from .ai_policy import best_action, fingerprint, ranked
+from .ai_waste import move_toward_exit_open
 from .state import ACTIVATE, DECIDE, DRAW, UNIT_ON_MAP, PeiperState
 from .units import game_map
 
@@ -181,7 +182,8 @@ def activation_options(state: PeiperState, plan: tuple[Action, str], order: Rank
 
     Only the last ACT of an activation is looked at: before it, the rollout's German plays the other
     orders anyway and the positions the US answers are the same (measured: no earlier choice changed).
-    Alternatives score above zero and within ``WIDE`` of the plan's order; they are looked at when the
+    Alternatives score above zero and within ``WIDE`` of the plan's order, and are no shot the plan would
+    not fire (10% or less while a way west is open, ``ai_activation``); they are looked at when the
     plan's order commits a unit (``commits``) or an alternative scores within ``MARGIN`` of it."""
     chosen, why = plan
     if not looks_at(state, plan):
@@ -189,7 +191,9 @@ def activation_options(state: PeiperState, plan: tuple[Action, str], order: Rank
     mine = next((s for s, _, a, _ in order if a == chosen), None)
     if mine is None:
         return [plan]
-    alts = [(s, a, w) for s, _, a, w in order if a != chosen and a.kind != "end" and s > 0 and mine - s < WIDE]
+    way_open = move_toward_exit_open(state, [a for _, _, a, _ in order])
+    alts = [(s, a, w) for s, _, a, w in order if a != chosen and a.kind != "end" and s > 0 and mine - s < WIDE
+            and not (a.kind == "attack" and way_open and chance(state, a) <= LONG_SHOT)]
     alts = alts[:TOP - 1]
     if not alts or not (commits(state, chosen) or any(mine - s < MARGIN for s, _, _ in alts)):
         return [plan]
