@@ -127,3 +127,13 @@ def test_ai_lookahead_never_reads_the_undrawn_order(monkeypatch: pytest.MonkeyPa
         assert other.deck.draw_pile != state.deck.draw_pile or len(state.deck) < 3
         assert RULES.bot_action(other, "ge", "hard") == mine
     assert len(calls) >= len(states)  # the look-ahead compared options at (most of) them
+
+
+def test_ai_lookahead_card_options_are_take_or_pass() -> None:
+    state = _exposed()
+    state.phase, state.card = DECIDE, "8S"
+    take = (Action("take"), "take")
+    assert [a.kind for a, _ in ai_lookahead.card_options(state, take)] == ["take", "pass"]
+    state.card = "QS"  # a face card has its own options (ai_search)
+    assert ai_lookahead.card_options(state, take) == [take]
+    assert ai_lookahead.card_options(state, (Action("pass"), "pass")) == [(Action("pass"), "pass")]
