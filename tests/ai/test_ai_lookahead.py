@@ -137,3 +137,24 @@ def test_ai_lookahead_card_options_are_take_or_pass() -> None:
     state.card = "QS"  # a face card has its own options (ai_search)
     assert ai_lookahead.card_options(state, take) == [take]
     assert ai_lookahead.card_options(state, (Action("pass"), "pass")) == [(Action("pass"), "pass")]
+
+
+def test_ai_lookahead_is_off_where_it_measured_worse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Historical layout (seed 2030: fewer wins with it, docs/ai.md): the hard German is the plan there."""
+    assert "historical" not in ai_search.LOOKAHEAD_IN and "contest" in ai_search.LOOKAHEAD_IN
+    state = _exposed()
+    state.scenario = "historical"
+    calls: list[int] = []
+    real = ai_lookahead.choose
+
+    def counted(*args: object) -> ai_lookahead.Verdict:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai_lookahead, "choose", counted)
+    with scenario_map(state.scenario):
+        plan = ai_search._ge_plan(RULES, state)
+    assert RULES.bot_action(state, "ge", "hard") == plan and not calls
+    monkeypatch.setattr(ai_search, "LOOKAHEAD_IN", ("contest", "historical"))  # the same position, switched on
+    RULES.bot_action(state, "ge", "hard")
+    assert calls
