@@ -17,6 +17,8 @@ The decisions looked at:
 - **the last ACT of an activation**, where its order commits a unit next to US units or into Stavelot, or whose next-best
   alternatives score within ``MARGIN`` of it: the plan's order and its ``TOP - 1`` best alternatives.
 
+Used on the layouts of ``ai_search.LOOKAHEAD_IN`` (contest; on the historical one it measured worse).
+
 The work is bounded in rollout decisions, not wall time (so play stays deterministic): at most
 ``HORIZON`` decisions a rollout and ``STEP_CAP`` a German decision, all candidates and samples
 together. The rollout policies are cheap on purpose: the German plays normal's scores in the hard
