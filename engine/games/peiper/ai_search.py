@@ -9,7 +9,8 @@ compared by the German potential and the units' losses. The most valuable on ave
 The German activations go by the plan on the original layout (``ai_plan``: the next step, the US
 fire where a unit stops, the unit nearest the exit first) and by normal's order elsewhere
 (``GE_MODE_BY_SCENARIO``: what measured best on each ground); the look-ahead decides the German
-face card.
+face card. On the layouts of ``LOOKAHEAD_IN`` the German face card and the last ACT of an activation
+are looked at past the US answer instead (``ai_lookahead``).
 """
 
 from __future__ import annotations
