@@ -24,11 +24,12 @@ from .state import PeiperState
 # left there draws fire card after card; measured on seed 11 against the demolisher (20 deals a
 # layout): 1.0 gave contest 11 and historical 4 wins, 2.0 gave 14 and 6 (without the rule: 9 and 4).
 ESCAPE_WEIGHT = 2.0
+ESCAPE_OFF_IN: tuple[str, ...] = ()  # layouts where the term is not added (measurements: docs/ai.md)
 
 
 def adjust(state: PeiperState, order: Ranked) -> Ranked:
     """``order`` (scored, best first) with each move's lifted fire added, re-sorted."""
-    if ESCAPE_WEIGHT <= 0 or not any(a.kind == "move" for _, _, a, _ in order):
+    if ESCAPE_WEIGHT <= 0 or state.scenario in ESCAPE_OFF_IN or not any(a.kind == "move" for _, _, a, _ in order):
         return order
     planner = Planner(state)
     out: Ranked = []

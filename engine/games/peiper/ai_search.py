@@ -9,7 +9,9 @@ compared by the German potential and the units' losses. The most valuable on ave
 The German activations go by the plan on the original layout (``ai_plan``: the next step, the US
 fire where a unit stops, the unit nearest the exit first) and by normal's order elsewhere
 (``GE_MODE_BY_SCENARIO``: what measured best on each ground), with the fire a move lifts off a unit
-added on both (``ai_escape``); the look-ahead decides the German face card.
+added (``ai_escape``, on the layouts of its ``ESCAPE_IN``); the look-ahead decides the German face
+card. On the layouts of ``LOOKAHEAD_IN`` the German face card and the last ACT of an activation are
+looked at past the US answer instead (``ai_lookahead``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from engine.ai.sampling import decision_rng
 from engine.game import Action, GameRules
 from engine.rng import Rng
 
-from . import ai_activation, ai_crossings, ai_escape
+from . import ai_activation, ai_crossings, ai_escape, ai_lookahead
 from .ai_activation import sequence, worth_taking
 from .ai_field import distances, potential, situation
 from .ai_plan import ranked_plan
@@ -50,6 +52,11 @@ GE_MODE_BY_SCENARIO = {"historical": "plan"}
 # contest layout at 12 of 40 and took the historical one from 9 to 6 of 40 (docs/ai.md). True: on.
 CROSSINGS = False
 GE_MODE = ""  # set to plan, normal or blend to override the table (experiments)
+# The German look-ahead past the US answer (ai_lookahead; its CARD, FACE, ACT say at which decisions), on the
+# layouts of LOOKAHEAD_IN: measured on seed 2030 against the demolisher, contest 13 of 40 with it (12 without),
+# historical 7 with (9 without) and a turn p95 of 2.3 s, so off there (docs/ai.md). False: off everywhere.
+LOOKAHEAD = True
+LOOKAHEAD_IN = ("contest",)
 
 
 def reshuffle_undrawn(state: PeiperState, rng: Rng) -> None:
@@ -89,7 +96,11 @@ def _run_over(side: str) -> Any:
 
 def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Action, str]:
     if side == "ge" and state.phase == ACTIVATE:
-        return _ge_plan(rules, state)
+        plan = _ge_plan(rules, state)
+        if _looking(state) and ai_lookahead.ACT and ai_lookahead.looks_at(state, plan):
+            legal = rules.legal_actions(state, side)
+            return _looked_ahead(rules, state, ai_lookahead.activation_options(state, plan, _ge_ranking(state, legal)))
+        return plan
     if state.phase == ACTIVATE:  # the US
         legal = rules.legal_actions(state, side)
         order = ranked(state, side, legal)
@@ -103,16 +114,41 @@ def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Acti
     if side == "ge" and state.phase == DECIDE and not cards.is_face(state.card):
         if not worth_taking(rules, state, lambda probe: _ge_plan(rules, probe)):
             return Action("pass"), "pass: no order this card's ACTs could give is worth it (a taken card would go unused)"
+        if _looking(state) and ai_lookahead.CARD:
+            return _looked_ahead(rules, state, ai_lookahead.card_options(state, best_action(rules, state, side)))
         return best_action(rules, state, side)
     if state.phase == DECIDE and cards.is_face(state.card):
         first, why = decide(state, side, rules.legal_actions(state, side))
         options = _decide_options(rules, state, side, first, why)
         if side == "ge" and ai_activation.PLANNED and all(v <= 0 for v, _, _ in options):
             return Action("pass"), "pass: neither a hex's units nor the OBA have an order worth giving"
+        if side == "ge" and _looking(state) and ai_lookahead.FACE:
+            best_first = sorted(options, key=lambda o: o[0], reverse=True)
+            return _looked_ahead(rules, state, [(a, w) for _, a, w in best_first] + [
+                (Action("pass"), "pass: the look-ahead finds neither a hex's units nor the OBA worth it")])
         if len(options) < 2:
             return first, why
         return _search(rules, state, side, options)
     return best_action(rules, state, side)
+
+
+def _looking(state: PeiperState) -> bool:
+    return LOOKAHEAD and state.scenario in LOOKAHEAD_IN
+
+
+def _looked_ahead(rules: PeiperRules, state: PeiperState, options: list[tuple[Action, str]]) -> tuple[Action, str]:
+    options = [o for i, o in enumerate(options) if all(o[0] != p[0] for p in options[:i])]
+    if len(options) < 2:
+        return options[0]
+    verdict = ai_lookahead.choose(rules, state, options, value, reshuffle_undrawn)
+    return verdict.action, verdict.why
+
+
+def _ge_ranking(state: PeiperState, legal: list[Action]) -> ai_activation.Ranked:
+    """The scores the German activation is sequenced by (as ``_ge_plan``): the look-ahead's candidates."""
+    if (GE_MODE or GE_MODE_BY_SCENARIO.get(state.scenario, "normal")) == "plan":
+        return _crossing(state, ranked_plan(state, legal))
+    return _crossing(state, ranked(state, "ge", legal))
 
 
 def _ge_plan(rules: PeiperRules, state: PeiperState) -> tuple[Action, str]:
