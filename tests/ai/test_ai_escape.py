@@ -43,3 +43,18 @@ def test_ai_hard_german_escape_leaves_units_clear_of_fire_alone() -> None:
     with scenario_map(state.scenario):
         order = ranked(state, "ge", legal)
         assert ai_escape.adjust(state, order) == order
+
+
+def test_ai_hard_german_escape_is_off_on_the_layouts_where_it_measured_worse(monkeypatch: pytest.MonkeyPatch
+                                                                             ) -> None:
+    """The same duel scored on a layout of ESCAPE_OFF_IN (historical, as measured on seed 2030: docs/ai.md)
+    is left as normal scores it; on contest the step out of the fire is added."""
+    assert "historical" in ai_escape.ESCAPE_OFF_IN and "contest" not in ai_escape.ESCAPE_OFF_IN
+    state = _duel()
+    _activate(state, 3)
+    legal = RULES.legal_actions(state, "ge")
+    with scenario_map(state.scenario):
+        order = ranked(state, "ge", legal)
+        assert ai_escape.adjust(state, order) != order  # contest: the term is added
+        monkeypatch.setattr(ai_escape, "ESCAPE_OFF_IN", (state.scenario,))
+        assert ai_escape.adjust(state, order) == order
