@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from engine.game import GameRules
+from engine.game import Action, GameRules
 from engine.maps import map_file
 from engine.rng import Rng
 
@@ -40,14 +40,17 @@ def decision_rng(rules: GameRules, state: Any, side: str, label: str, fingerprin
 
 
 def hasty(rules: GameRules, state: Any, side: str, share: float, label: str, fingerprint: str | None = None
-          ) -> tuple[Any, int] | None:
+          ) -> tuple[Action, str] | None:
     """An easy level's slip: with chance ``share`` (a decision RNG, so the same state slips alike) a
-    legal order picked at random, with how many there were to pick from; None when it does not slip."""
+    legal order picked at random, with its reason; None when it does not slip."""
     rng = decision_rng(rules, state, side, label, fingerprint)
     if rng.below(1000) >= share * 1000:
         return None
     legal = rules.legal_actions(state, side)
-    return (rng.choice(legal), len(legal)) if legal else None
+    if not legal:
+        return None
+    action = rng.choice(legal)
+    return action, f"easy: a hasty {action.kind}, one of {len(legal)} orders picked without much thought"
 
 
 def clone(rules: GameRules, state: Any) -> Any:

@@ -45,5 +45,5 @@ def test_hasty_never_slips_at_share_0_always_at_1_and_leaves_the_rng() -> None:
     assert hasty(RULES, state, "us", 0.0, "t") is None
     slip = hasty(RULES, state, "us", 1.0, "t")
     assert slip is not None and slip[0] in RULES.legal_actions(state, "us")
-    assert slip[1] == len(RULES.legal_actions(state, "us"))
+    assert f"one of {len(RULES.legal_actions(state, 'us'))} orders" in slip[1]  # the count it picked from
     assert hasty(RULES, state, "us", 1.0, "t") == slip and state.rng.state == rng

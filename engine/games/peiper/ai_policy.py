@@ -50,8 +50,7 @@ def choose(rules: PeiperRules, state: PeiperState, side: str, level: str) -> tup
     if level == "easy":
         slip = hasty(rules, state, side, EASY_SLIP, "easy-slip", fingerprint(state, side))
         if slip is not None:
-            action, among = slip
-            return action, f"easy: a hasty {action.kind}, one of {among} orders picked without much thought"
+            return slip
     return best_action(rules, state, side)
 
 

@@ -96,10 +96,9 @@ def _run_over(side: str) -> Any:
 
 def choose_hard(rules: PeiperRules, state: PeiperState, side: str) -> tuple[Action, str]:
     if side == "ge" and state.phase == ACTIVATE:
-        plan = _ge_plan(rules, state)
-        if _looking(state) and ai_lookahead.ACT and ai_lookahead.looks_at(state, plan):
-            legal = rules.legal_actions(state, side)
-            return _looked_ahead(rules, state, ai_lookahead.activation_options(state, plan, _ge_ranking(state, legal)))
+        plan, order = _ge_planned(rules, state)
+        if order is not None and _looking(state) and ai_lookahead.ACT and ai_lookahead.looks_at(state, plan):
+            return _looked_ahead(rules, state, ai_lookahead.activation_options(state, plan, order))
         return plan
     if state.phase == ACTIVATE:  # the US
         legal = rules.legal_actions(state, side)
@@ -144,31 +143,35 @@ def _looked_ahead(rules: PeiperRules, state: PeiperState, options: list[tuple[Ac
     return verdict.action, verdict.why
 
 
-def _ge_ranking(state: PeiperState, legal: list[Action]) -> ai_activation.Ranked:
-    """The scores the German activation is sequenced by (as ``_ge_plan``): the look-ahead's candidates."""
-    if (GE_MODE or GE_MODE_BY_SCENARIO.get(state.scenario, "normal")) == "plan":
-        return _crossing(state, ranked_plan(state, legal))
-    return _crossing(state, ranked(state, "ge", legal))
+def _ge_mode(state: PeiperState) -> str:
+    return GE_MODE or GE_MODE_BY_SCENARIO.get(state.scenario, "normal")
+
+
+def _ge_ranking(state: PeiperState, legal: list[Action], mode: str) -> ai_activation.Ranked:
+    """The scores the German activation is sequenced by: normal's, or the plan's (ai_plan)."""
+    return _crossing(state, ranked(state, "ge", legal) if mode == "normal" else ranked_plan(state, legal))
 
 
 def _ge_plan(rules: PeiperRules, state: PeiperState) -> tuple[Action, str]:
     """The German activation by the plan (ai_plan): next step and US fire weighed with each order."""
+    return _ge_planned(rules, state)[0]
+
+
+def _ge_planned(rules: PeiperRules, state: PeiperState) -> tuple[tuple[Action, str], ai_activation.Ranked | None]:
+    """The German activation's order and the ranking it was sequenced from (the look-ahead's candidates;
+    None for the ``blend`` experiment, which compares two orders instead)."""
     legal = rules.legal_actions(state, "ge")
-    mode = GE_MODE or GE_MODE_BY_SCENARIO.get(state.scenario, "normal")
-    if mode == "normal":  # normal's scores, played as a sequence (ai_activation)
-        return sequence(state, legal, _crossing(state, ranked(state, "ge", legal)), spare_shot=False)
+    mode = _ge_mode(state)
     if mode == "blend":
-        plan_action, plan_why = _ge_plan_only(state, legal)
+        plan_action, plan_why = sequence(state, legal, _ge_ranking(state, legal, "plan"), spare_shot=True)
         normal_action, normal_why = best_action(rules, state, "ge")
         if plan_action == normal_action:
-            return plan_action, plan_why
-        return _search(rules, state, "ge", [(0.0, plan_action, plan_why), (0.0, normal_action, normal_why)])
-    return _ge_plan_only(state, legal)
-
-
-def _ge_plan_only(state: PeiperState, legal: list[Action]) -> tuple[Action, str]:
-    # An unused ACT is lost at the next draw: with nothing else worth it, the best shot that can hit.
-    return sequence(state, legal, _crossing(state, ranked_plan(state, legal)), spare_shot=True)
+            return (plan_action, plan_why), None
+        return _search(rules, state, "ge", [(0.0, plan_action, plan_why), (0.0, normal_action, normal_why)]), None
+    order = _ge_ranking(state, legal, mode)
+    # normal's scores are played as they are; the plan spends an ACT that would go unused (lost at the
+    # next draw) on the best shot that can hit
+    return sequence(state, legal, order, spare_shot=mode != "normal"), order
 
 
 def _crossing(state: PeiperState, order: ai_activation.Ranked) -> ai_activation.Ranked:

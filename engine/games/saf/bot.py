@@ -35,8 +35,7 @@ def choose(rules: SafRules, state: SafState, side: str, level: str) -> tuple[Act
     if level == "easy":
         slip = hasty(rules, state, side, EASY_SLIP, "saf-easy")
         if slip is not None:
-            action, among = slip
-            return action, f"easy: a hasty {action.kind}, one of {among} orders picked without much thought"
+            return slip
     return expected_choose(rules, state)
 
 
