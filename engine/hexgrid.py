@@ -53,8 +53,8 @@ class Hex:
         return list(known)
 
     def distance(self, other: Hex) -> int:
-        d = self - other
-        return max(abs(d.q), abs(d.r), abs(d.s))
+        dq, dr = self.q - other.q, self.r - other.r  # self - other, without making the Hex
+        return max(abs(dq), abs(dr), abs(-dq - dr))
 
     def direction_to(self, other: Hex) -> int | None:
         """The direction of an adjacent hex, or None if it is not adjacent."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import mul
 
 from engine.hexgrid import Hex
 
@@ -209,6 +210,9 @@ class Situation:
     zone: set[int] | None
     mech: Field
     inf: Field
+    # the least ACTs to a free east-edge entry hex, by Mech (True) or Infantry field: asked for every unit
+    # waiting to enter, each time the position is weighed (``unit_distance``)
+    entry: dict[bool, float] = field(default_factory=dict, compare=False, repr=False)
 
     def field(self, uid: str) -> Field:
         return self.mech if spec(uid).mech else self.inf
@@ -256,7 +260,9 @@ def unit_distance(state: PeiperState, sit: Situation, uid: str, at: int | None =
         return f.dist[at]
     if u.status == UNIT_AWAITING:
         s = spec(uid)
-        entry = min((f.dist[i] for i in sit.t.east if i not in sit.us), default=FAR)
+        entry = sit.entry.get(s.mech)
+        if entry is None:
+            entry = sit.entry[s.mech] = min((f.dist[i] for i in sit.t.east if i not in sit.us), default=FAR)
         delay = max(0, s.from_turn - max(1, state.turn)) * 6.0  # KG2 comes on turn 4
         return min(FAR, entry + 1.0 + delay)
     assert u.hex is not None
@@ -265,7 +271,7 @@ def unit_distance(state: PeiperState, sit: Situation, uid: str, at: int | None =
 
 def potential(distances: list[float]) -> float:
     """The German task: weighted ACTs of the nearest units still to leave (lower is better for GE)."""
-    return sum(w * d for w, d in zip(WEIGHTS, sorted(distances), strict=False))
+    return sum(map(mul, WEIGHTS, sorted(distances)))  # the same sum as w * d pair by pair, in order
 
 
 def german_ids() -> list[str]:

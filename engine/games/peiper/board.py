@@ -206,8 +206,8 @@ def destinations(state: PeiperState, uid: str, supplied: bool = True, *, enemies
     if spec(uid).mech and supplied:
         mech = steps.mech
         best, came = search(
-            start, lambda a, b: mech[(a, b)] if b in on_map and b not in blocked and (a == start or a not in stuck)
-            else None,
+            # an off-map step costs None in the table already
+            start, lambda a, b: mech[(a, b)] if b not in blocked and (a not in stuck or a == start) else None,
             budget=2.0,
         )
         paths = {h: path_to(came, start, h) for h in best if h != start}
