@@ -161,8 +161,18 @@ def test_kept_fields_are_the_fields_worked_out_afresh() -> None:
                             fresh = af._exit_field(t, mech, us, adj, zone, targets)
                             assert (kept.dist, kept.nxt) == (fresh.dist, fresh.nxt)
                             assert af.exit_field(t, mech, set(us), set(adj), zone, targets) is kept
+                for partial in (False, True):
+                    for captured in (False, True):
+                        sit = af.situation(state, set(us), depot_captured=captured, t=t, partial=partial)
+                        assert sit.us_adj == adj
+                        assert sit.zone == (None if captured else af.supply_zone(t, us, adj))
+                        again = af.situation(state, set(us), depot_captured=captured, t=t, partial=partial)
+                        assert again.mech is sit.mech and again.inf is sit.inf
+                        if not partial:
+                            fresh = af._exit_field(t, True, us, adj, sit.zone, None)
+                            assert (sit.mech.dist, sit.mech.nxt) == (fresh.dist, fresh.nxt)
     t = af.tables(())
-    assert len(t.fields) <= af.FIELDS_KEPT
+    assert len(t.fields) <= af.FIELDS_KEPT and len(t.around) <= af.FIELDS_KEPT
 
 
 def test_hex_caches_answer_as_the_arithmetic_does() -> None:

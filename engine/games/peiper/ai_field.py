@@ -49,6 +49,10 @@ class Tables:
     # of its inputs. Bounded by FIELDS_KEPT.
     fields: dict[tuple[object, ...], Field] = field(default_factory=dict, compare=False, repr=False)
     by_label: dict[str, int] = field(default_factory=dict, compare=False, repr=False)  # "0503" -> index
+    # What ``situation`` derives from the US hexes alone (the hexes next to them, the supply zone), by
+    # (US hexes, depot captured): (us_adj, zone, and both frozen for the keys of ``fields``). Bounded by
+    # FIELDS_KEPT.
+    around: dict[tuple[frozenset[int], bool], Around] = field(default_factory=dict, compare=False, repr=False)
 
     def at(self, label: str) -> int:
         """``index[Hex.parse(label)]``, by the label itself (the AI asks it for every unit it weighs)."""
@@ -130,6 +134,16 @@ def supply_zone(t: Tables, us: set[int], us_adj: set[int]) -> set[int]:
     return seen | adjacent_set(t, seen)
 
 
+@dataclass(frozen=True)
+class Around:
+    """What a position's US hexes make of the map: the hexes next to them, the German supply zone."""
+
+    us_adj: set[int]
+    zone: set[int] | None
+    adj_key: frozenset[int]
+    zone_key: frozenset[int] | None
+
+
 @dataclass
 class Field:
     dist: list[float]
@@ -148,6 +162,11 @@ def exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[
     be shared with earlier callers: read it, never change it."""
     key = (mech, frozenset(us), frozenset(us_adj), None if zone is None else frozenset(zone),
            None if targets is None else frozenset(targets))
+    return _kept_field(t, key, mech, us, us_adj, zone, targets)
+
+
+def _kept_field(t: Tables, key: tuple[object, ...], mech: bool, us: set[int], us_adj: set[int],
+                zone: set[int] | None, targets: set[int] | None) -> Field:
     known = t.fields.get(key)
     if known is None:
         known = _exit_field(t, mech, us, us_adj, zone, targets)
@@ -225,9 +244,17 @@ def situation(state: PeiperState, us: set[int] | None = None, depot_captured: bo
     t = t or table_for(state)
     if us is None:
         us = us_hexes(state, t)
-    us_adj = adjacent_set(t, us)
     captured = state.fuel_depot == "captured" if depot_captured is None else depot_captured
-    zone = None if captured else supply_zone(t, us, us_adj)
+    us_key = frozenset(us)
+    near = t.around.get((us_key, captured))
+    if near is None:
+        near_adj = adjacent_set(t, us)
+        near_zone = None if captured else supply_zone(t, us, near_adj)
+        near = Around(near_adj, near_zone, frozenset(near_adj), None if near_zone is None else frozenset(near_zone))
+        if len(t.around) >= FIELDS_KEPT:
+            del t.around[next(iter(t.around))]  # the oldest
+        t.around[(us_key, captured)] = near
+    us_adj, zone = near.us_adj, near.zone
     mech_t: set[int] | None = None
     inf_t: set[int] | None = None
     if partial:
@@ -239,8 +266,11 @@ def situation(state: PeiperState, us: set[int] | None = None, depot_captured: bo
                 goal.add(t.at(u.hex))
             elif u.status == UNIT_AWAITING:
                 goal.update(t.east)
-    return Situation(t, us, us_adj, zone, exit_field(t, True, us, us_adj, zone, mech_t),
-                     exit_field(t, False, us, us_adj, zone, inf_t))
+    # exit_field's keys, from the frozen sets kept with the zone
+    mech_key = (True, us_key, near.adj_key, near.zone_key, None if mech_t is None else frozenset(mech_t))
+    inf_key = (False, us_key, near.adj_key, near.zone_key, None if inf_t is None else frozenset(inf_t))
+    return Situation(t, us, us_adj, zone, _kept_field(t, mech_key, True, us, us_adj, zone, mech_t),
+                     _kept_field(t, inf_key, False, us, us_adj, zone, inf_t))
 
 
 def us_hexes(state: PeiperState, t: Tables) -> set[int]:
