@@ -15,6 +15,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 _LABEL = re.compile(r"^\s*(\d{2})(\d{2})\s*$")
+# What the rules ask of the same hexes over and over, kept (Hex and Hexside are immutable). A map has a
+# few thousand hexes at most: past CACHE_KEPT entries (odd hexes from hostile input), nothing more is kept.
+CACHE_KEPT = 50_000
+_PARSED: dict[str, Hex] = {}  # label -> Hex, filled by Hex.parse
+_NEIGHBORS: dict[Hex, tuple[Hex, ...]] = {}  # filled by Hex.neighbors
+_LABELS: dict[Hex, str] = {}  # filled by Hex.label
+_SIDES: dict[tuple[Hex, Hex], Hexside] = {}  # filled by Hexside.of
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -38,11 +45,16 @@ class Hex:
         return self + DIRECTIONS[direction % 6]
 
     def neighbors(self) -> list[Hex]:
-        return [self + d for d in DIRECTIONS]
+        known = _NEIGHBORS.get(self)
+        if known is None:
+            known = tuple(self + d for d in DIRECTIONS)
+            if len(_NEIGHBORS) < CACHE_KEPT:
+                _NEIGHBORS[self] = known
+        return list(known)
 
     def distance(self, other: Hex) -> int:
-        d = self - other
-        return max(abs(d.q), abs(d.r), abs(d.s))
+        dq, dr = self.q - other.q, self.r - other.r  # self - other, without making the Hex
+        return max(abs(dq), abs(dr), abs(-dq - dr))
 
     def direction_to(self, other: Hex) -> int | None:
         """The direction of an adjacent hex, or None if it is not adjacent."""
@@ -63,7 +75,12 @@ class Hex:
 
     @property
     def label(self) -> str:
-        return f"{self.col:02d}{self.row:02d}"
+        known = _LABELS.get(self)
+        if known is None:
+            known = f"{self.col:02d}{self.row:02d}"
+            if len(_LABELS) < CACHE_KEPT:
+                _LABELS[self] = known
+        return known
 
     @classmethod
     def from_offset(cls, col: int, row: int) -> Hex:
@@ -74,10 +91,19 @@ class Hex:
     @classmethod
     def parse(cls, text: str) -> Hex:
         """Parse a ``CCRR`` label; raises ValueError with a readable reason."""
+        if cls is Hex:
+            # The rules parse the same few hundred labels over and over: a Hex is immutable, so a
+            # parsed label is kept (only four ASCII characters, so at most 10,000 of them).
+            known = _PARSED.get(text) if type(text) is str else None
+            if known is not None:
+                return known
         m = _LABEL.match(str(text))
         if not m:
             raise ValueError(f"'{text}' is not a hex label: use four digits, column then row, such as 0503")
-        return cls.from_offset(int(m.group(1)), int(m.group(2)))
+        h = cls.from_offset(int(m.group(1)), int(m.group(2)))
+        if cls is Hex and type(text) is str and len(text) == 4 and text.isascii():
+            _PARSED[text] = h
+        return h
 
     def pixel(self, size: float = 1.0) -> tuple[float, float]:
         """Centre of the hex in a flat-top layout with the given radius; y grows southward."""
@@ -110,9 +136,16 @@ class Hexside(NamedTuple):
 
     @classmethod
     def of(cls, x: Hex, y: Hex) -> Hexside:
+        if cls is Hexside:
+            known = _SIDES.get((x, y))
+            if known is not None:
+                return known
         if x.distance(y) != 1:
             raise ValueError(f"{x.label} and {y.label} are not adjacent, so they share no hexside")
-        return cls(x, y) if x < y else cls(y, x)
+        side = cls(x, y) if x < y else cls(y, x)
+        if cls is Hexside and len(_SIDES) < CACHE_KEPT:
+            _SIDES[(x, y)] = side
+        return side
 
     @classmethod
     def parse(cls, text: str) -> Hexside:

@@ -86,6 +86,7 @@ class GameMap:
         self.road_hexes: set[Hex] = {h for side in self.road_links for h in side}
         self.bridge_at: dict[Hexside, Bridge] = {b.side: b for b in self.bridges.values()}
         self.place_at: dict[Hex, str] = {h: n for n, h in self.places.items()}
+        self._edge_sets: dict[str, tuple[list[Hex], int, frozenset[Hex]]] = {}  # on_edge's sets
 
     # --- questions the rules ask -------------------------------------------------------------
     def hexes(self) -> list[Hex]:
@@ -123,7 +124,13 @@ class GameMap:
         return self.bridge_at.get(Hexside.of(a, b))
 
     def on_edge(self, h: Hex, edge: str) -> bool:
-        return h in self.edges.get(edge, [])
+        hexes = self.edges.get(edge, [])
+        # asked for every unit in every search: the edge's hexes as a set, kept while its list is the same
+        kept = self._edge_sets.get(edge)
+        if kept is None or kept[0] is not hexes or kept[1] != len(hexes):
+            kept = (hexes, len(hexes), frozenset(hexes))
+            self._edge_sets[edge] = kept
+        return h in kept[2]
 
     def neighbors(self, h: Hex) -> list[Hex]:
         return [n for n in h.neighbors() if n in self.terrain]

@@ -12,8 +12,9 @@ recompute for every US candidate move.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import mul
 
 from engine.hexgrid import Hex
 
@@ -43,6 +44,20 @@ class Tables:
     # Reverse steps for the backward search: rev[b] = ((a, supplied cost, unsupplied cost), ...).
     rev_mech: tuple[tuple[tuple[int, float, float], ...], ...] = ()
     rev_inf: tuple[tuple[tuple[int, float, float], ...], ...] = ()
+    # Fields already worked out on these tables (``exit_field``): the AI asks for the same position
+    # again and again (a candidate's reply, the look-ahead's replays), and a field is a pure function
+    # of its inputs. Bounded by FIELDS_KEPT.
+    fields: dict[tuple[object, ...], Field] = field(default_factory=dict, compare=False, repr=False)
+    by_label: dict[str, int] = field(default_factory=dict, compare=False, repr=False)  # "0503" -> index
+    # What ``situation`` derives from the US hexes alone (the hexes next to them, the supply zone), by
+    # (US hexes, depot captured): (us_adj, zone, and both frozen for the keys of ``fields``). Bounded by
+    # FIELDS_KEPT.
+    around: dict[tuple[frozenset[int], bool], Around] = field(default_factory=dict, compare=False, repr=False)
+
+    def at(self, label: str) -> int:
+        """``index[Hex.parse(label)]``, by the label itself (the AI asks it for every unit it weighs)."""
+        i = self.by_label.get(label)
+        return self.index[Hex.parse(label)] if i is None else i
 
 
 def tables(bridges_down: tuple[str, ...]) -> Tables:
@@ -83,13 +98,15 @@ def _tables(_map: str, bridges_down: tuple[str, ...]) -> Tables:
             if cost is not None:
                 rev_mech[b].append((a, cost, 1.0))
             rev_inf[b].append((a, inf_sup[a][k], 1.0))
-    return Tables(
+    made = Tables(
         hexes, index, tuple(nbrs), tuple(mech_sup), tuple(mech_out), tuple(inf_sup), tuple(road_nbrs),
         tuple(index[h] for h in gmap.edges["west"]), east,
         tuple(i for i in east if hexes[i] in gmap.road_hexes),
         frozenset(index[h] for h in gmap.road_hexes),
         tuple(tuple(r) for r in rev_mech), tuple(tuple(r) for r in rev_inf),
     )
+    made.by_label.update({h.label: i for i, h in enumerate(hexes)})
+    return made
 
 
 def table_for(state: PeiperState) -> Tables:
@@ -117,10 +134,23 @@ def supply_zone(t: Tables, us: set[int], us_adj: set[int]) -> set[int]:
     return seen | adjacent_set(t, seen)
 
 
+@dataclass(frozen=True)
+class Around:
+    """What a position's US hexes make of the map: the hexes next to them, the German supply zone."""
+
+    us_adj: set[int]
+    zone: set[int] | None
+    adj_key: frozenset[int]
+    zone_key: frozenset[int] | None
+
+
 @dataclass
 class Field:
     dist: list[float]
     nxt: list[int]  # the next hex on the way out (-1: exit from here, or none)
+
+
+FIELDS_KEPT = 4096  # fields remembered per table (a field is two lists of ~140 numbers)
 
 
 def exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[int] | None,
@@ -128,7 +158,26 @@ def exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[
     """Least ACTs from each hex to leaving by the west edge (exit included). zone None: all supplied.
 
     With ``targets`` the search stops once every target hex is settled (other hexes may be left
-    unfinished): enough to score a position, and much faster late in the game."""
+    unfinished): enough to score a position, and much faster late in the game. The field returned may
+    be shared with earlier callers: read it, never change it."""
+    key = (mech, frozenset(us), frozenset(us_adj), None if zone is None else frozenset(zone),
+           None if targets is None else frozenset(targets))
+    return _kept_field(t, key, mech, us, us_adj, zone, targets)
+
+
+def _kept_field(t: Tables, key: tuple[object, ...], mech: bool, us: set[int], us_adj: set[int],
+                zone: set[int] | None, targets: set[int] | None) -> Field:
+    known = t.fields.get(key)
+    if known is None:
+        known = _exit_field(t, mech, us, us_adj, zone, targets)
+        if len(t.fields) >= FIELDS_KEPT:
+            del t.fields[next(iter(t.fields))]  # the oldest
+        t.fields[key] = known
+    return known
+
+
+def _exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[int] | None,
+                targets: set[int] | None) -> Field:
     n = len(t.hexes)
     dist = [FAR] * n
     nxt = [-1] * n
@@ -149,15 +198,24 @@ def exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[
             left.discard(here)
             if not left:
                 break
-        base = d + (ADJ_PENALTY if here in us_adj else 0.0)
-        for prev, sup, out in rev[here]:
-            if prev in us:
-                continue
-            total = base + (sup if zone is None or prev in zone else out)
-            if total < dist[prev] - 1e-9:
-                dist[prev] = total
-                nxt[prev] = here
-                push(heap, (total, prev))
+        base = d + ADJ_PENALTY if here in us_adj else d
+        # the same steps in the same order either way; split only to test ``zone`` once a hex
+        if zone is None:
+            for prev, sup, _out in rev[here]:
+                if prev not in us:
+                    total = base + sup
+                    if total < dist[prev] - 1e-9:
+                        dist[prev] = total
+                        nxt[prev] = here
+                        push(heap, (total, prev))
+        else:
+            for prev, sup, out in rev[here]:
+                if prev not in us:
+                    total = base + (sup if prev in zone else out)
+                    if total < dist[prev] - 1e-9:
+                        dist[prev] = total
+                        nxt[prev] = here
+                        push(heap, (total, prev))
     return Field(dist, nxt)
 
 
@@ -171,6 +229,9 @@ class Situation:
     zone: set[int] | None
     mech: Field
     inf: Field
+    # the least ACTs to a free east-edge entry hex, by Mech (True) or Infantry field: asked for every unit
+    # waiting to enter, each time the position is weighed (``unit_distance``)
+    entry: dict[bool, float] = field(default_factory=dict, compare=False, repr=False)
 
     def field(self, uid: str) -> Field:
         return self.mech if spec(uid).mech else self.inf
@@ -183,9 +244,17 @@ def situation(state: PeiperState, us: set[int] | None = None, depot_captured: bo
     t = t or table_for(state)
     if us is None:
         us = us_hexes(state, t)
-    us_adj = adjacent_set(t, us)
     captured = state.fuel_depot == "captured" if depot_captured is None else depot_captured
-    zone = None if captured else supply_zone(t, us, us_adj)
+    us_key = frozenset(us)
+    near = t.around.get((us_key, captured))
+    if near is None:
+        near_adj = adjacent_set(t, us)
+        near_zone = None if captured else supply_zone(t, us, near_adj)
+        near = Around(near_adj, near_zone, frozenset(near_adj), None if near_zone is None else frozenset(near_zone))
+        if len(t.around) >= FIELDS_KEPT:
+            del t.around[next(iter(t.around))]  # the oldest
+        t.around[(us_key, captured)] = near
+    us_adj, zone = near.us_adj, near.zone
     mech_t: set[int] | None = None
     inf_t: set[int] | None = None
     if partial:
@@ -194,15 +263,18 @@ def situation(state: PeiperState, us: set[int] | None = None, depot_captured: bo
             u = state.units[g]
             goal = mech_t if spec(g).mech else inf_t
             if u.status == UNIT_ON_MAP and u.hex:
-                goal.add(t.index[Hex.parse(u.hex)])
+                goal.add(t.at(u.hex))
             elif u.status == UNIT_AWAITING:
                 goal.update(t.east)
-    return Situation(t, us, us_adj, zone, exit_field(t, True, us, us_adj, zone, mech_t),
-                     exit_field(t, False, us, us_adj, zone, inf_t))
+    # exit_field's keys, from the frozen sets kept with the zone
+    mech_key = (True, us_key, near.adj_key, near.zone_key, None if mech_t is None else frozenset(mech_t))
+    inf_key = (False, us_key, near.adj_key, near.zone_key, None if inf_t is None else frozenset(inf_t))
+    return Situation(t, us, us_adj, zone, _kept_field(t, mech_key, True, us, us_adj, zone, mech_t),
+                     _kept_field(t, inf_key, False, us, us_adj, zone, inf_t))
 
 
 def us_hexes(state: PeiperState, t: Tables) -> set[int]:
-    return {t.index[Hex.parse(u.hex)] for u in state.units.values()
+    return {t.at(u.hex) for u in state.units.values()
             if u.side == "us" and u.status == UNIT_ON_MAP and u.hex}
 
 
@@ -218,20 +290,27 @@ def unit_distance(state: PeiperState, sit: Situation, uid: str, at: int | None =
         return f.dist[at]
     if u.status == UNIT_AWAITING:
         s = spec(uid)
-        entry = min((f.dist[i] for i in sit.t.east if i not in sit.us), default=FAR)
+        entry = sit.entry.get(s.mech)
+        if entry is None:
+            entry = sit.entry[s.mech] = min((f.dist[i] for i in sit.t.east if i not in sit.us), default=FAR)
         delay = max(0, s.from_turn - max(1, state.turn)) * 6.0  # KG2 comes on turn 4
         return min(FAR, entry + 1.0 + delay)
     assert u.hex is not None
-    return f.dist[sit.t.index[Hex.parse(u.hex)]]
+    return f.dist[sit.t.at(u.hex)]
 
 
 def potential(distances: list[float]) -> float:
     """The German task: weighted ACTs of the nearest units still to leave (lower is better for GE)."""
-    return sum(w * d for w, d in zip(WEIGHTS, sorted(distances), strict=False))
+    return sum(map(mul, WEIGHTS, sorted(distances)))  # the same sum as w * d pair by pair, in order
 
 
 def german_ids() -> list[str]:
-    return [uid for uid, s in unit_specs().items() if s.side == "ge"]
+    return list(_german_ids())
+
+
+@lru_cache(maxsize=1)
+def _german_ids() -> tuple[str, ...]:
+    return tuple(uid for uid, s in unit_specs().items() if s.side == "ge")
 
 
 def distances(state: PeiperState, sit: Situation, override: dict[str, float] | None = None) -> list[float]:

@@ -9,6 +9,7 @@ Joker nearer, which suits the US and costs the Germans).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine import cards
 from engine.game import Action
@@ -36,11 +37,13 @@ FIRST_ACT = 2.0  # the US spending its first ACT of a turn lets the Joker end th
 OBA_HIT = 0.4  # OBA strength 4: a number card of 4 or less
 
 
+@lru_cache(maxsize=1024)  # a few small whole numbers, asked for every shot the AI weighs
 def hit_chance(strength: int, modifier: int) -> float:
     """A number card (ace to 10; face cards redrawn) plus modifier at most strength."""
     return sum(1 for v in range(1, 11) if v + modifier <= strength) / 10
 
 
+@lru_cache(maxsize=1024)
 def under_ten(modifier: int) -> float:
     """Chance a fresh card plus modifier is under 10 (face cards and the Joker fail)."""
     return sum(4 for v in range(1, 11) if v + modifier < 10) / 53
@@ -70,13 +73,13 @@ class Context:
         counts: dict[int, int] = {}
         for u in state.units.values():
             if u.side == "us" and u.status == UNIT_ON_MAP and u.hex:
-                i = sit.t.index[Hex.parse(u.hex)]
+                i = sit.t.at(u.hex)
                 counts[i] = counts.get(i, 0) + 1
         pot = us_objective(state, sit) if side == "us" else potential(list(dist.values()))
         return cls(state, side, sit, dist, pot, counts)
 
     def idx(self, label: str) -> int:
-        return self.sit.t.index[Hex.parse(label)]
+        return self.sit.t.at(label)
 
     def pot_with(self, uid: str, d: float) -> float:
         over = dict(self.dist)
@@ -169,7 +172,7 @@ class Context:
             u = self.state.units[uid]
             f = sit.field(uid)
             if u.status == UNIT_ON_MAP and u.hex:
-                start = t.index[Hex.parse(u.hex)]
+                start = t.at(u.hex)
             elif u.status == "awaiting":
                 start = min((i for i in t.east if i not in sit.us), key=lambda i: f.dist[i], default=-1)
             else:
@@ -347,8 +350,8 @@ def us_move_purpose(ctx: Context, uid: str, to: int, after: Situation | None, de
     if after is not None:
         on_map = [g for g in german_ids() if st.units[g].status == UNIT_ON_MAP and st.units[g].hex]
         if ctx.sit.zone is not None and after.zone is not None:
-            cut = [g for g in on_map if t.index[Hex.parse(st.units[g].hex or "")] in ctx.sit.zone
-                   and t.index[Hex.parse(st.units[g].hex or "")] not in after.zone]
+            cut = [g for g in on_map if t.at(st.units[g].hex or "") in ctx.sit.zone
+                   and t.at(st.units[g].hex or "") not in after.zone]
             if cut:
                 parts.append(f"cuts the supply road of {_names(cut)}")
             elif len(after.zone) < len(ctx.sit.zone) - 4:
@@ -360,7 +363,7 @@ def us_move_purpose(ctx: Context, uid: str, to: int, after: Situation | None, de
             g = slowed[0][1]
             u = st.units[g]
             if u.status == UNIT_ON_MAP and u.hex:
-                start = t.index[Hex.parse(u.hex)]
+                start = t.at(u.hex)
             else:
                 f = ctx.sit.field(g)
                 start = min((i for i in t.east if i not in ctx.sit.us), key=lambda i: f.dist[i], default=-1)
@@ -412,7 +415,7 @@ def _demolish(ctx: Context, name: str) -> tuple[float, str]:
     mod = (-1 if "us" in sides else 0) + (2 if "ge" in sides else 0)
     p = under_ten(mod)
     t = tables(tuple(sorted([*st.bridges_down, name])))
-    sit = situation(st, t=t, us={t.index[Hex.parse(u.hex)] for u in st.units.values()
+    sit = situation(st, t=t, us={t.at(u.hex) for u in st.units.values()
                                  if u.side == "us" and u.status == UNIT_ON_MAP and u.hex})
     gain = us_objective(st, sit, ctx.depot_stake()) - ctx.pot
     s = p * POINTS * gain + (0.2 if gain <= 0.05 else CARD_BURN)

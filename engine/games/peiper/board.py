@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.hexgrid import Hex, Hexside, path_to, search
+from engine.listing import remember
 from engine.maps import GameMap
 
 from .state import UNIT_ON_MAP, PeiperState
@@ -45,6 +46,11 @@ def hex_of(state: PeiperState, uid: str) -> Hex | None:
 
 
 def occupants(state: PeiperState) -> dict[Hex, list[str]]:
+    """The units in each hex (read it, never change it: within a listing it is shared, ``engine.listing``)."""
+    return remember(("peiper-occupants", id(state)), lambda: _occupants(state))
+
+
+def _occupants(state: PeiperState) -> dict[Hex, list[str]]:
     where: dict[Hex, list[str]] = {}
     for u in state.units.values():
         if u.status == UNIT_ON_MAP and u.hex:
@@ -118,6 +124,45 @@ def mech_step_cost(state: Bridges, gmap: GameMap, a: Hex, b: Hex) -> float | Non
     return MECH_COST.get(gmap.terrain_of(b), 1.0)
 
 
+# Step tables of a map with some bridges down: the same few hundred hexsides are asked about in every
+# search, so each answer is worked out once (the map files never change while the program runs).
+STEP_TABLES_KEPT = 64
+_STEP_TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameMap, StepTable]] = {}
+
+
+@dataclass(frozen=True)
+class StepTable:
+    """``mech_step_cost`` and the open road links of one map with one set of bridges down."""
+
+    mech: dict[tuple[Hex, Hex], float | None]  # every step from a map hex to a neighbour (on the map or not)
+    roads: dict[Hex, tuple[Hex, ...]]  # the road links each hex may follow (``road_open``); none if absent
+
+
+def step_table(terrain: Bridges, gmap: GameMap) -> StepTable:
+    key = (id(gmap), tuple(sorted(set(terrain.bridges_down))))
+    entry = _STEP_TABLES.get(key)
+    if entry is not None and entry[0] is gmap:
+        return entry[1]
+    mech: dict[tuple[Hex, Hex], float | None] = {}
+    roads: dict[Hex, tuple[Hex, ...]] = {}
+    for a in gmap.terrain:
+        for b in a.neighbors():
+            mech[(a, b)] = mech_step_cost(terrain, gmap, a, b)
+    # a hex on no road follows none: only road hexes are listed
+    for a in sorted(set(gmap.terrain) | gmap.road_hexes):
+        roads[a] = tuple(b for b in a.neighbors() if road_open(terrain, gmap, a, b))
+    table = StepTable(mech, roads)
+    if len(_STEP_TABLES) >= STEP_TABLES_KEPT:
+        del _STEP_TABLES[next(iter(_STEP_TABLES))]
+    _STEP_TABLES[key] = (gmap, table)
+    return table
+
+
+def _near(hexes: set[Hex]) -> set[Hex]:
+    """Every hex next to one of ``hexes``."""
+    return {n for h in hexes for n in h.neighbors()}
+
+
 def destinations(state: PeiperState, uid: str, supplied: bool = True, *, enemies_block: bool = True,
                  stops: bool = True, bridges: Bridges | None = None) -> dict[Hex, list[Hex]]:
     """Every hex the unit may move to with one ACT, with the path it takes (Movement).
@@ -133,22 +178,36 @@ def destinations(state: PeiperState, uid: str, supplied: bool = True, *, enemies
     where = occupants(state)
     side = state.units[uid].side
     enemy = other(side)
+    steps = step_table(terrain, gmap)
+    # side_at(h) == enemy, and enemy_adjacent(h), as sets for this one position
+    enemy_held = {h for h, ids in where.items() if state.units[ids[0]].side == enemy}
+    near_enemy = _near(enemy_held)
+
+    on_map = gmap.terrain
+    blocked = enemy_held if enemies_block else set()
 
     def passable(h: Hex) -> bool:
-        return h in gmap and (not enemies_block or side_at(state, where, h) != enemy)
+        return h in on_map and h not in blocked
 
     # Movement: "Units may not move if adjacent to an enemy unit, except to a new hex not adjacent to
     # an enemy unit". Read hex by hex (ruling 23), a unit stops on entering a hex next to an enemy: it
     # moves on only from its start or from a hex next to no enemy.
     hex_by_hex = stops and state.options.get("adjacent_movement", "hex_by_hex") == "hex_by_hex"
 
+    stuck = near_enemy if hex_by_hex else set()
+
     def leaves(h: Hex) -> bool:
-        return h == start or not hex_by_hex or not enemy_adjacent(state, where, h, side)
+        return h == start or h not in stuck
+
+    def road(a: Hex, b: Hex) -> bool:
+        return b in steps.roads.get(a, ())
 
     paths: dict[Hex, list[Hex]] = {}
     if spec(uid).mech and supplied:
+        mech = steps.mech
         best, came = search(
-            start, lambda a, b: mech_step_cost(terrain, gmap, a, b) if passable(b) and leaves(a) else None,
+            # an off-map step costs None in the table already
+            start, lambda a, b: mech[(a, b)] if b not in blocked and (a not in stuck or a == start) else None,
             budget=2.0,
         )
         paths = {h: path_to(came, start, h) for h in best if h != start}
@@ -158,48 +217,50 @@ def destinations(state: PeiperState, uid: str, supplied: bool = True, *, enemies
                 continue
             if spec(uid).mech:
                 # Out of supply, a Mech moves one hex, still paying its terrain (German Supply).
-                if mech_step_cost(terrain, gmap, start, n) is None:
+                if steps.mech[(start, n)] is None:
                     continue
             paths[n] = [start, n]
         if not spec(uid).mech and supplied:
             # Infantry: or 2 hexes along roads.
             for mid in start.neighbors():
-                if not passable(mid) or not road_open(terrain, gmap, start, mid) or not leaves(mid):
+                if not passable(mid) or not road(start, mid) or not leaves(mid):
                     continue
                 for end in mid.neighbors():
-                    if end != start and passable(end) and road_open(terrain, gmap, mid, end) and end not in paths:
+                    if end != start and passable(end) and road(mid, end) and end not in paths:
                         paths[end] = [start, mid, end]
     # Stacking at the end of the move, and the rule against moving while adjacent to an enemy.
-    starts_adjacent = enemy_adjacent(state, where, start, side)
+    starts_adjacent = start in near_enemy
     legal = {}
     for h, path in paths.items():
         if can_stop(state, where, h, uid) is not None:
             continue
-        if starts_adjacent and enemy_adjacent(state, where, h, side):
+        if starts_adjacent and h in near_enemy:
             continue
         legal[h] = path
     return legal
 
 
 def supply_network(state: PeiperState) -> set[Hex]:
-    """Road hexes connected back to the east map edge by roads clear of US units (German Supply)."""
+    """Road hexes connected back to the east map edge by roads clear of US units (German Supply).
+
+    Read it, never change it: within a listing it is shared (``engine.listing``)."""
+    return remember(("peiper-supply", id(state)), lambda: _supply_network(state))
+
+
+def _supply_network(state: PeiperState) -> set[Hex]:
     gmap = game_map()
     where = occupants(state)
+    us_held = {h for h, ids in where.items() if state.units[ids[0]].side == "us"}
+    barred = us_held | _near(us_held)  # a US unit on it or next to it
+    roads = step_table(state, gmap).roads
 
-    def usable(h: Hex) -> bool:
-        if side_at(state, where, h) == "us":
-            return False
-        return not any(side_at(state, where, n) == "us" for n in h.neighbors())
-
-    starts = [h for h in gmap.edges["east"] if h in gmap.road_hexes and usable(h)]
+    starts = [h for h in gmap.edges["east"] if h in gmap.road_hexes and h not in barred]
     seen = set(starts)
     queue = deque(starts)
     while queue:
         here = queue.popleft()
-        for nxt in here.neighbors():
-            if nxt in seen or nxt not in gmap.road_hexes:
-                continue
-            if road_open(state, gmap, here, nxt) and usable(nxt):
+        for nxt in roads.get(here, ()):
+            if nxt not in seen and nxt not in barred:
                 seen.add(nxt)
                 queue.append(nxt)
     return seen

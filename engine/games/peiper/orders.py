@@ -8,6 +8,7 @@ from engine import cards
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex
+from engine.listing import remember
 from engine.refusal import FINE, Why
 
 from .board import (
@@ -261,6 +262,21 @@ def attack(state: PeiperState, events: list[Event], side: str, uid: str, target:
 
 def enter_problem(state: PeiperState, uid: str, h: Hex) -> Why:
     s, gmap = spec(uid), game_map()
+    # the same for every hex: asked once a unit within a listing (engine.listing)
+    problem = remember(("peiper-enter", id(state), uid), lambda: _unit_enter_problem(state, uid))
+    if problem:
+        return problem
+    if not any(gmap.on_edge(h, e) for e in s.edges):
+        return Why(f"{uid} enters along the {' or '.join(s.edges)} map edge, and {h.label} is not on it", R_SETUP)
+    if s.mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes:
+        return Why("a Mech unit may only enter a forest hex by road", R_SETUP)
+    stop = can_stop(state, occupants(state), h, uid)
+    return Why(stop, R_SETUP) if stop else FINE
+
+
+def _unit_enter_problem(state: PeiperState, uid: str) -> Why:
+    """Why ``uid`` may not enter now, wherever it tries (or FINE)."""
+    s = spec(uid)
     unit = state.units[uid]
     if unit.status != UNIT_AWAITING or s.arrives != "reinforcement":
         return Why(f"{uid} is not waiting to enter", R_SETUP)
@@ -272,12 +288,7 @@ def enter_problem(state: PeiperState, uid: str, h: Hex) -> Why:
     closed = entry_closed(state, uid)
     if closed:
         return Why(f"{uid} cannot enter while {closed}", R_SETUP)
-    if not any(gmap.on_edge(h, e) for e in s.edges):
-        return Why(f"{uid} enters along the {' or '.join(s.edges)} map edge, and {h.label} is not on it", R_SETUP)
-    if s.mech and gmap.terrain_of(h) == "forest" and h not in gmap.road_hexes:
-        return Why("a Mech unit may only enter a forest hex by road", R_SETUP)
-    stop = can_stop(state, occupants(state), h, uid)
-    return Why(stop, R_SETUP) if stop else FINE
+    return FINE
 
 
 def enter(state: PeiperState, events: list[Event], side: str, uid: str, h: Hex) -> None:
