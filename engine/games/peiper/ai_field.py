@@ -24,6 +24,10 @@ from .units import game_map, map_key, unit_specs
 FAR = 40.0  # ACTs standing for "cannot get out"
 ADJ_PENALTY = 0.35  # stopping next to a US unit: it may fire, and the next move must break contact
 WEIGHTS = (1.0, 1.0, 1.0, 1.0, 0.35, 0.15)  # the four nearest German units count; the rest a little
+# Ruling 23 in the fields: no step from a hex next to a US unit to another hex next to one (a unit that
+# starts its ACT next to an enemy must end it next to none). False for every level but the hard German,
+# which sets it for its own decisions (ai_stops.strict); False plays exactly as before.
+STRICT_STOPS = False
 
 
 @dataclass(frozen=True)
@@ -141,6 +145,7 @@ def exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[
     rev = t.rev_mech if mech else t.rev_inf
     pop, push = heapq.heappop, heapq.heappush
     left = set(targets) if targets is not None else None
+    strict = STRICT_STOPS
     while heap:
         d, here = pop(heap)
         if d > dist[here]:
@@ -150,8 +155,9 @@ def exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[
             if not left:
                 break
         base = d + (ADJ_PENALTY if here in us_adj else 0.0)
+        stop_here = strict and here in us_adj
         for prev, sup, out in rev[here]:
-            if prev in us:
+            if prev in us or (stop_here and prev in us_adj):
                 continue
             total = base + (sup if zone is None or prev in zone else out)
             if total < dist[prev] - 1e-9:
