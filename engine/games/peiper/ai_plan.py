@@ -51,9 +51,6 @@ FINISH_AT = 3.5  # ACTs from the exit: the nearest unit this close is finished f
 FINISH_BONUS = 30.0  # points for a step of that unit
 EXIT_NEXT = 20.0  # points for standing on the west edge: the exit is one ACT away
 RISK_WEIGHT = 1.0  # share of the expected cost of the US fire counted against a move
-# The clock: in the last turn a unit that waits out of the US fire is as lost as one eliminated (the game
-# ends with it on the map), so the fire where it stops counts only this share there (1.0: as before).
-LAST_TURN_RISK = 0.2
 
 
 @contextmanager
@@ -92,7 +89,6 @@ class Planner:
         on_map = [(d, g) for g, d in self.ctx.dist.items()
                   if state.units[g].status == UNIT_ON_MAP and d <= FINISH_AT]
         self.nearest = min(on_map)[1] if on_map else None
-        self.clock = LAST_TURN_RISK if state.turn >= state.turns else 1.0
 
     # --- the US fire ---------------------------------------------------------------------
     def can_step_clear(self, uid: str, at: Hex) -> bool:
@@ -182,7 +178,7 @@ class Planner:
             if h == depot and self.state.fuel_depot == "held":
                 us_near = any(n in self.us_hexes for n in h.neighbors())
                 s += under_ten(2 if us_near else 0) * POINTS * max(0.0, ctx.pot - ctx.pot_captured())
-            s -= self.clock * self.risk(uid, h)[0]
+            s -= self.risk(uid, h)[0]
             best = max(best, s)
         return best
 
@@ -208,7 +204,7 @@ class Planner:
             notes.append(f"its next step worth {follow / POINTS:.1f} ACTs")
         if notes:
             why += "; " + ", ".join(notes)
-        return s - RISK_WEIGHT * self.clock * cost + follow + finish, why
+        return s - RISK_WEIGHT * cost + follow + finish, why
 
 
 
