@@ -50,10 +50,10 @@ def test_ai_movement_strict_fields_see_stoumont_cut_off() -> None:
         sit = situation(state)
         loose = sit.mech.dist[sit.t.index[next(h for h in sit.t.hexes if h.label == "0404")]]
         with ai_stops.strict(state):
-            assert ai_field.STRICT_STOPS
+            assert ai_field.STRICT_STOPS.get()
             sit = situation(state)
             strict = sit.mech.dist[sit.t.index[next(h for h in sit.t.hexes if h.label == "0404")]]
-        assert not ai_field.STRICT_STOPS
+        assert not ai_field.STRICT_STOPS.get()
         assert loose < 3.0 and strict >= loose + 2.0  # strict: back round by La Gleize and Neufmoulin
 
 
@@ -82,7 +82,7 @@ def test_ai_movement_strict_fields_only_on_the_original_layout() -> None:
     with scenario_map("contest"):
         state = _stoumont("contest")
         with ai_stops.strict(state):
-            assert not ai_field.STRICT_STOPS
+            assert not ai_field.STRICT_STOPS.get()
 
 
 def _historical_german_decisions() -> list[PeiperState]:
@@ -116,3 +116,19 @@ def test_ai_hard_german_strict_plan_never_reads_the_undrawn_order() -> None:
             other = RULES.load(RULES.dump(state))
             reshuffle_undrawn(other, Rng(8000 + 10 * i + k))
             assert RULES.bot_action(other, "ge", "hard") == mine
+
+
+def test_ai_strict_fields_stay_in_their_own_thread() -> None:
+    """The bot decides in worker threads (asyncio.to_thread): the switch is a context variable, so a
+    hard German deciding in one thread never makes another game's normal or US decision strict."""
+    import threading
+
+    seen: list[bool] = []
+    with scenario_map("historical"):
+        state = _stoumont()
+        with ai_stops.strict(state):
+            worker = threading.Thread(target=lambda: seen.append(ai_field.STRICT_STOPS.get()))
+            worker.start()
+            worker.join()
+            assert ai_field.STRICT_STOPS.get()
+    assert seen == [False]

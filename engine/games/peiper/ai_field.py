@@ -12,6 +12,7 @@ recompute for every US candidate move.
 from __future__ import annotations
 
 import heapq
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -26,8 +27,9 @@ ADJ_PENALTY = 0.35  # stopping next to a US unit: it may fire, and the next move
 WEIGHTS = (1.0, 1.0, 1.0, 1.0, 0.35, 0.15)  # the four nearest German units count; the rest a little
 # Ruling 23 in the fields: no step from a hex next to a US unit to another hex next to one (a unit that
 # starts its ACT next to an enemy must end it next to none). False for every level but the hard German,
-# which sets it for its own decisions (ai_stops.strict); False plays exactly as before.
-STRICT_STOPS = False
+# which sets it for its own decisions (ai_stops.strict); False plays exactly as before. A context
+# variable, like the active map (units.scenario_map), so a decision in one thread never sets another's.
+STRICT_STOPS: ContextVar[bool] = ContextVar("peiper_strict_stops", default=False)
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ def exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[
     rev = t.rev_mech if mech else t.rev_inf
     pop, push = heapq.heappop, heapq.heappush
     left = set(targets) if targets is not None else None
-    strict = STRICT_STOPS
+    strict = STRICT_STOPS.get()
     while heap:
         d, here = pop(heap)
         if d > dist[here]:

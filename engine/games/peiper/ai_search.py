@@ -9,7 +9,8 @@ compared by the German potential and the units' losses. The most valuable on ave
 The German activations go by the plan on the original layout (``ai_plan``: the next step, the US
 fire where a unit stops, the unit nearest the exit first) and by normal's order elsewhere
 (``GE_MODE_BY_SCENARIO``: what measured best on each ground), with the fire a move lifts off a unit
-added (``ai_escape``, but on the layouts of its ``ESCAPE_OFF_IN``); the look-ahead decides the German face
+added (``ai_escape``, but on the layouts of its ``ESCAPE_OFF_IN``), the fields read by ruling 23 exactly
+on the layouts of ``ai_stops.STRICT_IN`` (the original); the look-ahead decides the German face
 card. On the layouts of ``LOOKAHEAD_IN`` the German face card and the last ACT of an activation are
 looked at past the US answer instead (``ai_lookahead``).
 """

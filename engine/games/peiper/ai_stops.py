@@ -27,11 +27,11 @@ STRICT_IN: tuple[str, ...] = ("historical",)  # layouts where the hard German re
 @contextmanager
 def strict(state: PeiperState) -> Iterator[None]:
     """Within the block, the fields read ruling 23 strictly (on the layouts of ``STRICT_IN``)."""
-    if state.scenario not in STRICT_IN or ai_field.STRICT_STOPS:
+    if state.scenario not in STRICT_IN:
         yield
         return
-    ai_field.STRICT_STOPS = True
+    token = ai_field.STRICT_STOPS.set(True)
     try:
         yield
     finally:
-        ai_field.STRICT_STOPS = False
+        ai_field.STRICT_STOPS.reset(token)
