@@ -85,39 +85,6 @@ def test_ai_movement_strict_fields_only_on_the_original_layout() -> None:
             assert not ai_field.STRICT_STOPS.get()
 
 
-def _historical_german_decisions() -> list[PeiperState]:
-    """German card decisions and activations along a hard-German game on the original layout."""
-    from engine.games.peiper.state import DECIDE
-
-    state = RULES.new_state("historical", 13, {})
-    out: list[PeiperState] = []
-    for _ in range(600):
-        if RULES.is_over(state) or len(out) >= 24:
-            break
-        side = RULES.to_act(state)
-        assert side is not None
-        if side == "ge" and state.phase in (DECIDE, ACTIVATE) and len(state.deck) > 1 and state.turn >= 2:
-            out.append(RULES.load(RULES.dump(state)))
-        action, _ = RULES.bot_action(state, side, "hard" if side == "ge" else "normal")
-        RULES.apply(state, side, action)
-    return out
-
-
-def test_ai_hard_german_strict_plan_never_reads_the_undrawn_order() -> None:
-    """Hidden information: the strict fields' choices, on the original layout, for any undrawn order."""
-    from engine.games.peiper.ai_search import reshuffle_undrawn
-    from engine.rng import Rng
-
-    states = _historical_german_decisions()
-    assert len(states) >= 10
-    for i, state in enumerate(states):
-        mine = RULES.bot_action(state, "ge", "hard")
-        for k in range(2):
-            other = RULES.load(RULES.dump(state))
-            reshuffle_undrawn(other, Rng(8000 + 10 * i + k))
-            assert RULES.bot_action(other, "ge", "hard") == mine
-
-
 def test_ai_strict_fields_stay_in_their_own_thread() -> None:
     """The bot decides in worker threads (asyncio.to_thread): the switch is a context variable, so a
     hard German deciding in one thread never makes another game's normal or US decision strict."""
