@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 
+import pytest
+
 from engine.game import Action
 from engine.games.peiper import RULES
 from engine.games.peiper.ai_activation import LONG_SHOT, TAKE_SHOT, chance, sequence
@@ -126,9 +128,9 @@ def test_ai_hard_german_keeps_a_long_shot_for_a_one_act_card() -> None:
 
 
 @functools.cache
-def _german_decisions() -> list[PeiperState]:
-    """German card decisions and activations along a hard-German game on the contest layout."""
-    state = RULES.new_state("contest", 13, {})
+def _german_decisions(scenario: str = "contest") -> list[PeiperState]:
+    """German card decisions and activations along a hard-German game on a layout (contest unless named)."""
+    state = RULES.new_state(scenario, 13, {})
     out: list[PeiperState] = []
     for _ in range(400):
         if RULES.is_over(state):
@@ -142,9 +144,11 @@ def _german_decisions() -> list[PeiperState]:
     return out
 
 
-def test_ai_hard_german_plan_never_reads_the_undrawn_order() -> None:
-    """The same choice, card decision or activation, for any order of the undrawn cards."""
-    states = _german_decisions()
+@pytest.mark.parametrize("scenario", ["contest", "historical"])
+def test_ai_hard_german_plan_never_reads_the_undrawn_order(scenario: str) -> None:
+    """The same choice, card decision or activation, for any order of the undrawn cards (on the original
+    layout with the strict fields of ai_stops, too)."""
+    states = _german_decisions(scenario)
     assert len(states) >= 10
     for i, state in enumerate(states):
         mine = RULES.bot_action(state, "ge", "hard")

@@ -12,6 +12,7 @@ recompute for every US candidate move.
 from __future__ import annotations
 
 import heapq
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import mul
@@ -25,6 +26,11 @@ from .units import game_map, map_key, unit_specs
 FAR = 40.0  # ACTs standing for "cannot get out"
 ADJ_PENALTY = 0.35  # stopping next to a US unit: it may fire, and the next move must break contact
 WEIGHTS = (1.0, 1.0, 1.0, 1.0, 0.35, 0.15)  # the four nearest German units count; the rest a little
+# Ruling 23 in the fields: no step from a hex next to a US unit to another hex next to one (a unit that
+# starts its ACT next to an enemy must end it next to none). False for every level but the hard German,
+# which sets it for its own decisions (ai_stops.strict); False plays exactly as before. A context
+# variable, like the active map (units.scenario_map), so a decision in one thread never sets another's.
+STRICT_STOPS: ContextVar[bool] = ContextVar("peiper_strict_stops", default=False)
 
 
 @dataclass(frozen=True)
@@ -161,7 +167,7 @@ def exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[
     unfinished): enough to score a position, and much faster late in the game. The field returned may
     be shared with earlier callers: read it, never change it."""
     key = (mech, frozenset(us), frozenset(us_adj), None if zone is None else frozenset(zone),
-           None if targets is None else frozenset(targets))
+           None if targets is None else frozenset(targets), STRICT_STOPS.get())  # strict fields kept apart
     return _kept_field(t, key, mech, us, us_adj, zone, targets)
 
 
@@ -190,6 +196,7 @@ def _exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set
     rev = t.rev_mech if mech else t.rev_inf
     pop, push = heapq.heappop, heapq.heappush
     left = set(targets) if targets is not None else None
+    strict = STRICT_STOPS.get()
     while heap:
         d, here = pop(heap)
         if d > dist[here]:
@@ -199,10 +206,13 @@ def _exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set
             if not left:
                 break
         base = d + ADJ_PENALTY if here in us_adj else d
+        # ruling 23, read strictly (the hard German's own activation, ai_stops): from a hex next to a
+        # US unit no step to another such hex
+        stop_here = strict and here in us_adj
         # the same steps in the same order either way; split only to test ``zone`` once a hex
         if zone is None:
             for prev, sup, _out in rev[here]:
-                if prev not in us:
+                if prev not in us and not (stop_here and prev in us_adj):
                     total = base + sup
                     if total < dist[prev] - 1e-9:
                         dist[prev] = total
@@ -210,7 +220,7 @@ def _exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set
                         push(heap, (total, prev))
         else:
             for prev, sup, out in rev[here]:
-                if prev not in us:
+                if prev not in us and not (stop_here and prev in us_adj):
                     total = base + (sup if prev in zone else out)
                     if total < dist[prev] - 1e-9:
                         dist[prev] = total
@@ -267,8 +277,9 @@ def situation(state: PeiperState, us: set[int] | None = None, depot_captured: bo
             elif u.status == UNIT_AWAITING:
                 goal.update(t.east)
     # exit_field's keys, from the frozen sets kept with the zone
-    mech_key = (True, us_key, near.adj_key, near.zone_key, None if mech_t is None else frozenset(mech_t))
-    inf_key = (False, us_key, near.adj_key, near.zone_key, None if inf_t is None else frozenset(inf_t))
+    strict = STRICT_STOPS.get()
+    mech_key = (True, us_key, near.adj_key, near.zone_key, None if mech_t is None else frozenset(mech_t), strict)
+    inf_key = (False, us_key, near.adj_key, near.zone_key, None if inf_t is None else frozenset(inf_t), strict)
     return Situation(t, us, us_adj, zone, _kept_field(t, mech_key, True, us, us_adj, zone, mech_t),
                      _kept_field(t, inf_key, False, us, us_adj, zone, inf_t))
 

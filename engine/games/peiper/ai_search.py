@@ -9,7 +9,8 @@ compared by the German potential and the units' losses. The most valuable on ave
 The German activations go by the plan on the original layout (``ai_plan``: the next step, the US
 fire where a unit stops, the unit nearest the exit first) and by normal's order elsewhere
 (``GE_MODE_BY_SCENARIO``: what measured best on each ground), with the fire a move lifts off a unit
-added (``ai_escape``, but on the layouts of its ``ESCAPE_OFF_IN``); the look-ahead decides the German face
+added (``ai_escape``, but on the layouts of its ``ESCAPE_OFF_IN``), the fields read by ruling 23 exactly
+on the layouts of ``ai_stops.STRICT_IN`` (the original); the look-ahead decides the German face
 card. On the layouts of ``LOOKAHEAD_IN`` the German face card and the last ACT of an activation are
 looked at past the US answer instead (``ai_lookahead``).
 """
@@ -24,7 +25,7 @@ from engine.ai.sampling import decision_rng
 from engine.game import Action, GameRules
 from engine.rng import Rng
 
-from . import ai_activation, ai_crossings, ai_escape, ai_lookahead
+from . import ai_activation, ai_crossings, ai_escape, ai_lookahead, ai_stops
 from .ai_activation import sequence, worth_taking
 from .ai_field import distances, potential, situation
 from .ai_plan import ranked_plan
@@ -149,7 +150,10 @@ def _ge_mode(state: PeiperState) -> str:
 
 def _ge_ranking(state: PeiperState, legal: list[Action], mode: str) -> ai_activation.Ranked:
     """The scores the German activation is sequenced by: normal's, or the plan's (ai_plan)."""
-    return _crossing(state, ranked(state, "ge", legal) if mode == "normal" else ranked_plan(state, legal))
+    if mode == "normal":
+        return _crossing(state, ranked(state, "ge", legal))
+    with ai_stops.strict(state):
+        return _crossing(state, ranked_plan(state, legal))
 
 
 def _ge_plan(rules: PeiperRules, state: PeiperState) -> tuple[Action, str]:

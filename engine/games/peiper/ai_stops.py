@@ -1,0 +1,37 @@
+"""The hard German reads ruling 23 exactly in its distance fields (the original layout).
+
+The fields of ``ai_field`` count a stop next to a US unit as a small delay (``ADJ_PENALTY``), so a
+unit next to a US unit looks a few ACTs from the exit when every legal step from it leads only to
+other hexes next to US units: ruling 23 lets a unit that starts its ACT next to an enemy move only
+to a hex next to none. Traced on the tuning seed (11, historical, the ``thoughtful`` US): Spitze and
+501 in Stoumont next to 99 BG in Targnon, with 30/117/1 at 0201, were given 4.35 ACTs to the exit
+when no legal move got them nearer, and the German passed two whole turns of cards waiting there.
+With ``strict`` the fields forbid a step from a hex next to a US unit to another such hex, so such
+a unit is seen as cut off (or routed back round), and a hit on the blocker is worth what it opens.
+
+Used for the hard German's own activation scores on the layouts of ``STRICT_IN``; every other
+decision (normal, easy, the US, the styles) keeps the fields as they were. Public position only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from . import ai_field
+from .state import PeiperState
+
+STRICT_IN: tuple[str, ...] = ("historical",)  # layouts where the hard German reads the fields strictly
+
+
+@contextmanager
+def strict(state: PeiperState) -> Iterator[None]:
+    """Within the block, the fields read ruling 23 strictly (on the layouts of ``STRICT_IN``)."""
+    if state.scenario not in STRICT_IN:
+        yield
+        return
+    token = ai_field.STRICT_STOPS.set(True)
+    try:
+        yield
+    finally:
+        ai_field.STRICT_STOPS.reset(token)
