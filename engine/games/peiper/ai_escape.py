@@ -37,7 +37,7 @@ ESCAPE_OFF_IN: tuple[str, ...] = ("historical",)
 # ACTs left the unit can step forward again at once, and the two moves cycled (seed 11, contest, against
 # `aggressive`: 3/2 LAH pinned by 106 BG stepped 1209-1310-1209-... for 20 ACTs, up to 24 of a game's 85 German
 # moves undid the one before). "full": always, as before; "none": never. Tried and dropped: the fire a move walks
-# into counted against it too (the symmetric form, "net" below). Measured (seed 11, 20 deals, aggressive / demolisher): full 8 / 13, last 9 / 14,
+# into counted against it too (the symmetric form, "net"). Measured (seed 11, 20 deals, aggressive / demolisher): full 8 / 13, last 9 / 14,
 # none 8 / 9, net 3 / 3 (docs/ai.md, "against being chased").
 BACK = "last"
 BACK_TOLERANCE = 0.05  # ACTs: a step that loses less than this is not a step back
