@@ -8,6 +8,9 @@ move is also worth ``ESCAPE_WEIGHT`` times the expected cost of the fire it take
 the risk where it stands less the risk where it stops (``Planner.risk``: the US units next to it at
 their real odds, those two hexes away, the reinforcements on the edges), when that is a gain.
 
+A step back (away from the exit) earns it only with the activation's last ACT (``BACK``): before
+that the unit could step forward again at once, and the two moves cycled.
+
 Not on the layouts of ``ESCAPE_OFF_IN`` (the original one: measured worse there). Everything is read
 from the public position: no card order, no dice.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from engine.hexgrid import Hex
 
-from .ai_activation import Ranked
+from .ai_activation import Ranked, acts_left
 from .ai_plan import Planner
 from .state import PeiperState
 
@@ -29,6 +32,15 @@ ESCAPE_WEIGHT = 2.0
 # German won 14 of 80 with it and 9 of 40 without (the plan's own risk term already holds units back
 # there, and unit-turns parked rose from 4.2 to 5.7 a game with it); docs/ai.md, "as merged".
 ESCAPE_OFF_IN: tuple[str, ...] = ("historical",)
+# How a step back (a move that takes the unit further from the exit) is weighed (issue 30, against being chased):
+# "last" (kept): its lifted fire counts only with the activation's last ACT, when the US answer comes next; with
+# ACTs left the unit can step forward again at once, and the two moves cycled (seed 11, contest, against
+# `aggressive`: 3/2 LAH pinned by 106 BG stepped 1209-1310-1209-... for 20 ACTs, up to 24 of a game's 85 German
+# moves undid the one before). "full": always, as before; "none": never. Tried and dropped: the fire a move walks
+# into counted against it too (the symmetric form, "net"). Measured (seed 11, 20 deals, aggressive / demolisher): full 8 / 13, last 9 / 14,
+# none 8 / 9, net 3 / 3 (docs/ai.md, "against being chased").
+BACK = "last"
+BACK_TOLERANCE = 0.05  # ACTs: a step that loses less than this is not a step back
 
 
 def adjust(state: PeiperState, order: Ranked) -> Ranked:
@@ -36,6 +48,7 @@ def adjust(state: PeiperState, order: Ranked) -> Ranked:
     if ESCAPE_WEIGHT <= 0 or state.scenario in ESCAPE_OFF_IN or not any(a.kind == "move" for _, _, a, _ in order):
         return order
     planner = Planner(state)
+    ctx = planner.ctx
     out: Ranked = []
     for s, i, a, why in order:
         if a.kind != "move":
@@ -45,6 +58,9 @@ def adjust(state: PeiperState, order: Ranked) -> Ranked:
         here = state.units[uid].hex
         assert here is not None
         lifted = planner.risk(uid, Hex.parse(here))[0] - planner.risk(uid, Hex.parse(a.args["to"]))[0]
+        back = ctx.sit.field(uid).dist[ctx.idx(a.args["to"])] > ctx.dist[uid] + BACK_TOLERANCE
+        if back and (BACK == "none" or (BACK == "last" and acts_left(state) > 1)):
+            lifted = 0.0
         if lifted > 0.05:
             out.append((s + ESCAPE_WEIGHT * lifted, i, a, f"{why}; out of the US fire ({lifted:.1f} points lifted)"))
         else:
