@@ -166,13 +166,16 @@ def exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[
     With ``targets`` the search stops once every target hex is settled (other hexes may be left
     unfinished): enough to score a position, and much faster late in the game. The field returned may
     be shared with earlier callers: read it, never change it."""
-    key = (mech, frozenset(us), frozenset(us_adj), None if zone is None else frozenset(zone),
-           None if targets is None else frozenset(targets), STRICT_STOPS.get())  # strict fields kept apart
-    return _kept_field(t, key, mech, us, us_adj, zone, targets)
+    return _kept_field(t, mech, us, us_adj, zone, targets, frozenset(us), frozenset(us_adj),
+                       None if zone is None else frozenset(zone))
 
 
-def _kept_field(t: Tables, key: tuple[object, ...], mech: bool, us: set[int], us_adj: set[int],
-                zone: set[int] | None, targets: set[int] | None) -> Field:
+def _kept_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set[int] | None,
+                targets: set[int] | None, us_key: frozenset[int], adj_key: frozenset[int],
+                zone_key: frozenset[int] | None) -> Field:
+    """The field of these inputs, worked out once (the keys: the same sets frozen, kept by ``situation``)."""
+    key = (mech, us_key, adj_key, zone_key, None if targets is None else frozenset(targets),
+           STRICT_STOPS.get())  # strict fields kept apart from the others
     known = t.fields.get(key)
     if known is None:
         known = _exit_field(t, mech, us, us_adj, zone, targets)
@@ -209,23 +212,13 @@ def _exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set
         # ruling 23, read strictly (the hard German's own activation, ai_stops): from a hex next to a
         # US unit no step to another such hex
         stop_here = strict and here in us_adj
-        # the same steps in the same order either way; split only to test ``zone`` once a hex
-        if zone is None:
-            for prev, sup, _out in rev[here]:
-                if prev not in us and not (stop_here and prev in us_adj):
-                    total = base + sup
-                    if total < dist[prev] - 1e-9:
-                        dist[prev] = total
-                        nxt[prev] = here
-                        push(heap, (total, prev))
-        else:
-            for prev, sup, out in rev[here]:
-                if prev not in us and not (stop_here and prev in us_adj):
-                    total = base + (sup if prev in zone else out)
-                    if total < dist[prev] - 1e-9:
-                        dist[prev] = total
-                        nxt[prev] = here
-                        push(heap, (total, prev))
+        for prev, sup, out in rev[here]:
+            if prev not in us and not (stop_here and prev in us_adj):
+                total = base + (sup if zone is None or prev in zone else out)
+                if total < dist[prev] - 1e-9:
+                    dist[prev] = total
+                    nxt[prev] = here
+                    push(heap, (total, prev))
     return Field(dist, nxt)
 
 
@@ -276,12 +269,9 @@ def situation(state: PeiperState, us: set[int] | None = None, depot_captured: bo
                 goal.add(t.at(u.hex))
             elif u.status == UNIT_AWAITING:
                 goal.update(t.east)
-    # exit_field's keys, from the frozen sets kept with the zone
-    strict = STRICT_STOPS.get()
-    mech_key = (True, us_key, near.adj_key, near.zone_key, None if mech_t is None else frozenset(mech_t), strict)
-    inf_key = (False, us_key, near.adj_key, near.zone_key, None if inf_t is None else frozenset(inf_t), strict)
-    return Situation(t, us, us_adj, zone, _kept_field(t, mech_key, True, us, us_adj, zone, mech_t),
-                     _kept_field(t, inf_key, False, us, us_adj, zone, inf_t))
+    keys = (us_key, near.adj_key, near.zone_key)  # frozen once, kept with the zone
+    return Situation(t, us, us_adj, zone, _kept_field(t, True, us, us_adj, zone, mech_t, *keys),
+                     _kept_field(t, False, us, us_adj, zone, inf_t, *keys))
 
 
 def us_hexes(state: PeiperState, t: Tables) -> set[int]:
