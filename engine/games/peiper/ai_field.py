@@ -31,6 +31,12 @@ WEIGHTS = (1.0, 1.0, 1.0, 1.0, 0.35, 0.15)  # the four nearest German units coun
 # which sets it for its own decisions (ai_stops.strict); False plays exactly as before. A context
 # variable, like the active map (units.scenario_map), so a decision in one thread never sets another's.
 STRICT_STOPS: ContextVar[bool] = ContextVar("peiper_strict_stops", default=False)
+# What the strict fields charge instead of forbidding (ai_stops.strict, the hard German on the original
+# layout): (a step from a hex next to a US unit to another such hex, a step into a US-held hex), in ACTs;
+# 0.0 forbids the step, as the strict fields did at first. A unit every way of which is closed (the US
+# holds the chokes, or its units stand so that every way runs from one hex next to them to another) is
+# then still given a way: the one that needs the fewest blockers to move or fall.
+STRICT_COSTS: ContextVar[tuple[float, float]] = ContextVar("peiper_strict_costs", default=(0.0, 0.0))
 
 
 @dataclass(frozen=True)
@@ -175,7 +181,7 @@ def _kept_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set
                 zone_key: frozenset[int] | None) -> Field:
     """The field of these inputs, worked out once (the keys: the same sets frozen, kept by ``situation``)."""
     key = (mech, us_key, adj_key, zone_key, None if targets is None else frozenset(targets),
-           STRICT_STOPS.get())  # strict fields kept apart from the others
+           STRICT_STOPS.get(), STRICT_COSTS.get())  # strict fields kept apart from the others
     known = t.fields.get(key)
     if known is None:
         known = _exit_field(t, mech, us, us_adj, zone, targets)
@@ -191,15 +197,17 @@ def _exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set
     dist = [FAR] * n
     nxt = [-1] * n
     heap: list[tuple[float, int]] = []
+    strict = STRICT_STOPS.get()
+    # the strict fields' charges (0.0: the step is forbidden; always so when not strict)
+    adj_step, through = STRICT_COSTS.get() if strict else (0.0, 0.0)
     for i in t.west:
-        if i not in us:
+        if i not in us or through:
             dist[i] = 1.0
             heap.append((1.0, i))
     heapq.heapify(heap)
     rev = t.rev_mech if mech else t.rev_inf
     pop, push = heapq.heappop, heapq.heappush
     left = set(targets) if targets is not None else None
-    strict = STRICT_STOPS.get()
     while heap:
         d, here = pop(heap)
         if d > dist[here]:
@@ -209,16 +217,24 @@ def _exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set
             if not left:
                 break
         base = d + ADJ_PENALTY if here in us_adj else d
+        if through and here in us:
+            base += through  # the blocker must move or fall first
         # ruling 23, read strictly (the hard German's own activation, ai_stops): from a hex next to a
-        # US unit no step to another such hex
+        # US unit no step to another such hex (or one at the charge ``adj_step``)
         stop_here = strict and here in us_adj
         for prev, sup, out in rev[here]:
-            if prev not in us and not (stop_here and prev in us_adj):
+            if prev in us and not through:
+                continue
+            if stop_here and prev in us_adj:
+                if not adj_step:
+                    continue
+                total = base + adj_step + (sup if zone is None or prev in zone else out)
+            else:
                 total = base + (sup if zone is None or prev in zone else out)
-                if total < dist[prev] - 1e-9:
-                    dist[prev] = total
-                    nxt[prev] = here
-                    push(heap, (total, prev))
+            if total < dist[prev] - 1e-9:
+                dist[prev] = total
+                nxt[prev] = here
+                push(heap, (total, prev))
     return Field(dist, nxt)
 
 

@@ -22,6 +22,11 @@ from . import ai_field
 from .state import PeiperState
 
 STRICT_IN: tuple[str, ...] = ("historical",)  # layouts where the hard German reads the fields strictly
+# What the strict fields charge, in ACTs, instead of forbidding (0.0 forbids, the first reading): a step
+# from a hex next to a US unit to another such hex (the US unit must move or fall first), and a step into
+# a US-held hex (the same, for the unit itself).
+ADJ_STEP = 4.0
+THROUGH_US = 6.0
 
 
 @contextmanager
@@ -31,7 +36,9 @@ def strict(state: PeiperState) -> Iterator[None]:
         yield
         return
     token = ai_field.STRICT_STOPS.set(True)
+    costs = ai_field.STRICT_COSTS.set((ADJ_STEP, THROUGH_US))
     try:
         yield
     finally:
+        ai_field.STRICT_COSTS.reset(costs)
         ai_field.STRICT_STOPS.reset(token)
