@@ -1,11 +1,12 @@
-"""The hard German's Mech units first while the bridges stand, once the Fuel Depot is taken
-(ai_plan.MECH_FIRST, the original layout only).
+"""The hard German's Mech units first while the bridges stand (ai_plan.MECH_FIRST, the original
+layout only).
 
 Traced on seed 12, historical, against the demolisher (deal 6): 3/2 LAH took the depot in Stavelot on
 turn 1, which put the Mech units (in supply for the rest of the game) 5.75 ACTs from the exit against
 its own 7.5; the plan walked 3/2 LAH on first, and by the time it was off the US had walled every
 Mech way west (CCR/3/1 on the Neufmoulin bridge, 106 BG and 99 BG on the north roads); no Mech unit
-ever entered and the game was lost with two units off."""
+ever entered and the game was lost with two units off. The same on seed 11, deal 14 (the depot taken,
+the infantry off in turn 1, the Mech units walled off, every card of turn 2 passed)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def _best(state: PeiperState) -> Action:
     return _ge_ranking(state, RULES.legal_actions(state, "ge"), "plan")[0][2]
 
 
-def test_ai_fuel_depot_taken_mech_units_go_first_while_the_bridges_stand() -> None:
+def test_ai_mech_units_go_first_while_the_bridges_stand() -> None:
     """With the rule a Mech unit enters first; switched off, 3/2 LAH walks on from Stavelot."""
     with scenario_map("historical"):
         state = _depot_taken()
@@ -60,7 +61,7 @@ def test_ai_fuel_depot_taken_mech_units_go_first_while_the_bridges_stand() -> No
         assert off.kind == "move" and off.args["unit"] == "3/2 LAH"
 
 
-def test_ai_fuel_depot_mech_first_ends_when_demolitions_begin() -> None:
+def test_ai_bridge_demolition_mech_first_ends_when_demolitions_begin() -> None:
     """From the turn the US may blow bridges ("After Turn 2") the Mech units have no such claim."""
     with scenario_map("historical"):
         state = _depot_taken(turn=3)
@@ -71,12 +72,19 @@ def test_ai_fuel_depot_mech_first_ends_when_demolitions_begin() -> None:
             assert ai_plan.Planner(state).mech_first("Spitze", "1407") == 12.0
 
 
-def test_ai_fuel_depot_mech_first_needs_the_depot_and_the_original_layout() -> None:
+def test_ai_mech_first_only_for_a_gaining_step_on_the_original_layout() -> None:
+    """The depot still held counts the same; a step that gains nothing (1/1 LAH into a dead end or
+    back) has no claim; the contest layout is untouched."""
     with scenario_map("historical"):
         state = _depot_taken()
         state.fuel_depot = "held"
         with _mech_first(12.0):
-            assert ai_plan.Planner(state).mech_first("Spitze", "1407") == 0.0
+            planner = ai_plan.Planner(state)
+            assert planner.mech_first("Spitze", "1407") == 12.0
+            assert planner.mech_first("3/2 LAH", "1208") == 0.0  # infantry
+            state.units["Spitze"].status, state.units["Spitze"].hex = "on_map", "1108"
+            planner = ai_plan.Planner(state)
+            assert planner.mech_first("Spitze", "1208") == 0.0  # a step back east
     with scenario_map("contest"):
         state = _depot_taken(scenario="contest")
         with _mech_first(12.0):

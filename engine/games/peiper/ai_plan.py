@@ -17,13 +17,15 @@ wait until the US reinforcements entered on the west edge in front of them):
   from turn 2 a US reinforcement may enter on a west or north edge hex next to the unit. The
   expected hits give the chance the unit is eliminated (two hits, one if already reduced), costed
   at what losing the unit adds to the potential, plus a little for a flip.
-- **the Mech units first once the Fuel Depot is taken** (``MECH_FIRST``, on the layouts of
-  ``MECH_FIRST_IN``): with the depot captured the Mech units ignore supply and run the roads at four
-  hexes an ACT; before the turn the US may blow bridges, a Mech unit's step that gains ground is then
-  worth ``MECH_FIRST`` more (about an ACT), so it goes before the infantry, which crosses a river
-  anywhere and loses less by waiting. Traced on seed 12 (deal 6): the depot taken in turn 1 with the
-  Mech units 5.75 ACTs from the exit, the plan walked 3/2 LAH (7.5) out first, by then the US had
-  walled every Mech way west, and no Mech unit ever entered (lost with two units off).
+- **the Mech units first while the bridges stand** (``MECH_FIRST``, on the layouts of ``MECH_FIRST_IN``):
+  before the turn the US may blow bridges ("After Turn 2"), a Mech unit's move or entry that brings it
+  nearer the exit is worth ``MECH_FIRST`` more (about an ACT), so the Mech units go before the
+  infantry. A Mech unit crosses a river only at a bridge and is walled off by a few US units (ruling
+  23), an infantry unit crosses anywhere, and one Mech unit at least must get off (four of six, three
+  of them infantry). Traced on the tuning seeds against the demolisher: the plan walked the infantry
+  off first, the US walled every Mech way west during turn 1, and the Mech units never entered (in 30
+  of 55 lost games one or more were still waiting at the end); with the Fuel Depot taken they were
+  5.75 ACTs from the exit (four road hexes an ACT) against the infantry's 7.5 (seed 12, deal 6).
 - **the nearest unit first** (``FINISH_BONUS``): the unit on the map nearest the exit (within
   ``FINISH_AT`` ACTs) gets its steps before the others: an exited unit counts and is safe, and an
   SS unit out before turn 2 also keeps CCB/3/1 from entering.
@@ -58,7 +60,7 @@ FINISH_AT = 3.5  # ACTs from the exit: the nearest unit this close is finished f
 FINISH_BONUS = 30.0  # points for a step of that unit
 EXIT_NEXT = 20.0  # points for standing on the west edge: the exit is one ACT away
 RISK_WEIGHT = 1.0  # share of the expected cost of the US fire counted against a move
-MECH_FIRST = 12.0  # points for a Mech unit's gaining step, depot taken, before demolitions (0 = off)
+MECH_FIRST = 12.0  # points for a Mech unit's gaining step before demolitions are allowed (0 = off)
 MECH_FIRST_IN: tuple[str, ...] = ("historical",)  # the layouts where it counts; () = off
 
 
@@ -193,12 +195,9 @@ class Planner:
 
     # --- the Mech units first -----------------------------------------------------------
     def mech_first(self, uid: str, label: str) -> float:
-        """``MECH_FIRST`` for a Mech unit's step that gains ground, with the Fuel Depot taken and before
-        the bridges may be blown."""
+        """``MECH_FIRST`` for a Mech unit's step that gains ground before the bridges may be blown."""
         st, ctx = self.state, self.ctx
         if MECH_FIRST <= 0 or st.scenario not in MECH_FIRST_IN or not spec(uid).mech:
-            return 0.0
-        if st.fuel_depot != "captured":
             return 0.0
         if st.turn >= int(st.options.get("demolition_from_turn", 3)):
             return 0.0
@@ -218,7 +217,7 @@ class Planner:
         notes = []
         first = self.mech_first(uid, label)
         if first > 0:
-            notes.append("the depot taken, a Mech unit over the rivers while the bridges stand")
+            notes.append("a Mech unit over the rivers while the bridges stand")
         finish = 0.0
         if a.kind == "move" and self.nearest == uid:
             if self.ctx.sit.field(uid).dist[self.ctx.idx(label)] < self.ctx.dist[uid] - 0.05:
