@@ -17,12 +17,15 @@ wait until the US reinforcements entered on the west edge in front of them):
   from turn 2 a US reinforcement may enter on a west or north edge hex next to the unit. The
   expected hits give the chance the unit is eliminated (two hits, one if already reduced), costed
   at what losing the unit adds to the potential, plus a little for a flip.
-- **the cut-off units close up** (``APPROACH``, on the layouts of ``APPROACH_IN``): a unit every way
-  west of which is blocked now (the fields put it at ``FAR``) gains nothing by any move, so the cards
-  that could bring it on were passed and it waited off the map or far back while the US walls held
-  (they move: a gap opens, a blocker is hit, the bridges stay up until turn 3). Its moves and entries
-  are then worth a small share of the ACTs they save on the bare ground (the same map and bridges,
-  no US unit), less the US fire where it stops: so it comes up behind the front instead of waiting.
+- **the Mech units first while the bridges stand** (``MECH_FIRST``, on the layouts of ``MECH_FIRST_IN``):
+  before the turn the US may blow bridges ("After Turn 2"), a Mech unit's move or entry that brings it
+  nearer the exit is worth ``MECH_FIRST`` more (about an ACT), so the Mech units go before the
+  infantry. A Mech unit crosses a river only at a bridge and is walled off by a few US units (ruling
+  23), an infantry unit crosses anywhere, and one Mech unit at least must get off (four of six, three
+  of them infantry). Traced on the tuning seeds against the demolisher: the plan walked the infantry
+  off first, the US walled every Mech way west during turn 1, and the Mech units never entered (in 30
+  of 55 lost games one or more were still waiting at the end); with the Fuel Depot taken they were
+  5.75 ACTs from the exit (four road hexes an ACT) against the infantry's 7.5 (seed 12, deal 6).
 - **the nearest unit first** (``FINISH_BONUS``): the unit on the map nearest the exit (within
   ``FINISH_AT`` ACTs) gets its steps before the others: an exited unit counts and is safe, and an
   SS unit out before turn 2 also keeps CCB/3/1 from entering.
@@ -39,7 +42,7 @@ from contextlib import contextmanager
 from engine.game import Action
 from engine.hexgrid import Hex
 
-from .ai_field import FAR, Situation, situation, unit_distance
+from .ai_field import FAR, unit_distance
 from .ai_policy import rank
 from .ai_score import POINTS, Context, hit_chance, score, under_ten
 from .board import destinations, mech_step_cost, spec
@@ -57,8 +60,8 @@ FINISH_AT = 3.5  # ACTs from the exit: the nearest unit this close is finished f
 FINISH_BONUS = 30.0  # points for a step of that unit
 EXIT_NEXT = 20.0  # points for standing on the west edge: the exit is one ACT away
 RISK_WEIGHT = 1.0  # share of the expected cost of the US fire counted against a move
-APPROACH = 0.3  # share of a ground ACT saved counted for a cut-off unit's move (a real ACT saved: 1.0)
-APPROACH_IN: tuple[str, ...] = ("historical",)  # the layouts where cut-off units close up; () = off
+MECH_FIRST = 12.0  # points for a Mech unit's gaining step before demolitions are allowed (0 = off)
+MECH_FIRST_IN: tuple[str, ...] = ("historical",)  # the layouts where it counts; () = off
 
 
 @contextmanager
@@ -97,7 +100,6 @@ class Planner:
         on_map = [(d, g) for g, d in self.ctx.dist.items()
                   if state.units[g].status == UNIT_ON_MAP and d <= FINISH_AT]
         self.nearest = min(on_map)[1] if on_map else None
-        self._ground: Situation | None = None
 
     # --- the US fire ---------------------------------------------------------------------
     def can_step_clear(self, uid: str, at: Hex) -> bool:
@@ -191,27 +193,16 @@ class Planner:
             best = max(best, s)
         return best
 
-    # --- a cut-off unit ------------------------------------------------------------------
-    def ground(self) -> Situation:
-        """The fields on the bare ground: the same map and bridges, no US unit (so no supply cut)."""
-        if self._ground is None:
-            self._ground = situation(self.state, set(), t=self.ctx.sit.t)
-        return self._ground
-
-    def approach(self, uid: str, label: str) -> float:
-        """Points for a cut-off unit's step to ``label``: ``APPROACH`` of the ground ACTs it saves
-        (negative for a step back). Zero unless every way west is blocked before and after it."""
-        ctx = self.ctx
-        if self.state.scenario not in APPROACH_IN or ctx.dist[uid] < FAR:
+    # --- the Mech units first -----------------------------------------------------------
+    def mech_first(self, uid: str, label: str) -> float:
+        """``MECH_FIRST`` for a Mech unit's step that gains ground before the bridges may be blown."""
+        st, ctx = self.state, self.ctx
+        if MECH_FIRST <= 0 or st.scenario not in MECH_FIRST_IN or not spec(uid).mech:
             return 0.0
-        to = ctx.idx(label)
-        if unit_distance(self.state, ctx.sit, uid, to) < FAR:
-            return 0.0  # the step opens a way: the normal score counts it in full
-        g = self.ground()
-        before, after = unit_distance(self.state, g, uid), unit_distance(self.state, g, uid, to)
-        if before >= FAR or after >= FAR:
-            return 0.0  # no way on the ground either (bridges down): nothing to close up to
-        return APPROACH * POINTS * (before - after)
+        if st.turn >= int(st.options.get("demolition_from_turn", 3)):
+            return 0.0
+        d = unit_distance(st, ctx.sit, uid, ctx.idx(label))
+        return MECH_FIRST if d < FAR and d < ctx.dist[uid] - 0.05 else 0.0
 
     # --- an order --------------------------------------------------------------------------
     def score(self, a: Action) -> tuple[float, str]:
@@ -224,9 +215,9 @@ class Planner:
         cost, hits, stuck = self.risk(uid, Hex.parse(label))
         follow = FOLLOW * self.next_step_value(uid, label)
         notes = []
-        closing = self.approach(uid, label)
-        if closing > 0.05:
-            notes.append(f"cut off for now, it closes up {closing / (APPROACH * POINTS):.1f} ACTs on the bare ground")
+        first = self.mech_first(uid, label)
+        if first > 0:
+            notes.append("a Mech unit over the rivers while the bridges stand")
         finish = 0.0
         if a.kind == "move" and self.nearest == uid:
             if self.ctx.sit.field(uid).dist[self.ctx.idx(label)] < self.ctx.dist[uid] - 0.05:
@@ -238,7 +229,7 @@ class Planner:
             notes.append(f"its next step worth {follow / POINTS:.1f} ACTs")
         if notes:
             why += "; " + ", ".join(notes)
-        return s - RISK_WEIGHT * cost + follow + finish + closing, why
+        return s - RISK_WEIGHT * cost + follow + finish + first, why
 
 
 

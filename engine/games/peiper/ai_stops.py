@@ -9,6 +9,12 @@ when no legal move got them nearer, and the German passed two whole turns of car
 With ``strict`` the fields forbid a step from a hex next to a US unit to another such hex, so such
 a unit is seen as cut off (or routed back round), and a hit on the blocker is worth what it opens.
 
+A way closed so is charged rather than forbidden (``ADJ_STEP``, ``THROUGH_US``): with the US on every
+choke a Mech unit has (traced on seed 11 against the ``demolisher``: the N633 at 0603 and 0704,
+Neufmoulin, the west bank), every German Mech unit was cut off, every order scored nothing and the
+hard German passed three turns of cards with two units never entered. Charged, a way that needs no
+blocker gone is still the cheaper, and where none is left the unit keeps the way that needs the fewest.
+
 Used for the hard German's own activation scores on the layouts of ``STRICT_IN``; every other
 decision (normal, easy, the US, the styles) keeps the fields as they were. Public position only.
 """
