@@ -42,6 +42,7 @@ from contextlib import contextmanager
 from engine.game import Action
 from engine.hexgrid import Hex
 
+from .ai_crossings import demolition_turn
 from .ai_field import FAR, unit_distance
 from .ai_policy import rank
 from .ai_score import POINTS, Context, hit_chance, score, under_ten
@@ -199,7 +200,7 @@ class Planner:
         st, ctx = self.state, self.ctx
         if MECH_FIRST <= 0 or st.scenario not in MECH_FIRST_IN or not spec(uid).mech:
             return 0.0
-        if st.turn >= int(st.options.get("demolition_from_turn", 3)):
+        if st.turn >= demolition_turn(st):
             return 0.0
         d = unit_distance(st, ctx.sit, uid, ctx.idx(label))
         return MECH_FIRST if d < FAR and d < ctx.dist[uid] - 0.05 else 0.0
