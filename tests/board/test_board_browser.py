@@ -175,3 +175,22 @@ def test_a_sides_page_shows_an_orders_odds_on_a_click(service: GameService, boar
         assert total >= 50, rows  # marginals: a draw may change two things at once
     finally:
         page.close()
+
+
+def test_a_redraw_keeps_the_order_groups_the_player_opened(service: GameService, board: Running, browser: Any) -> None:
+    """A live update redraws the orders; the group the player opened stays open (before, every redraw
+    closed them all, and the update the stream opens with could close one just opened)."""
+    from test_board_odds import to_an_attack
+
+    game_id = bot_game(service, "peiper", "contest", humans=("us", "ge"))
+    side, index = to_an_attack(service, game_id)
+    page = open_page(browser, board.link(game_id, side))
+    try:
+        page.click("#tabs button[data-tab='orders']")
+        page.evaluate("i => document.querySelector(`li.order[data-i='${i}']`).closest('details').open = true", index)
+        assert page.locator("details.ordergroup").count() > 1
+        page.evaluate("drawOrders(state.data)")
+        assert page.locator(f"li.order[data-i='{index}'] button.oddsbtn").is_visible()
+        assert page.locator("details.ordergroup[open]").count() == 1
+    finally:
+        page.close()

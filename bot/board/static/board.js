@@ -289,12 +289,16 @@ function drawOrders(data) {
   const button = document.querySelector('#tabs button[data-tab="orders"]');
   if (!data.orders) { button.hidden = true; return; }
   button.hidden = false;
+  // a redraw (a live update) keeps the groups the player has open
+  const open = new Set(Array.from(tab.querySelectorAll("details.ordergroup[open]"), d => d.dataset.key));
   clear(tab);
   const o = data.orders;
   if (!o.to_act) { tab.appendChild(el("p", {class: "hint"}, "Not your decision now.")); return; }
   tab.appendChild(el("p", {class: "hint"}, o.count + " orders are legal now" + (o.cut ? " (the first " + (o.count - o.cut) + " shown)" : "") + "."));
   for (const g of o.groups) {
-    const d = el("details", {class: "ordergroup"});
+    const key = g.order + "|" + (g.unit || "");
+    const d = el("details", {class: "ordergroup", "data-key": key});
+    if (open.has(key)) d.open = true;
     d.appendChild(el("summary", {}, g.order + (g.unit ? " " + g.unit : "") + " (" + g.commands.length + ")"));
     const ul = el("ul", {});
     for (const c of g.commands) {
@@ -492,6 +496,9 @@ function listen() {
   source.addEventListener("game", e => {
     const data = JSON.parse(e.data);
     setLive("ok", "live");
+    // the stream opens with the version the page has drawn already: redrawing it would close the
+    // player's open groups and wipe the odds being shown
+    if (state.data && data.version === state.data.version) return;
     drawAll(data);
   });
   source.onerror = () => setLive("err", "connection lost - retrying");
