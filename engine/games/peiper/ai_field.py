@@ -225,12 +225,13 @@ def _exit_field(t: Tables, mech: bool, us: set[int], us_adj: set[int], zone: set
         for prev, sup, out in rev[here]:
             if prev in us and not through:
                 continue
+            step = sup if zone is None or prev in zone else out
             if stop_here and prev in us_adj:
                 if not adj_step:
                     continue
-                total = base + adj_step + (sup if zone is None or prev in zone else out)
+                total = base + adj_step + step
             else:
-                total = base + (sup if zone is None or prev in zone else out)
+                total = base + step
             if total < dist[prev] - 1e-9:
                 dist[prev] = total
                 nxt[prev] = here
