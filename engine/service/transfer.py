@@ -89,11 +89,20 @@ LIMITS = {"title": 200, "scenario": 100, "game": 20, "side": 20, "actor": 100, "
           "rng": 20, "kind": 40, "text": 2000}
 
 
+MAX_FIELD_NAME = 40  # characters of one key shown in a refusal (the key is the export's, so hostile)
+
+
+def _shown_key(key: Any) -> str:
+    """A key as a refusal may show it: control characters as escapes, cut to ``MAX_FIELD_NAME``."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(key))
+    return text if len(text) <= MAX_FIELD_NAME else text[:MAX_FIELD_NAME] + "..."
+
+
 def _field(path: tuple[Any, ...]) -> str:
     out = ""
-    for key in path:
-        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else str(key))
-    return out or "(the whole export)"
+    for key in path[:12]:
+        out += f"[{key}]" if isinstance(key, int) else (f".{_shown_key(key)}" if out else _shown_key(key))
+    return (out + ("..." if len(path) > 12 else "")) or "(the whole export)"
 
 
 def check_values(data: Any) -> None:

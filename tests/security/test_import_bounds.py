@@ -66,6 +66,9 @@ ATTACKS: dict[str, tuple[Attack, str]] = {
     "deep_nesting_in_an_action": (lambda d: _entry(d)["action"]["args"].update(
         unit=json.loads("[" * (MAX_DEPTH + 2) + "]" * (MAX_DEPTH + 2))), "nest"),
     "too_many_events": (lambda d: d["log"][0].update(events=[{"text": "e"}] * 6000), "events"),
+    # a hostile key is named escaped and cut, never echoed raw (found by test_fuzz_import: a key "\n")
+    "key_with_a_newline": (lambda d: d["view"].update({"bad\nkey": 2**70}), "view.bad\\nkey"),
+    "key_very_long": (lambda d: d["view"].update({"k" * 5000: 2**70}), "view has a malformed key"),
 }
 
 
