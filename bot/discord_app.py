@@ -30,6 +30,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.host import Busy, Host, outcome_of
+from cogs.late_maps import LateMaps
 from engine.errors import UmpireError
 from engine.service import GameService
 from engine.service.database import ShardLockHeld, shard_layout
@@ -192,6 +193,7 @@ class UmpireBot(Host):
         self.complete_refusals = Bucket(COMPLETE_BURST, COMPLETE_EVERY)  # empty answers past the rate
         # the maps an order or a ruling posts are charged to whoever gave it (cogs.play.show)
         self.map_rate = Bucket(MAPS_BURST, MAPS_EVERY)
+        self.late_maps = LateMaps()  # the maps held back by map_rate, posted when it allows (issue 41)
         self.background = background
         self.shard_lock = shard_lock  # `umpire sync` runs no shard: it takes none
         self.shard_locks: list[Any] = []
@@ -339,6 +341,7 @@ class UmpireBot(Host):
         self.stopping = True
         if self._retention is not None:
             self._retention.cancel()
+        self.late_maps.cancel()
         for ext in list(self.extensions):  # stops the background task before the connection closes
             try:
                 await self.unload_extension(ext)

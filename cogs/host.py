@@ -49,6 +49,7 @@ class Host(commands.AutoShardedBot):
     observer: Any  # the command log and metrics (bot.observe.Observer)
     cooldowns: dict[tuple[int, str], float]
     map_rate: Any  # the maps an order or ruling posts, per giver (a token bucket)
+    late_maps: Any  # the maps held back by map_rate, posted as it allows (cogs.late_maps.LateMaps)
     board: Any  # the live board's server (bot.board), or None
     board_port: int
     stopping: bool

@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("umpire.discord")
 
 MAX_FILES = 10  # attachments in one Discord message
-MAX_STRIP = 20  # older phases in the GIF before the newest nine (more: /game map phase:N)
+MAX_STRIP = 20  # older phases in the GIF before the newest nine (more: in the next message)
+PER_MESSAGE = MAX_FILES - 1 + MAX_STRIP  # phases one message shows
 
 
 def check_hex(view: dict[str, Any], label: str) -> str:
@@ -55,24 +57,25 @@ def render_views(views: list[dict[str, Any]], hex_label: str | None = None, radi
     return out
 
 
-def render_strip(views: list[dict[str, Any]], limit: int) -> bytes | None:
-    """Older phases as one animated GIF, halved until it fits ``limit``."""
+def render_strip(views: list[dict[str, Any]], limit: int) -> tuple[bytes | None, int]:
+    """Older phases as one animated GIF, the oldest halves dropped until it fits ``limit``; with the
+    number of phases it kept (the newest ones), so the caller can say which were left out."""
     try:
         from images.maps import view_gif
     except ImportError:
-        return None
+        return None, 0
     while views:
         try:
             data = view_gif(views)
         except Exception:
             log.exception("rendering the phase strip failed")
-            return None
+            return None, 0
         if len(data) <= limit:
-            return data
+            return data, len(views)
         if len(views) <= 1:
-            return None
+            return None, 0
         views = views[len(views) // 2:]
-    return None
+    return None, 0
 
 
 def _name(game_id: int, view: dict[str, Any], suffix: str = "") -> str:
@@ -81,36 +84,73 @@ def _name(game_id: int, view: dict[str, Any], suffix: str = "") -> str:
     return f"game{game_id}-{what}{suffix}.png"
 
 
-async def phase_files(bot: Host, game_id: int, seqs: Iterable[int], limit: int) -> tuple[list[discord.File], str]:
-    """The maps of the phases closed by the entries ``seqs`` (one file each, older ones in a GIF past
-    Discord's 10, at most MAX_STRIP of them), and words naming them ("phases 4-8"). Rebuilt and drawn on
-    the render threads: call inside a ``bot.answer_slot()``."""
-    wanted = list(dict.fromkeys(seqs))
-    if not wanted:
-        return [], ""
+def phase_words(numbers: list[int]) -> str:
+    """'phase 4', 'phases 4-8', or 'phases 2, 5-7' when some in between are not among them."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs]
+    if len(parts) > 6:  # bounded words, whatever the numbers
+        parts = parts[:3] + ["..."] + parts[-2:]
+    return ("phase " if len(numbers) == 1 else "phases ") + ", ".join(parts)
+
+
+@dataclass
+class PhaseMaps:
+    """The maps of one message: the files, the phases they show, and the phases asked for but left out
+    (past one message's ``PER_MESSAGE``, or a strip that had to be cut to fit the size limit)."""
+
+    files: list[discord.File] = field(default_factory=list)
+    shown: list[int] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)
+
+    @property
+    def words(self) -> str:
+        return phase_words(self.shown) if self.shown else ""
+
+
+async def phase_files(bot: Host, game_id: int, seqs: Iterable[int], limit: int,
+                      numbers: list[int] | None = None) -> PhaseMaps:
+    """The maps of the phases closed by the entries ``seqs`` (or of the phase ``numbers``): the newest
+    ``PER_MESSAGE`` (one file each, the older ones in a GIF past Discord's 10 files); those left out are
+    named in ``left``, never dropped in silence. Rebuilt and drawn on the render threads: call inside a
+    ``bot.answer_slot()``."""
+    out = PhaseMaps()
     try:
-        numbers = await bot.draw(phase_numbers, bot.service, game_id, wanted)
+        if numbers is None:
+            wanted = list(dict.fromkeys(seqs))
+            numbers = await bot.draw(phase_numbers, bot.service, game_id, wanted) if wanted else []
         if not numbers:
-            return [], ""
-        views = await bot.draw(phase_views, bot.service, game_id, numbers[-(MAX_FILES - 1 + MAX_STRIP):])
+            return out
+        out.left = numbers[:-PER_MESSAGE]
+        views = await bot.draw(phase_views, bot.service, game_id, numbers[-PER_MESSAGE:])
     except Exception:  # the order stands; the caller falls back to the map now
         log.exception("rebuilding the phase maps of game %s failed", game_id)
-        return [], ""
-    files: list[discord.File] = []
+        return PhaseMaps(left=list(numbers or []))
     older, newer = (views[:-(MAX_FILES - 1)], views[-(MAX_FILES - 1):]) if len(views) > MAX_FILES else ([], views)
     if older:
-        gif = await bot.draw(render_strip, older, limit)
+        gif, kept = await bot.draw(render_strip, older, limit)
         if gif is not None:
-            first, last = older[0]["phase_map"]["number"], older[-1]["phase_map"]["number"]
-            files.append(discord.File(io.BytesIO(gif), filename=f"game{game_id}-phases{first:04d}-{last:04d}.gif"))
+            shown = older[len(older) - kept:]
+            out.left += [v["phase_map"]["number"] for v in older[:len(older) - kept]]
+            first, last = shown[0]["phase_map"]["number"], shown[-1]["phase_map"]["number"]
+            out.files.append(discord.File(io.BytesIO(gif), filename=f"game{game_id}-phases{first:04d}-{last:04d}.gif"))
+            out.shown += [v["phase_map"]["number"] for v in shown]
         else:
+            out.left += [v["phase_map"]["number"] for v in older[:-1]]
             newer = views[-MAX_FILES:]
     pictures = await bot.draw(render_views, newer)
     for view, data in zip(newer, pictures, strict=True):
         if data is not None and len(data) <= limit:
-            files.append(discord.File(io.BytesIO(data), filename=_name(game_id, view)))
-    words = f"phase {numbers[0]}" if len(numbers) == 1 else f"phases {numbers[0]}-{numbers[-1]}"
-    return files, words
+            out.files.append(discord.File(io.BytesIO(data), filename=_name(game_id, view)))
+            out.shown.append(view["phase_map"]["number"])
+        else:
+            out.left.append(view["phase_map"]["number"])
+    out.left.sort()
+    return out
 
 
 def _view_for(bot: Host, game_id: int, phase: int | None, hex_label: str | None) -> tuple[dict[str, Any], str | None]:
@@ -161,23 +201,43 @@ async def answer_maps(bot: Host, game_id: int, closed: list[int], limit: int,
     """The maps an answer posts (of the phases it closed, else the map now), charged to the user who gave
     the order or ruling (``bot.map_rate``: buttons and GM commands are maps too), rebuilt and drawn on
     the render threads, so they never wait behind the members' replays and exports. Past the user's
-    rate, or when UMPIRE_HEAVY_QUEUE answers' maps are waiting already, no map: the words say why."""
+    rate, the phases' maps are held back and follow as soon as the rate allows (``cogs.late_maps``), as
+    do the older phases one message cannot hold; the words say so. The map now past the rate, or when
+    UMPIRE_HEAVY_QUEUE answers' maps are waiting already: no map, and the words say why."""
     from .host import Busy
 
     wait = bot.map_rate.take(user_id) if user_id is not None else 0.0
-    if wait:
-        return [], f"now (not drawn: maps come at most one every {bot.map_rate.every:.0f} s a player; " \
-                   f"/game map draws it in {max(1, round(wait))} s)"
+    if wait and user_id is not None:
+        numbers = await bot.draw(phase_numbers, bot.service, game_id, list(dict.fromkeys(closed))) if closed else []
+        if not numbers:
+            return [], f"now (not drawn: maps come at most one every {bot.map_rate.every:.0f} s a player; " \
+                       f"/game map draws it in {max(1, round(wait))} s)"
+        cut = bot.late_maps.hold(bot, user_id, game_id, numbers, limit)
+        return [], f"{phase_words(numbers)} (held back: maps come at most one every {bot.map_rate.every:.0f} s " \
+                   f"a player; they follow in about {max(1, round(wait))} s{_cut_words(cut)}; " \
+                   "/game map phase:N draws any now)"
     try:
         async with bot.answer_slot():
-            files, words = await phase_files(bot, game_id, closed, limit)
-            if files:
-                return files, words
+            maps = await phase_files(bot, game_id, closed, limit)
+            if maps.files:
+                words = maps.words
+                if maps.left and user_id is not None:
+                    cut = bot.late_maps.hold(bot, user_id, game_id, maps.left, limit)
+                    words += f"; {phase_words(maps.left)} follow in the next message{_cut_words(cut)}"
+                elif maps.left:
+                    words += f"; {phase_words(maps.left)} are in no message here: /game map phase:N draws each"
+                return maps.files, words
             try:  # the map now, with the moves of the phase under way
                 image = await map_now(bot, game_id, limit=limit, answer=True)
             except Exception:
                 log.exception("the map now of game %s", game_id)
                 image = None
-            return ([image] if image else []), "now"
+            words = "now" if not maps.left else \
+                f"now ({phase_words(maps.left)} could not be drawn: /game map phase:N draws each)"
+            return ([image] if image else []), words
     except Busy:
         return [], "now (not drawn: Umpire is busy with other maps; /game map draws it)"
+
+
+def _cut_words(cut: list[int]) -> str:
+    return f", but not {phase_words(cut)} (too many waiting: /game map phase:N)" if cut else ""

@@ -129,9 +129,10 @@ async def test_more_phases_than_one_message_holds_come_as_nine_maps_and_a_strip(
     outcomes = rest_bot.service.run_bots(info.id, limit=80)
     closed = [o.seq for o in outcomes if o.phase_ended]
     assert len(closed) > 10
-    files, words = await phase_files(rest_bot, info.id, closed, 10 * 1024 * 1024)
-    assert len(files) == 10 and files[0].filename.endswith(".gif")
-    assert all(f.filename.endswith(".png") for f in files[1:]) and words == f"phases 1-{len(closed)}"
+    maps = await phase_files(rest_bot, info.id, closed, 10 * 1024 * 1024)
+    assert len(maps.files) == 10 and maps.files[0].filename.endswith(".gif")
+    assert all(f.filename.endswith(".png") for f in maps.files[1:]) and maps.words == f"phases 1-{len(closed)}"
+    assert maps.left == [] and maps.shown == list(range(1, len(closed) + 1))
 
 
 async def test_game_new_offers_sides_in_the_games_words(fake: FakeDiscord, rest_bot: UmpireBot) -> None:

@@ -128,7 +128,8 @@ async def test_map_spam_runs_on_heavy_pool_only(fake: FakeDiscord, rest_bot: Ump
     await fake.settle()
     after = fake.sent[before:]
     assert rest_bot.service.info(game_id).to_act == "ge", "the order was applied"
-    assert not maps_in(after) and any("not drawn" in s.content for s in after), [s.content for s in after]
+    # past her rate the set-up's map is held back, not drawn now (issue 41: it follows when the rate allows)
+    assert not maps_in(after) and any("held back" in s.content for s in after), [s.content for s in after]
     assert ran and all(name.startswith(("umpire-heavy", "umpire-render")) for name in ran), set(ran)
 
 
