@@ -98,6 +98,10 @@ class FakeDiscord:
         self.originals: dict[str, Sent] = {}  # interaction token -> the response message
         self._interaction_channel: dict[str, str] = {}
         self.requests: list[tuple[str, str]] = []
+        # rate limits to answer (issue 41): (method, path pattern, retry_after, global), each used once
+        self.throttles: list[tuple[str, str, float, bool]] = []
+        self.nonces: dict[tuple[str, str], Sent] = {}  # (channel, nonce) -> the message it made
+        self.lose_answers: list[str] = []  # regexes of "POST /channels/N/messages": made, then answered 502, once each
         self.deleted: list[str] = []  # ids of deleted messages and channels
         self.identifies: list[dict[str, Any]] = []
         self.sockets: list[web.WebSocketResponse] = []
@@ -263,10 +267,30 @@ class FakeDiscord:
                 and "/webhooks/" not in path:
             return _json({"message": "401: Unauthorized", "code": 0}, 401)
         payload, files = await self._payload(request)
+        if limited := self._throttled(method, path):
+            return limited
         try:
             return await self._route(method, path, payload, files)
         finally:
             self.last_activity = time.monotonic()
+
+    def throttle(self, method: str, pattern: str, retry_after: float = 1.2, is_global: bool = True) -> None:
+        """Answer the next request matching ``method`` and the path regex ``pattern`` with a 429, as Discord
+        does (the body's retry_after and global, the headers discord.py reads), nothing done."""
+        self.throttles.append((method, pattern, retry_after, is_global))
+
+    def _throttled(self, method: str, path: str) -> web.Response | None:
+        for rule in self.throttles:
+            if rule[0] == method and re.fullmatch(rule[1], path):
+                self.throttles.remove(rule)
+                _, _, after, is_global = rule
+                headers = {"Content-Type": "application/json", "Via": "1.1 google", "Retry-After": str(int(after) + 1),
+                           "X-RateLimit-Scope": "global" if is_global else "user"}
+                if is_global:
+                    headers["X-RateLimit-Global"] = "true"
+                body = {"message": "You are being rate limited.", "retry_after": after, "global": is_global}
+                return web.Response(body=json.dumps(body).encode(), status=429, headers=headers)
+        return None
 
     async def _route(self, method: str, path: str, payload: dict[str, Any], files: list[tuple[str, bytes]]
                      ) -> web.Response:
@@ -306,7 +330,18 @@ class FakeDiscord:
         if m := re.fullmatch(r"/channels/(\d+)/messages", path):
             if m[1] not in self.channels:
                 return _json({"message": "Unknown Channel", "code": 10003}, 404)
-            return _json(self._record(m[1], "channel", payload, files).json)
+            # enforce_nonce, as Discord documents it: the same nonce in the same channel within minutes
+            # returns the message already made instead of making another
+            nonce = str(payload.get("nonce") or "")
+            if nonce and payload.get("enforce_nonce") and (m[1], nonce) in self.nonces:
+                return _json(self.nonces[(m[1], nonce)].json)
+            sent = self._record(m[1], "channel", payload, files)
+            if nonce:
+                self.nonces[(m[1], nonce)] = sent
+            if self.lose_answers and re.fullmatch(self.lose_answers[0], method + " " + path):
+                self.lose_answers.pop(0)  # made, but the answer lost on the way: the client sees a 502
+                return _json({"message": "502: Bad Gateway", "code": 0}, 502)
+            return _json(sent.json)
         if m := re.fullmatch(r"/channels/(\d+)/threads", path):
             parent = self.channels.get(m[1])
             if parent is None or parent["type"] != 0:

@@ -102,3 +102,26 @@ async def test_an_answer_of_more_phases_than_one_message_holds_has_the_rest_foll
     assert sorted(set(posted)) == list(range(1, closed + 1)), (closed, sorted(set(posted)))
     for s in fake.sent[start:]:
         assert len(s.files) <= 10 and sum(len(data) for _, data in s.files) <= 25 * 1024 * 1024
+
+
+async def test_a_global_rate_limit_on_the_threads_first_message_posts_the_opening_once(
+        fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    fake.throttle("POST", r"/channels/\d+/messages", retry_after=1.2, is_global=True)
+    game_id, thread = await new_game(rest_bot, fake, opponent=fake.bob)
+    await fake.settle(quiet=0.5, timeout=15)
+    assert not fake.throttles, "the rate limit was met"
+    openings = [s for s in fake.sent if s.channel_id == thread["id"] and f"**Game #{game_id}:" in s.content]
+    assert len(openings) == 1, [s.content[:80] for s in openings]
+
+
+async def test_a_message_made_whose_answer_was_lost_is_not_posted_again(fake: FakeDiscord, rest_bot: UmpireBot
+                                                                          ) -> None:
+    """Discord made the thread's opening but its answer was lost (a 502): discord.py retries, and the
+    retry carries the same nonce with enforce_nonce, so the thread holds the opening once."""
+    fake.lose_answers.append(r"POST /channels/\d+/messages")
+    game_id, thread = await new_game(rest_bot, fake, opponent=fake.bob)
+    await fake.settle(quiet=0.5, timeout=20)
+    assert not fake.lose_answers, "an answer was lost"
+    openings = [s for s in fake.sent if s.channel_id == thread["id"] and f"**Game #{game_id}:" in s.content]
+    assert len(openings) == 1, [s.content[:80] for s in openings]
+    assert openings[0].payload.get("nonce") and openings[0].payload.get("enforce_nonce")
