@@ -26,7 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -38,15 +38,13 @@ from engine.service import board_links as links
 from engine.service.board_links import SPECTATOR
 
 from . import data
+from .guard import Guard, GuardedSite, GuardLimits, secure
 
 log = logging.getLogger("umpire.board")
 
 STATIC = {"board.js": "text/javascript", "board.css": "text/css", "board.html": "text/html"}
 MAX_GAME_ID = 2**63 - 1
 CACHE_SIZE = 256  # answers kept (data and odds, per game, viewer and version)
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "base-uri 'none'; form-action 'none'; "
-       "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com")
 
 
 @dataclass
@@ -61,12 +59,14 @@ class Limits:
     heartbeat_seconds: float = 15.0
     workers: int = 2
     odds_seconds: float = 2.0  # one order's odds per token this often (a burst of 3)
+    guard: GuardLimits = field(default_factory=GuardLimits)  # connections, deadlines, trusted proxies
 
     @classmethod
     def from_settings(cls, settings: Any) -> Limits:
         rate = float(settings.umpire_board_rate)
         return cls(burst=max(60, int(rate * 15)), per_second=rate,
-                   streams_per_address=int(settings.umpire_board_streams_per_address))
+                   streams_per_address=int(settings.umpire_board_streams_per_address),
+                   guard=GuardLimits.from_settings(settings))
 
 
 class Bucket:
@@ -123,6 +123,7 @@ class BoardServer:
         self.watches: dict[int, Watch] = {}
         self.cache: OrderedDict[tuple[int, str, int], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
+        self.guard = Guard(self.limits.guard)
         self.app = self._app()
 
     # --- links -------------------------------------------------------------------------------------
@@ -132,7 +133,7 @@ class BoardServer:
 
     # --- the app -----------------------------------------------------------------------------------
     def _app(self) -> web.Application:
-        app = web.Application(middlewares=[self._guard], client_max_size=1024)
+        app = web.Application(middlewares=[self.guard.middleware, self._guard], client_max_size=1024)
         game = "/b/{game:[0-9]{1,19}}/{viewer:[a-z][a-z0-9_]{0,15}}/{token:[A-Za-z0-9_-]{1,64}}"
         app.router.add_get(game + "/", self.page)
         app.router.add_get(game + "/data", self.game_data)
@@ -176,13 +177,7 @@ class BoardServer:
 
     @staticmethod
     def _secure(response: web.StreamResponse) -> None:
-        if response.prepared:  # a stream sent its headers already
-            return
-        response.headers["Content-Security-Policy"] = CSP
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["Cross-Origin-Resource-Policy"] = "same-origin"
-        response.headers.setdefault("Cache-Control", "no-store")
+        secure(response)  # every answer passes guard.SecuredRequest too (aiohttp's own 400 included)
 
     @staticmethod
     def _text(status: int, text: str, headers: dict[str, str] | None = None) -> web.Response:
@@ -212,7 +207,8 @@ class BoardServer:
                             headers={"Cache-Control": "public, max-age=300"})
 
     async def health(self, request: web.Request) -> web.StreamResponse:
-        return self._text(200, "ok")
+        """ok, and the process's open files against its limit and the board's connections against its cap."""
+        return web.json_response({"ok": True, **self.guard.health()})
 
     async def game_data(self, request: web.Request) -> web.StreamResponse:
         game_id, viewer = await self._viewer(request)
@@ -343,13 +339,13 @@ class BoardServer:
     # --- running -----------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> int:
         """Serve on host:port (port 0: any free one); returns the port."""
-        self.runner = web.AppRunner(self.app, access_log=None, handler_cancellation=True)
+        guard = self.limits.guard
+        self.runner = web.AppRunner(self.app, access_log=None, handler_cancellation=True,
+                                    keepalive_timeout=guard.keepalive_seconds, lingering_time=guard.request_seconds)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, host, port)
+        site = GuardedSite(self.runner, host, port, self.guard)
         await site.start()
-        server = getattr(site, "_server", None)
-        sockets = getattr(server, "sockets", None) or []
-        return int(sockets[0].getsockname()[1]) if sockets else port
+        return site.port
 
     async def stop(self) -> None:
         if self.runner is not None:

@@ -15,6 +15,7 @@ read: a malformed one is a ``ConfigError`` (or pydantic's ValidationError), one 
 from __future__ import annotations
 
 import os
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Any, Literal
 
@@ -35,6 +36,26 @@ def default_data_dir() -> Path:
     """``$XDG_DATA_HOME/umpire`` (``~/.local/share/umpire``): the same folder from any working directory."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "umpire"
+
+
+MAX_TRUSTED_PROXIES = 64
+Networks = tuple[IPv4Network | IPv6Network, ...]
+
+
+def trusted_networks(text: str) -> Networks:
+    """``UMPIRE_BOARD_TRUSTED_PROXIES``: addresses or CIDRs split by commas or spaces (``""``: none).
+    A ValueError names the entry that is not one, or says there are too many."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if len(parts) > MAX_TRUSTED_PROXIES:
+        raise ValueError(f"{len(parts)} trusted proxies: at most {MAX_TRUSTED_PROXIES}")
+    networks: list[IPv4Network | IPv6Network] = []
+    for part in parts:
+        try:
+            networks.append(ip_network(part, strict=False))
+        except ValueError:
+            raise ValueError(f"{part[:60]!r} is not an address or a network (such as 10.0.0.1 or "
+                             f"10.0.0.0/8)") from None
+    return tuple(networks)
 
 
 SYSTEM_ENV_FILE = Path("/etc/umpire/umpire.env")
@@ -174,6 +195,15 @@ class Settings(BaseSettings):
     umpire_board_url: str = ""
     umpire_board_rate: float = Field(default=4.0, gt=0, le=10_000)  # requests a second per address (burst: 15 s)
     umpire_board_streams_per_address: int = Field(default=20, ge=1, le=10_000)  # open live pages per address
+    # the board's connections (issue 43): a request's headers and body within this many seconds, an idle
+    # keep-alive connection closed after this many, open connections in all and per address (past them a
+    # connection is refused at once; the total is fitted under the process's limit of open files)
+    umpire_board_request_seconds: float = Field(default=10.0, ge=1, le=300)
+    umpire_board_keepalive_seconds: float = Field(default=30.0, ge=1, le=3600)
+    umpire_board_connections: int = Field(default=512, ge=8, le=1_000_000)
+    umpire_board_connections_per_address: int = Field(default=32, ge=2, le=100_000)
+    # reverse proxies whose X-Forwarded-For names the visitor (addresses or CIDRs; issue 38): empty, none
+    umpire_board_trusted_proxies: str = Field(default="", max_length=4000)
 
     @field_validator("database_url")
     @classmethod
@@ -181,6 +211,22 @@ class Settings(BaseSettings):
         if value is None or not value.strip():
             return None
         return check_database_url(value.strip())
+
+    @field_validator("umpire_board_trusted_proxies")
+    @classmethod
+    def _trusted_proxies(cls, value: str) -> str:
+        return ", ".join(str(n) for n in trusted_networks(value))
+
+    @model_validator(mode="after")
+    def _board_connections(self) -> Settings:
+        per, streams = self.umpire_board_connections_per_address, self.umpire_board_streams_per_address
+        if per <= streams:
+            raise ValueError(f"UMPIRE_BOARD_CONNECTIONS_PER_ADDRESS ({per}) must be more than "
+                             f"UMPIRE_BOARD_STREAMS_PER_ADDRESS ({streams}): each live page holds a connection")
+        if per > self.umpire_board_connections:
+            raise ValueError(f"UMPIRE_BOARD_CONNECTIONS_PER_ADDRESS ({per}) is more than "
+                             f"UMPIRE_BOARD_CONNECTIONS ({self.umpire_board_connections})")
+        return self
 
     @field_validator("umpire_log_level")
     @classmethod
