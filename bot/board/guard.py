@@ -12,8 +12,9 @@ process. Each connection now passes ``Connection``, an asyncio protocol wrapped 
   opened, for the first): past that the connection is closed. A body (the board reads none) is read and
   dropped for at most as long, then the connection closes. An idle keep-alive connection is closed after
   ``keepalive_seconds`` (aiohttp's keepalive_timeout);
-- the total is fitted under the process's own limit of open files (``RLIMIT_NOFILE``), leaving a quarter
-  (at least ``RESERVE``) to the bot's gateway, REST calls, database and logs.
+- the total is fitted under the process's own limit of open files (``RLIMIT_NOFILE``) when the board
+  starts: what the process holds then, and a quarter of the limit more (at least ``RESERVE``), are left
+  to the bot's gateway, REST calls, database and logs.
 
 Headers: every answer passes ``SecuredRequest._prepare_hook`` as its headers are made, the answers of the
 handlers and middlewares, and those aiohttp makes itself (a malformed request's 400, a 500) alike.
@@ -75,12 +76,12 @@ def open_files() -> int | None:
         return None
 
 
-def fitted(total: int, limit: int) -> int:
-    """The cap of open connections that leaves the rest of the process a quarter of its limit of open
-    files (at least RESERVE)."""
+def fitted(total: int, limit: int, used: int = 0) -> int:
+    """The cap of open connections that leaves the rest of the process what it holds already (``used``)
+    and a quarter of its limit of open files more (at least RESERVE)."""
     if not limit:
         return total
-    return max(MIN_CONNECTIONS, min(total, limit - max(RESERVE, limit // 4)))
+    return max(MIN_CONNECTIONS, min(total, limit - used - max(RESERVE, limit // 4)))
 
 
 def secure(response: web.StreamResponse) -> None:
@@ -130,7 +131,7 @@ class Guard:
     def fit(self) -> int:
         """Fit the total under the process's limit of open files (when the board starts)."""
         limit = file_limit()
-        self.total_cap = fitted(self.limits.connections_total, limit)
+        self.total_cap = fitted(self.limits.connections_total, limit, open_files() or 0)
         if self.total_cap < self.limits.connections_total:
             log.warning("the board takes at most %s connections, not %s: the process may open %s files "
                         "(LimitNOFILE) and keeps the rest for the bot", self.total_cap,

@@ -130,7 +130,7 @@ def test_405_429_and_404_carry_the_security_headers(service: GameService) -> Non
 
 def test_the_total_leaves_the_process_room_under_its_limit_of_open_files() -> None:
     assert fitted(512, 1024) == 512 and fitted(2000, 1024) == 768 and fitted(512, 256) == 128
-    assert fitted(512, 0) == 512 and fitted(512, 20) == 8
+    assert fitted(512, 0) == 512 and fitted(512, 20) == 8 and fitted(512, 1024, used=300) == 468
 
 
 def test_health_says_open_files_against_the_limit(service: GameService) -> None:
