@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.board.guard import file_limit, open_files
 from bot.version import build_info, version
 from engine.service.settings import Settings
 
@@ -212,7 +213,8 @@ class Observer:
         now = time.time()
         passes_ok = not any(p.red(now) for p in self.passes.values())
         body = {"ready": ready, "database": db, "passes_ok": passes_ok, "version": version(),
-                "queue_depth": self.queue_depth(), **self.counts,
+                "queue_depth": self.queue_depth(), "open_files": open_files(), "open_files_limit": file_limit(),
+                **self.counts,
                 "passes": {name: p.shown(now) for name, p in self.passes.items()}}
         if schema:
             body["schema_differs"] = schema

@@ -48,6 +48,7 @@ async def test_health_and_metrics_show_the_build_the_pool_and_each_pass(fake: Fa
         status, body = await asyncio.to_thread(_get, port, "/healthz")
         health = json.loads(body)
         assert status == 200 and health["version"] == version() and health["passes"]["notices"]["runs"] >= 1
+        assert 0 < health["open_files"] < health["open_files_limit"]  # the process's files against its limit
         status, text = await asyncio.to_thread(_get, port, "/metrics")
         assert status == 200
         assert 'umpire_build_info{discord_py="' in text and f'version="{version()}"' in text
