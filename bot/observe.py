@@ -212,10 +212,10 @@ class Observer:
         schema = await asyncio.to_thread(self.schema_differs) if db else []
         now = time.time()
         passes_ok = not any(p.red(now) for p in self.passes.values())
-        body = {"ready": ready, "database": db, "passes_ok": passes_ok, "version": version(),
-                "queue_depth": self.queue_depth(), "open_files": open_files(), "open_files_limit": file_limit(),
-                **self.counts,
-                "passes": {name: p.shown(now) for name, p in self.passes.items()}}
+        body: dict[str, Any] = {
+            "ready": ready, "database": db, "passes_ok": passes_ok, "version": version(),
+            "queue_depth": self.queue_depth(), "open_files": open_files(), "open_files_limit": file_limit(),
+            **self.counts, "passes": {name: p.shown(now) for name, p in self.passes.items()}}
         if schema:
             body["schema_differs"] = schema
         return ready and db and passes_ok and not schema, body
