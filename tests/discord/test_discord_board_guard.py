@@ -145,6 +145,9 @@ async def a_game(bot: UmpireBot, fake: FakeDiscord) -> tuple[int, dict[str, Any]
 async def test_half_open_connections_past_the_cap_per_address_leave_the_page_and_the_orders_answered(
         fake: FakeDiscord, guarded_bot: UmpireBot, few_files: int) -> None:
     bot = guarded_bot
+    _, calm, calm_link = await a_game(bot, fake)
+    _, calm_page_seconds = await timed(fetch(calm_link + "data"))
+    _, calm_order_seconds = await timed(call(bot, fake, fake.slash(fake.alice, "peiper ready", calm)))
     _, thread, link = await a_game(bot, fake)
     attacker = await Attacker.start(bot.board_port, ["127.0.0.2"], ATTACK)
     try:
@@ -156,7 +159,8 @@ async def test_half_open_connections_past_the_cap_per_address_leave_the_page_and
         sent, order_seconds = await timed(call(bot, fake, fake.slash(fake.alice, "peiper ready", thread)))
         assert any(s.content.startswith("Map") for s in sent), [s.content[:60] for s in sent]
         print(f"with {cap} half-open connections held and {ATTACK - cap} refused: a page {page_seconds:.3f} s, "
-              f"an order {order_seconds:.3f} s; open files {open_files()} of {file_limit()}")
+              f"an order {order_seconds:.3f} s (with no attack: {calm_page_seconds:.3f} s, {calm_order_seconds:.3f} s); "
+              f"open files {open_files()} of {file_limit()}")
         assert page_seconds < DEADLINE and order_seconds < DEADLINE  # answered while the attack held on
         files = open_files()
         assert files is not None and files < file_limit() == few_files
