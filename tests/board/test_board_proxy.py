@@ -165,3 +165,20 @@ def test_a_forwarded_visitors_requests_in_flight_are_held_to_the_cap_per_address
         finally:
             for h in held:
                 h.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("name", "value", "said"), [
+    ("UMPIRE_BOARD_TRUSTED_PROXIES", "10.0.0.1,evil", "UMPIRE_BOARD_TRUSTED_PROXIES: 'evil' is not an address"),
+    ("UMPIRE_BOARD_CONNECTIONS_PER_ADDRESS", "5", "must be more than UMPIRE_BOARD_STREAMS_PER_ADDRESS (20)"),
+    ("UMPIRE_BOARD_REQUEST_SECONDS", "forever", "UMPIRE_BOARD_REQUEST_SECONDS"),
+])
+def test_umpire_refuses_a_nonsense_board_setting_at_start_in_one_line(
+        name: str, value: str, said: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+
+    monkeypatch.setenv("UMPIRE_ENV_FILE", "none")
+    monkeypatch.setenv(name, value)
+    assert main(["db", "current"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and len(err.strip().splitlines()) == 1, err
