@@ -11,7 +11,8 @@ process. Each connection now passes ``Connection``, an asyncio protocol wrapped 
 - a request's headers must be complete ``request_seconds`` after its first byte (after the connection
   opened, for the first): past that the connection is closed. A body (the board reads none) is read and
   dropped for at most as long, then the connection closes. An idle keep-alive connection is closed after
-  ``keepalive_seconds`` (aiohttp's keepalive_timeout);
+  ``keepalive_seconds`` (aiohttp's keepalive_timeout, which also runs from a connection's opening: one that
+  completes no request is closed at the earlier of the two);
 - the total is fitted under the process's own limit of open files (``RLIMIT_NOFILE``) when the board
   starts: what the process holds then, and a quarter of the limit more (at least ``RESERVE``), are left
   to the bot's gateway, REST calls, database and logs.

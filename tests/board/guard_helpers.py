@@ -36,16 +36,20 @@ def fate(sock: socket.socket) -> str:
     return "refused" if line.startswith("HTTP/1.1 503") else f"answered: {line}"
 
 
-def settle(socks: list[socket.socket], quiet: float = 0.6, limit: float = 15.0) -> tuple[list[str], list[int]]:
-    """Wait until no more of ``socks`` become readable for ``quiet`` seconds; the fate of each readable
-    one, and the indexes of those still open."""
+def settle(socks: list[socket.socket], expect_open: int | None = None, quiet: float = 0.6, limit: float = 20.0
+           ) -> tuple[list[str], list[int]]:
+    """Wait until no more of ``socks`` become readable for ``quiet`` seconds (and, when told, until no more
+    than ``expect_open`` are left: a loaded machine answers late); the fate of each readable one, and the
+    indexes of those still open."""
     pending = list(range(len(socks)))
     fates: list[str] = []
     end = time.monotonic() + limit
     while pending and time.monotonic() < end:
         ready, _, _ = select.select([socks[i] for i in pending], [], [], quiet)
         if not ready:
-            break
+            if expect_open is None or len(pending) <= expect_open:
+                break
+            continue
         for s in ready:
             fates.append(fate(s))
             pending.remove(socks.index(s))

@@ -23,7 +23,7 @@ from bot.board.guard import file_limit, open_files
 from bot.discord_app import UmpireBot
 from bot.settings import Settings
 
-DEADLINE = 5.0
+DEADLINE = 8.0
 ATTACK = 600  # from one address: more than the lowered limit of open files allows
 ATTACKER = r"""
 import resource, select, socket, sys, time
