@@ -11,12 +11,13 @@ import os
 import resource
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import aiohttp
 import pytest
-from fake_discord import TOKEN, FakeDiscord
+from fake_discord import FakeDiscord
+from test_discord_board import board_bot, local  # noqa: F401  (the fixture: a bot serving its board)
 from test_discord_cogs import call
 
 from bot.board.guard import file_limit, open_files
@@ -82,17 +83,10 @@ def few_files() -> Iterator[int]:
 
 
 @pytest.fixture
-async def guarded_bot(fake: FakeDiscord, settings: Settings, few_files: int) -> AsyncIterator[UmpireBot]:
-    bot = UmpireBot(settings.model_copy(update={"umpire_board_request_seconds": DEADLINE,
-                                                "umpire_board_url": "https://board.example.org"}),
-                    background=False, chunk_guilds_at_startup=False)
-    await bot.login(TOKEN)
-    await bot.sync_commands()
-    bot._connection._add_guild_from_data(fake.guild_json())  # type: ignore[arg-type]
-    await bot._start_board()
-    assert bot.board is not None and bot.board_port
-    yield bot
-    await bot.close()
+def settings(settings: Settings, few_files: int) -> Settings:
+    """The bot's settings with a deadline the test can wait for, after its limit of open files is lowered
+    (the board fits its cap under the limit when it starts: ``board_bot`` starts it)."""
+    return settings.model_copy(update={"umpire_board_request_seconds": DEADLINE})
 
 
 class Attacker:
@@ -138,13 +132,13 @@ async def fetch(url: str) -> tuple[int, str]:
 async def a_game(bot: UmpireBot, fake: FakeDiscord) -> tuple[int, dict[str, Any], str]:
     await call(bot, fake, fake.slash(fake.alice, "game new", fake.channel, game="peiper", side="us"))
     info = bot.service.list_games()[-1]
-    link = bot.board.link(info.id).replace("https://board.example.org", f"http://127.0.0.1:{bot.board_port}")
+    link = local(bot, bot.board.link(info.id))
     return info.id, fake.channels[info.channel_id or ""], link
 
 
 async def test_half_open_connections_past_the_cap_per_address_leave_the_page_and_the_orders_answered(
-        fake: FakeDiscord, guarded_bot: UmpireBot, few_files: int) -> None:
-    bot = guarded_bot
+        fake: FakeDiscord, board_bot: UmpireBot, few_files: int) -> None:  # noqa: F811
+    bot = board_bot
     _, calm, calm_link = await a_game(bot, fake)
     _, calm_page_seconds = await timed(fetch(calm_link + "data"))
     _, calm_order_seconds = await timed(call(bot, fake, fake.slash(fake.alice, "peiper ready", calm)))
@@ -174,8 +168,8 @@ async def test_half_open_connections_past_the_cap_per_address_leave_the_page_and
 
 
 async def test_past_the_total_new_connections_are_refused_and_the_bot_keeps_its_files(
-        fake: FakeDiscord, guarded_bot: UmpireBot, few_files: int) -> None:
-    bot = guarded_bot
+        fake: FakeDiscord, board_bot: UmpireBot, few_files: int) -> None:  # noqa: F811
+    bot = board_bot
     _, thread, link = await a_game(bot, fake)
     total = bot.board.guard.total_cap
     assert total + (open_files() or 0) < few_files - 100  # the cap leaves the bot room under its limit
