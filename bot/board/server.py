@@ -13,6 +13,8 @@ Routes (GET and HEAD; POST for a side's orders only; anything else is 405):
   own token in ``X-Umpire-Token``, an Origin of the board's own, a body of the version, the listed
   order's index and a nonce (one order per nonce); at most ``order_burst`` then ``order_per_second``;
 - ``/static/<file>``: the page's script and style (a fixed list).
+- ``/``, ``/activity/...`` and ``/a/<game>/<viewer>/<session>/...``: the board as a Discord Activity, signed
+  in (``bot.board.activity``; 404 while it is off), the same page and routes with a session for a token.
 
 Every game route checks the token first (``engine.service.board_links``): a wrong, tampered or revoked
 token is 403 and nothing of the game is read. Requests are rate-limited per address and per token
@@ -41,12 +43,14 @@ from engine.service import GameService
 from engine.service import board_links as links
 from engine.service.board_links import SPECTATOR
 
+from . import activity as discord_activity
 from . import data, ordering
 from .ordering import BoardOrder, Desk
 
 log = logging.getLogger("umpire.board")
 
-STATIC = {"board.js": "text/javascript", "board.css": "text/css", "board.html": "text/html"}
+STATIC = {"board.js": "text/javascript", "board.css": "text/css", "board.html": "text/html",
+          "activity.js": "text/javascript", "activity.css": "text/css"}
 MAX_GAME_ID = 2**63 - 1
 CACHE_SIZE = 256  # answers kept (data and odds, per game, viewer and version)
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -135,6 +139,7 @@ class BoardServer:
         self.origins: set[str] = set()  # origins a page may post from besides the board's own (an Activity's)
         self.game_locks: dict[int, asyncio.Lock] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.activity: discord_activity.Activity | None = None  # the board as a Discord Activity (bot/board/activity.py)
         self.app = self._app()
 
     # --- links -------------------------------------------------------------------------------------
@@ -157,6 +162,7 @@ class BoardServer:
         app.router.add_post(game + "/undo", self.take_back)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/healthz", self.health)
+        discord_activity.install(app, self)  # "/", /activity/..., and the board's routes under /a/ (a session)
         app.on_shutdown.append(self._close_streams)
         return app
 
@@ -210,6 +216,8 @@ class BoardServer:
         return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
 
     async def _viewer(self, request: web.Request) -> tuple[int, str]:
+        if request.path.startswith("/a/"):  # a Discord Activity's page: its session in the token's place
+            return await discord_activity.session_viewer(self, request)
         game_id = int(request.match_info["game"])
         viewer, token = request.match_info["viewer"], request.match_info["token"]
         if not 1 <= game_id <= MAX_GAME_ID:
@@ -476,6 +484,8 @@ class BoardServer:
     async def stop(self) -> None:
         if self.tasks:  # what follows an order given a moment ago (the bots' replies) finishes first
             await asyncio.wait(list(self.tasks), timeout=10)
+        if self.activity is not None:
+            await self.activity.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
