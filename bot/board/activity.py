@@ -24,6 +24,8 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from aiohttp import web
@@ -154,8 +156,6 @@ class Pages:
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         _on(self.server)
-        from .server import _static
-
         return web.Response(body=_static("activity.html"), content_type="text/html", charset="utf-8")
 
     async def vendor(self, request: web.Request) -> web.StreamResponse:
@@ -163,8 +163,6 @@ class Pages:
         name = request.match_info["name"]
         if name not in STATIC_VENDOR:
             raise NotFound("no such file")
-        from .server import _static
-
         return web.Response(body=_static("vendor/" + name), content_type=STATIC_VENDOR[name], charset="utf-8",
                             headers={"Cache-Control": "public, max-age=3600"})
 
@@ -229,10 +227,9 @@ class Pages:
     def _not_forged(self, request: web.Request, activity: Activity) -> None:
         """Posted by the page itself: JSON (another site cannot send it without a preflight this server
         never answers) from the board's own origin or the Activity's."""
-        from .server import _origin
-
         origin = request.headers.get("Origin", "")
-        allowed = {f"{request.scheme}://{request.host}", _origin(self.server.base_url), activity.origin}
+        scheme, _, rest = str(self.server.base_url).partition("://")
+        allowed = {f"{request.scheme}://{request.host}", f"{scheme}://{rest.split('/', 1)[0]}", activity.origin}
         if not origin or origin not in allowed or request.headers.get("Sec-Fetch-Site") == "cross-site":
             raise Forbidden("A sign-in comes from the Activity's own page (its Origin was not the board's)")
         if request.content_type != "application/json":
@@ -271,3 +268,9 @@ def _answer(status: int, payload: dict[str, Any], headers: dict[str, str] | None
     if status != 200:
         payload = {"ok": False, "reason": str(payload.get("reason", ""))[:300]}
     return web.json_response(payload, status=status, headers=headers)
+
+
+@cache
+def _static(name: str) -> bytes:
+    """A file of the page (a fixed list: activity.html and the vendored SDK), read once."""
+    return resources.files("bot.board").joinpath("static", name).read_bytes()
