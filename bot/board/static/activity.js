@@ -29,8 +29,9 @@ function open(got) {
   location.replace(got.path);  // relative: under Discord's proxy prefix too
 }
 
-function choose(got, channelId) {
+function choose(got, channelId, guildId) {
   say("Several games are played here: which one?");
+  live.textContent = "choose a game";
   list.hidden = false;
   list.replaceChildren();
   for (const g of got.choose) {
@@ -39,7 +40,7 @@ function choose(got, channelId) {
     button.dataset.game = String(g.game);
     button.textContent = "#" + g.game + " " + g.title + " (" + g.status + ") " + g.players + (g.yours ? " - yours" : "");
     button.addEventListener("click", async () => {
-      try { open(await post({ticket: got.ticket, channel_id: channelId, game: g.game})); }
+      try { open(await post({ticket: got.ticket, channel_id: channelId, guild_id: guildId, game: g.game})); }
       catch (err) { say("Refused: " + String(err.message).slice(0, 200), "err"); }
     });
     const item = document.createElement("li");
@@ -58,7 +59,7 @@ async function signIn() {
     prompt: "none", scope: ["identify", "guilds"]});
   if (!sdk.channelId) throw new Error("Discord did not say which channel this Activity is in");
   const got = await post({code: code, channel_id: sdk.channelId, guild_id: sdk.guildId || null});
-  if (got.choose) choose(got, sdk.channelId); else open(got);
+  if (got.choose) choose(got, sdk.channelId, sdk.guildId || null); else open(got);
 }
 
 signIn().catch(err => say("Not signed in: " + String(err && err.message || err).slice(0, 200), "err"));
