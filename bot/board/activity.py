@@ -239,7 +239,7 @@ class Pages:
 def _choice(info: Any, user_id: str) -> dict[str, Any]:
     """One game of the channel, as the page lists it: its number, its title, who plays, whether yours."""
     players = " vs ".join(f"{side}: {seat.user_name or seat.kind}"[:40] for side, seat in list(info.seats.items())[:6])
-    return {"game": info.id, "title": str(info.game)[:40], "status": str(info.status)[:20],
+    return {"game": info.id, "title": str(info.title or info.game)[:60], "status": str(info.status)[:20],
             "players": players[:200], "yours": bool(held_sides(info, user_id))}
 
 
