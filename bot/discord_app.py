@@ -318,7 +318,9 @@ class UmpireBot(Host):
                  self.settings.umpire_board_url or "none given out", "on" if server.activity else "off")
 
     async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
-        synced = await self.tree.sync()
+        from .entry_point import sync_global
+
+        synced = await sync_global(self)  # the Activity's Entry Point command, if any, kept
         log.info("synced %d global commands", len(synced))
         if self.settings.umpire_owner_guild:  # /admin lives only in the owner's server
             owner = await self.tree.sync(guild=discord.Object(self.settings.umpire_owner_guild))

@@ -7,6 +7,8 @@
   "invalid_grant"}`` (a code is spent by its first exchange, whatever its outcome).
 - ``GET /api/v10/users/@me`` with ``Authorization: Bearer <access token>``: the user the token was given
   to (401 for an unknown token). The bot's own ``Bot`` token still reads the bot user.
+- ``PUT /api/v10/applications/{app}/commands`` without the app's Entry Point command (type 4, made by
+  Discord when Activities are enabled: ``add_entry_point``) is refused with 400, code 50240.
 - ``GET /api/v10/guilds/{guild}/members/{user}`` (the bot's token): the member, or 404 Unknown Member
   (code 10007) for a user not in that server (``leave``).
 
@@ -17,6 +19,7 @@ Every request is kept in ``seen`` without its secret, code or token (the tests c
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from typing import Any
@@ -61,8 +64,29 @@ class FakeOAuth:
     def leave(self, user: dict[str, Any], guild_id: str | None = None) -> None:
         self.left.add((guild_id or self.fake.guild_id, user["id"]))
 
+    def add_entry_point(self) -> dict[str, Any]:
+        """The Entry Point command Discord makes when Activities are enabled ("Launch", Discord's handler)."""
+        command = {"id": self.fake.snowflake(), "application_id": self.fake.app_id, "version": "1", "type": 4,
+                   "name": "launch", "description": "", "handler": 2, "integration_types": [0, 1],
+                   "contexts": [0, 1, 2]}
+        self.fake.scoped.setdefault("global", []).append(command)
+        self.fake.commands.append(command)
+        return command
+
     async def answer(self, request: web.Request, method: str, path: str) -> web.Response | None:
-        """The OAuth2 requests (no bot token): None for anything else."""
+        """The OAuth2 requests (no bot token), and a bulk overwrite that would drop the Entry Point command
+        (refused, as Discord refuses it): None for anything else."""
+        if method == "PUT" and re.fullmatch(r"/applications/\d+/commands", path):
+            fake = self.fake
+            if any(c.get("type") == 4 for c in fake.scoped.get("global", [])):
+                commands = await request.json()  # read here (the body is read once): answered here
+                if not any(c.get("type") == 4 for c in commands):
+                    return _json({"message": "You cannot remove this app's Entry Point command in a bulk update "
+                                             "operation", "code": 50240}, 400)
+                fake.scoped["global"] = [dict(c, id=c.get("id") or fake.snowflake(), application_id=fake.app_id,
+                                              version="1", type=c.get("type", 1)) for c in commands]
+                fake.commands = [c for key in sorted(fake.scoped, key=lambda k: k != "global") for c in fake.scoped[key]]
+                return _json(fake.scoped["global"])
         if path == "/oauth2/token" and method == "POST":
             return await self._token(request)
         auth = request.headers.get("Authorization", "")

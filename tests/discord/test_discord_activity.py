@@ -121,3 +121,14 @@ async def test_a_sign_in_through_the_bots_board_opens_the_threads_game_as_the_pl
     fake.oauth.leave(fake.bob)
     gone = await sign_in(fake.bob)
     assert gone["status"] == 403 and "not a member" in gone["reason"]
+
+
+async def test_a_sync_keeps_the_activitys_entry_point_command(fake: FakeDiscord, rest_bot: UmpireBot) -> None:
+    entry = fake.oauth.add_entry_point()
+    with pytest.raises(Exception, match="50240|Entry Point"):
+        await rest_bot.tree.sync()
+    synced = await rest_bot.sync_commands()
+    assert synced and all(c.type != 4 for c in synced)
+    kept = [c for c in fake.scoped["global"] if c["type"] == 4]
+    assert [(c["name"], c["handler"]) for c in kept] == [(entry["name"], 2)]
+    assert kept[0]["id"] == entry["id"]  # the same command, not a new one (Discord counts creations)
