@@ -226,13 +226,22 @@ async def test_without_the_settings_the_activity_is_off_and_the_links_work(servi
                                           lambda g, u: None) is None  # type: ignore[arg-type, return-value]
     running = await Signin.start(service)
     try:
-        discord_activity.attach(running.server, None)
         game_id = discord_game(service, running.fake)
+        session = running.server.activity.sessions.make(running.fake.alice["id"], game_id, "us")  # type: ignore[union-attr]
+        discord_activity.attach(running.server, None)
         for path in ("", "activity/config", "static/vendor/discord-sdk.mjs"):
             assert (await running.get(path))[0] == 404, path
+        assert (await running.get(f"a/{game_id}/us/{session}/data"))[0] == 403
         assert (await running.sign_in({"code": "abc", "channel_id": "1"}))[0] == 404
         link = await running.server._call(running.server.link, game_id, "spectator")
         assert (await running.get(link.removeprefix(running.base) + "data"))[0] == 200
         assert isinstance(running.fake, FakeDiscord)
     finally:
         await running.stop()
+
+
+async def test_sign_ins_from_one_address_are_held_to_their_rate(service: GameService, signin: Signin) -> None:
+    discord_game(service, signin.fake)
+    statuses = [(await signin.sign_in({"code": f"code{n:04d}", "channel_id": signin.fake.channel["id"]}))[0]
+                for n in range(10)]
+    assert statuses[:6] == [403] * 6 and 429 in statuses[6:], statuses  # codes Discord refuses, then held
