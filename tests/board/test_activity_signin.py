@@ -9,6 +9,7 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import pytest
 from activity_helpers import Signin, discord_game
 
@@ -193,7 +194,7 @@ async def test_hostile_sign_ins_are_refused_with_a_reason(service: GameService, 
 
 async def test_a_slow_discord_is_a_clear_refusal_in_bounded_time(service: GameService, signin: Signin) -> None:
     discord_game(service, signin.fake)
-    signin.server.activity.discord.timeout = __import__("aiohttp").ClientTimeout(total=0.5)  # type: ignore[union-attr]
+    signin.server.activity.discord.timeout = aiohttp.ClientTimeout(total=0.5)  # type: ignore[union-attr]
     signin.fake.oauth.delay = 3.0
     started = time.monotonic()
     status, got = await signin.code_sign_in(signin.fake.alice)

@@ -13,6 +13,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from pydantic import SecretStr
 from fake_discord import TOKEN, FakeDiscord, Sent
 from test_discord_cogs import call
 
@@ -28,7 +29,7 @@ async def activity_bot(fake: FakeDiscord, settings: Settings) -> AsyncIterator[U
     client_id, secret = fake.oauth.app()
     bot = UmpireBot(settings.model_copy(update={
         "umpire_board_url": PUBLIC, "umpire_activity_client_id": client_id,
-        "umpire_activity_client_secret": __import__("pydantic").SecretStr(secret),
+        "umpire_activity_client_secret": SecretStr(secret),
         "umpire_activity_api": fake.api_base}), background=False, chunk_guilds_at_startup=False)
     await bot.login(TOKEN)
     await bot.sync_commands()
