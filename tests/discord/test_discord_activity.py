@@ -13,8 +13,8 @@ from typing import Any
 
 import aiohttp
 import pytest
-from pydantic import SecretStr
 from fake_discord import TOKEN, FakeDiscord, Sent
+from pydantic import SecretStr
 from test_discord_cogs import call
 
 from bot.board.activity import bot_members
