@@ -55,6 +55,7 @@ class Activity:
         self.client_id = client_id
         self.discord = Discord(api, client_id, client_secret)
         self.sessions = Sessions(client_secret, session_minutes * 60)
+        self.tickets = Sessions(client_secret, 10 * 60, "tickets")  # a choice among a channel's games
         self.members = members
 
     def __repr__(self) -> str:
@@ -185,7 +186,7 @@ class Pages:
                 ticket, chosen = body.get("ticket"), body.get("game")
                 if not isinstance(ticket, str) or not isinstance(chosen, int) or isinstance(chosen, bool):
                     raise UmpireError("A sign-in sends a code, or a ticket and the game chosen")
-                user_id = activity.sessions.check(ticket, int(channel_id), "pick").user_id
+                user_id = activity.tickets.check(ticket, int(channel_id), "pick").user_id
             return await self._seat(activity, user_id, channel_id, guild_id, chosen)
         except DiscordUnavailable as exc:
             return _answer(503, {"reason": exc.message}, {"Retry-After": "5"})
@@ -208,7 +209,7 @@ class Pages:
                 raise NotFound(f"No game #{chosen} in this channel or thread")
         if len(games) > 1:
             newest = sorted(games, key=lambda g: (g.status != "active", -g.id))[:MAX_CHOICES]
-            return _answer(200, {"ok": True, "ticket": activity.sessions.make(user_id, int(channel_id), "pick"),
+            return _answer(200, {"ok": True, "ticket": activity.tickets.make(user_id, int(channel_id), "pick"),
                                  "choose": [_choice(g, user_id) for g in newest]})
         info = games[0]
         if info.guild_id is not None:

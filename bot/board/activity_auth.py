@@ -150,8 +150,9 @@ def _unb64(text: str) -> bytes:
 class Sessions:
     """Signed sessions (HMAC-SHA256, a key derived from the client secret): nothing kept server-side."""
 
-    def __init__(self, client_secret: str, seconds: float) -> None:
-        self._key = hmac.new(client_secret.encode(), b"umpire activity sessions v1", hashlib.sha256).digest()
+    def __init__(self, client_secret: str, seconds: float, purpose: str = "sessions") -> None:
+        label = f"umpire activity {purpose} v1".encode()  # a key per purpose: a ticket is never a session
+        self._key = hmac.new(client_secret.encode(), label, hashlib.sha256).digest()
         self.seconds = int(seconds)
 
     def __repr__(self) -> str:

@@ -157,6 +157,10 @@ async def test_a_channel_of_several_games_asks_which_and_its_ticket_stays_in_tha
     assert status == 403
     status, refused = await signin.sign_in({"ticket": got["ticket"], "channel_id": channel, "game": 999})
     assert status == 404
+    status, _ = await signin.get(f"a/{channel}/pick/{got['ticket']}/data")  # a ticket is no session
+    assert status == 403
+    session = signin.server.activity.sessions.make(signin.fake.bob["id"], int(channel), "pick")  # type: ignore[union-attr]
+    assert (await signin.sign_in({"ticket": session, "channel_id": channel, "game": second}))[0] == 403
     status, chosen = await signin.sign_in({"ticket": got["ticket"], "channel_id": channel, "game": second,
                                            "guild_id": signin.fake.guild_id})
     assert status == 200 and (chosen["game"], chosen["viewer"]) == (second, "ge")
