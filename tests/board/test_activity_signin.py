@@ -250,3 +250,18 @@ async def test_sign_ins_from_one_address_are_held_to_their_rate(service: GameSer
     statuses = [(await signin.sign_in({"code": f"code{n:04d}", "channel_id": signin.fake.channel["id"]}))[0]
                 for n in range(10)]
     assert statuses[:6] == [403] * 6 and 429 in statuses[6:], statuses  # codes Discord refuses, then held
+
+
+def test_the_settings_never_show_the_secret() -> None:
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+
+    secret = "s3cr3t-of-the-application"
+    settings = Settings(_env_file=None, umpire_activity_client_id="123", umpire_activity_client_secret=secret)
+    assert secret not in repr(settings) and secret not in str(settings.model_dump())
+    with pytest.raises(ValidationError) as refused:
+        Settings(_env_file=None, umpire_activity_client_id="not digits", umpire_activity_client_secret=secret,
+                 umpire_activity_api="ftp://nowhere")
+    assert secret not in str(refused.value) and "umpire_activity_client_id" in str(refused.value)
+    assert "umpire_activity_api" in str(refused.value)
