@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SRC := $(wildcard bot cogs engine images tests tools)
 
-.PHONY: run test test-slow lint install bench selfplay clean lock wheel-check
+.PHONY: run test test-slow lint install bench selfplay clean lock wheel-check vendor-sdk
 
 # requirements.lock: runtime + dev + metrics; requirements-runtime.lock: what deploy/install.sh installs.
 # Both are generated with hashes (`make lock`) and installed with --require-hashes.
@@ -32,6 +32,11 @@ lock: $(STAMP)
 # The wheel, installed by deploy/install.sh in a clean venv, plays a scripted game from another folder.
 wheel-check:
 	PYTHON=$(PYTHON) bash deploy/wheel_check.sh
+
+# Discord's Embedded App SDK for the board's Activity (docs/discord.md): npm ci of the pinned lock, bundled
+# into bot/board/static/vendor/ (committed; CHECK=1 only compares). Needs node and the npm registry.
+vendor-sdk:
+	CHECK=$(CHECK) bash tools/vendor_sdk.sh
 
 test: $(STAMP)
 	$(BIN)/python -m ruff check $(SRC)

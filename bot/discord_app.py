@@ -265,6 +265,7 @@ class UmpireBot(Host):
         return await asyncio.get_running_loop().run_in_executor(self.render_pool, function, *args)
 
     async def setup_hook(self) -> None:
+        from cogs.board import BoardLaunch
         from cogs.buttons import ChoiceButton
         from engine.service.database import acquire_shard_locks
 
@@ -284,7 +285,7 @@ class UmpireBot(Host):
 
         for ext in EXTENSIONS + (BACKGROUND if self.background else ()):
             await self.load_extension(ext)
-        self.add_dynamic_items(ChoiceButton)
+        self.add_dynamic_items(ChoiceButton, BoardLaunch)
         if self.shard_lock:  # a bot that will answer (not `umpire sync`): nothing cold for the first command
             from .warm import warm
 
@@ -309,11 +310,17 @@ class UmpireBot(Host):
             return
         if not server.base_url:
             server.base_url = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+        from .board.activity import attach, bot_members, from_settings
+
+        attach(server, from_settings(self.settings, bot_members(self)))  # the Discord Activity, when set
         self.board, self.board_port = server, port
-        log.info("live board on %s:%s (links: %s)", host, port, self.settings.umpire_board_url or "none given out")
+        log.info("live board on %s:%s (links: %s; Discord Activity %s)", host, port,
+                 self.settings.umpire_board_url or "none given out", "on" if server.activity else "off")
 
     async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
-        synced = await self.tree.sync()
+        from .entry_point import sync_global
+
+        synced = await sync_global(self)  # the Activity's Entry Point command, if any, kept
         log.info("synced %d global commands", len(synced))
         if self.settings.umpire_owner_guild:  # /admin lives only in the owner's server
             owner = await self.tree.sync(guild=discord.Object(self.settings.umpire_owner_guild))

@@ -22,6 +22,8 @@ from engine.service import phases as phase_maps
 from engine.service.board_links import SPECTATOR
 from images.style import hex_fill, pretty, side_colour
 
+from . import ordering
+
 MAX_LOG = 200  # newest log entries sent with a page (the page pages back through /log)
 MAX_ORDERS = 400  # legal orders listed for a side (grouped by order and unit first)
 MAX_TEXT = 300  # characters of one log line
@@ -103,17 +105,28 @@ def _phase_of(entries: list[dict[str, Any]], closings: list[int]) -> None:
         entry["phase"] = at + 1 if at < len(closings) else None
 
 
-def _orders(rules: Any, state: Any, side: str) -> dict[str, Any]:
-    """The orders legal now for ``side``, grouped by order and unit, as commands a player could type."""
+def _orders(rules: Any, state: Any, side: str, view: dict[str, Any], hexes: set[str]) -> dict[str, Any]:
+    """The orders legal now for ``side``, grouped by order and unit: each with its words (the button's
+    name), its command, its units and the hex it points at (the map highlights it). The listing is cut at
+    ``MAX_ORDERS``; a unit's own orders are all listed by ``/orders/<version>?unit=`` (``ordering``)."""
     if rules.is_over(state) or rules.to_act(state) != side:
-        return {"to_act": False, "groups": [], "count": 0, "cut": 0}
+        return {"to_act": False, "groups": [], "count": 0, "cut": 0, "units": {}}
     actions = rules.legal_actions(state, side)
+    unit_hexes = {str(u["id"]): str(u["hex"]) for u in view.get("units", []) if u.get("hex")}
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for i, a in enumerate(actions[:MAX_ORDERS]):
-        unit = str(a.args.get("unit") or a.args.get("units") or "")
-        groups.setdefault((a.kind, unit), []).append({"i": i, "text": a.command(rules.key)})
-    return {"to_act": True, "count": len(actions), "cut": max(0, len(actions) - MAX_ORDERS),
+    per_unit: dict[str, int] = {}
+    for i, a in enumerate(actions):
+        for unit in ordering.units_of(a):
+            per_unit[unit] = per_unit.get(unit, 0) + 1
+        if i < MAX_ORDERS:
+            unit = str(a.args.get("unit") or a.args.get("units") or "")
+            groups.setdefault((a.kind, unit), []).append(ordering.shown(i, a, rules.key, hexes, unit_hexes))
+    return {"to_act": True, "count": len(actions), "cut": max(0, len(actions) - MAX_ORDERS), "units": per_unit,
             "groups": [{"order": k, "unit": u, "commands": cmds} for (k, u), cmds in groups.items()]}
+
+
+def map_hexes(view: dict[str, Any]) -> set[str]:
+    return {h["l"] for h in map_payload(key_of(view.get("map"), view.get("game")))["hexes"]}
 
 
 def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, Any]:
@@ -144,7 +157,7 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
     payload["charts"] = [c.as_dict() for c in rules.charts(state)]
     payload["terrain_effects"] = rules.terrain_notes(state)
     if side is not None:
-        payload["orders"] = _orders(rules, state, side)
+        payload["orders"] = _orders(rules, state, side, view, map_hexes(view))
     return payload
 
 

@@ -1,6 +1,6 @@
 """The board server: every game at a link, live (issue 26), on aiohttp's web server.
 
-Routes (GET and HEAD only; anything else is 405):
+Routes (GET and HEAD; POST for a side's orders only; anything else is 405):
 
 - ``/b/<game>/<viewer>/<token>/``: the page (one static shell; it reads its data by relative URLs, so
   it works behind a reverse proxy's path and inside Discord's Activity frame);
@@ -8,7 +8,13 @@ Routes (GET and HEAD only; anything else is 405):
 - ``.../map``: the ground of the game's map;
 - ``.../phase/<n>``: the map of closed phase n;
 - ``.../events``: server-sent events: the same data again each time the game's version moves;
+- ``.../orders/<version>?unit=ID``: a side's page: that unit's orders now, with their odds or cost;
+- POST ``.../order`` and ``.../undo``: a side's page gives an order (``bot.board.ordering``): the page's
+  own token in ``X-Umpire-Token``, an Origin of the board's own, a body of the version, the listed
+  order's index and a nonce (one order per nonce); at most ``order_burst`` then ``order_per_second``;
 - ``/static/<file>``: the page's script and style (a fixed list).
+- ``/``, ``/activity/...`` and ``/a/<game>/<viewer>/<session>/...``: the board as a Discord Activity, signed
+  in (``bot.board.activity``; 404 while it is off), the same page and routes with a session for a token.
 
 Every game route checks the token first (``engine.service.board_links``): a wrong, tampered or revoked
 token is 403 and nothing of the game is read. Requests are rate-limited per address and per token
@@ -37,12 +43,15 @@ from engine.service import GameService
 from engine.service import board_links as links
 from engine.service.board_links import SPECTATOR
 
-from . import data
+from . import activity as discord_activity
+from . import data, ordering
 from .guard import Guard, GuardedSite, GuardLimits, secure
+from .ordering import BoardOrder, Desk
 
 log = logging.getLogger("umpire.board")
 
-STATIC = {"board.js": "text/javascript", "board.css": "text/css", "board.html": "text/html"}
+STATIC = {"board.js": "text/javascript", "board.css": "text/css", "board.html": "text/html",
+          "activity.js": "text/javascript", "activity.css": "text/css"}
 MAX_GAME_ID = 2**63 - 1
 CACHE_SIZE = 256  # answers kept (data and odds, per game, viewer and version)
 
@@ -60,6 +69,9 @@ class Limits:
     workers: int = 2
     odds_seconds: float = 2.0  # one order's odds per token this often (a burst of 3)
     guard: GuardLimits = field(default_factory=GuardLimits)  # connections, deadlines, trusted proxies
+    order_burst: int = 10  # orders from one token at once, then order_per_second (a player clicks, not a script)
+    order_per_second: float = 2.0
+    unit_seconds: float = 0.5  # one unit's orders (priced) per token this often (a burst of 6)
 
     @classmethod
     def from_settings(cls, settings: Any) -> Limits:
@@ -124,6 +136,11 @@ class BoardServer:
         self.cache: OrderedDict[tuple[int, str, int], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
         self.guard = Guard(self.limits.guard)
+        self.desk: Desk | None = None  # the host's flow for a board order (the bot, the table); else _plain_desk
+        self.origins: set[str] = set()  # origins a page may post from besides the board's own (an Activity's)
+        self.game_locks: dict[int, asyncio.Lock] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.activity: discord_activity.Activity | None = None  # the board as a Discord Activity (bot/board/activity.py)
         self.app = self._app()
 
     # --- links -------------------------------------------------------------------------------------
@@ -140,17 +157,23 @@ class BoardServer:
         app.router.add_get(game + "/map", self.map_data)
         app.router.add_get(game + "/phase/{number:[0-9]{1,6}}", self.phase_data)
         app.router.add_get(game + "/events", self.events)
-        app.router.add_get(game + "/odds/{version:[0-9]{1,12}}/{index:[0-9]{1,4}}", self.odds)
+        app.router.add_get(game + "/odds/{version:[0-9]{1,12}}/{index:[0-9]{1,6}}", self.odds)
+        app.router.add_get(game + "/orders/{version:[0-9]{1,12}}", self.unit_orders)
+        app.router.add_post(game + "/order", self.give)
+        app.router.add_post(game + "/undo", self.take_back)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/healthz", self.health)
+        discord_activity.install(app, self)  # "/", /activity/..., and the board's routes under /a/ (a session)
         app.on_shutdown.append(self._close_streams)
         return app
 
     @web.middleware
     async def _guard(self, request: web.Request,
                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
-        if request.method not in ("GET", "HEAD"):
-            return self._text(405, "Only GET is served here.")
+        if request.method not in ("GET", "HEAD", "POST"):
+            response = self._text(405, "Only GET is served here (and a side's orders by POST).")
+            self._secure(response)
+            return response
         address = request.remote or "?"
         token = request.match_info.get("token", "")
         limits = self.limits
@@ -188,6 +211,8 @@ class BoardServer:
         return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
 
     async def _viewer(self, request: web.Request) -> tuple[int, str]:
+        if request.path.startswith("/a/"):  # a Discord Activity's page: its session in the token's place
+            return await discord_activity.session_viewer(self, request)
         game_id = int(request.match_info["game"])
         viewer, token = request.match_info["viewer"], request.match_info["token"]
         if not 1 <= game_id <= MAX_GAME_ID:
@@ -247,6 +272,111 @@ class BoardServer:
             body = json.dumps(payload, separators=(",", ":")).encode()
             self._keep(key, body)
         return web.Response(body=body, content_type="application/json")
+
+    async def unit_orders(self, request: web.Request) -> web.StreamResponse:
+        """One unit's orders on the side's page, each priced (engine.odds) within a budget: kept per version."""
+        game_id, viewer = await self._viewer(request)
+        version, unit = int(request.match_info["version"]), request.query.get("unit", "")
+        if not 1 <= len(unit) <= 40:
+            raise UmpireError("Name one unit (at most 40 characters)")
+        key = (game_id, f"unit:{viewer}:{unit}", version)
+        body = self.cache.get(key)
+        if body is None:
+            if not self.buckets.take(f"u:{request.match_info['token']}", 6, 1 / self.limits.unit_seconds):
+                return self._text(429, "One unit's orders at a time: wait a moment.", {"Retry-After": "1"})
+
+            def work() -> dict[str, Any]:
+                hexes = data.map_hexes(self.service.view(game_id, viewer))
+                return ordering.unit_orders(self.service, game_id, viewer, version, unit, hexes, ordering.short_odds)
+
+            body = json.dumps(await self._call(work), separators=(",", ":")).encode()
+            self._keep(key, body)
+        return web.Response(body=body, content_type="application/json")
+
+    # --- orders from a side's page -------------------------------------------------------------------
+    async def give(self, request: web.Request) -> web.StreamResponse:
+        return await self._order(request, undo=False)
+
+    async def take_back(self, request: web.Request) -> web.StreamResponse:
+        return await self._order(request, undo=True)
+
+    async def _order(self, request: web.Request, *, undo: bool) -> web.StreamResponse:
+        """A side's order (or undo) by POST: the link, the forgery checks, the rate, the body, then the
+        host's flow. Every refusal is JSON naming the reason (and the rule), the game unchanged."""
+        try:
+            game_id, viewer = await self._viewer(request)
+            self._not_forged(request)
+            if not self.buckets.take(f"p:{request.match_info['token']}", self.limits.order_burst,
+                                     self.limits.order_per_second):
+                return _refusal(429, "Orders come faster than a player clicks: wait a moment", headers={"Retry-After": "2"})
+            raw = await request.content.read(ordering.MAX_BODY + 1)
+            version, index, nonce = ordering.parse_body(raw, undo=undo)
+            order = await self._call(ordering.board_order, self.service, game_id, viewer, version, index, nonce)
+            first = await (self.desk or self._plain_desk)(order)
+        except StaleVersion as exc:
+            return _refusal(409, exc.message, exc.rule, stale=True)
+        except Forbidden as exc:
+            return _refusal(403, exc.message, exc.rule)
+        except NotFound as exc:
+            return _refusal(404, exc.message, exc.rule)
+        except UmpireError as exc:
+            return _refusal(409 if exc.__class__.__name__ in ("NotYourTurn", "GameOver") else 400, exc.message, exc.rule)
+        move = first.applied[0] if first.applied else None
+        lines = [] if move is None else [e.line() for e in move.events
+                                         if e.kind != "prompt" and (not e.only or e.only == viewer)]
+        if undo:
+            words = f"Undone: {first.taken_back}" if first.taken_back else "Undone"
+        else:
+            words = move.action.command(first.info.game) if move is not None and move.action is not None else ""
+        return web.json_response({"ok": True, "repeated": first.repeated, "order": words[:300],
+                                  "lines": [line[:300] for line in lines[:40]], "version": first.info.version,
+                                  "status": first.info.status_line[:300]})
+
+    def _not_forged(self, request: web.Request) -> None:
+        """A POST from the page itself: its own token in a header (no other site can set one without a
+        preflight this server never answers) and an Origin of the board's own (or a listed one)."""
+        import hmac
+
+        sent = request.headers.get("X-Umpire-Token", "")
+        if not hmac.compare_digest(sent.encode(), request.match_info["token"].encode()):
+            raise Forbidden("An order comes from the side's own page (its token in X-Umpire-Token)")
+        origin = request.headers.get("Origin", "")
+        allowed = {f"{request.scheme}://{request.host}", _origin(self.base_url)} | self.origins
+        if not origin or origin not in allowed or request.headers.get("Sec-Fetch-Site") == "cross-site":
+            raise Forbidden("An order comes from the board's own page (its Origin was not the board's)")
+        if request.content_type != "application/json":
+            raise Forbidden("An order is sent as application/json")
+
+    async def _plain_desk(self, order: BoardOrder) -> Any:
+        """A board with no host of its own (``umpire board``): the order applied under the game's lock, the
+        bots' replies after it. A game played on Discord is given its orders where the bot runs, whose
+        thread hears of them."""
+        info = await self._call(self.service.info, order.game_id)
+        if info.channel_id is not None:
+            raise Forbidden(f"Game #{order.game_id} is played on Discord: its orders are given from the bot's board")
+        lock = self.game_locks.setdefault(order.game_id, asyncio.Lock())
+        async with lock:
+            first = await self._call(ordering.apply, self.service, order)
+        if not first.repeated:
+            self._spawn(self._carry_on(lock, first))
+        return first
+
+    async def _carry_on(self, lock: asyncio.Lock, first: Any) -> None:
+        from engine.service import flow as play_flow
+
+        async with lock:
+            await self._call(play_flow.carry_on, self.service, first)
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        async def run() -> None:
+            try:
+                await work
+            except Exception:  # noqa: BLE001 - the order stands; what follows it is logged
+                log.exception("what follows a board order failed")
+
+        task = asyncio.create_task(run())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     async def _payload(self, game_id: int, viewer: str, version: int | None = None) -> bytes:
         """The game's data for a viewer, built once per version however many pages ask."""
@@ -348,10 +478,26 @@ class BoardServer:
         return site.port
 
     async def stop(self) -> None:
+        if self.tasks:  # what follows an order given a moment ago (the bots' replies) finishes first
+            await asyncio.wait(list(self.tasks), timeout=10)
+        if self.activity is not None:
+            await self.activity.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _refusal(status: int, reason: str, rule: str = "", *, stale: bool = False,
+             headers: dict[str, str] | None = None) -> web.Response:
+    return web.json_response({"ok": False, "reason": reason[:300], "rule": rule[:80], "stale": stale},
+                             status=status, headers=headers)
+
+
+def _origin(url: str) -> str:
+    """The origin of a URL ('https://board.example.org' of 'https://board.example.org/umpire')."""
+    scheme, sep, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}" if sep else ""
 
 
 def _event(name: str, body: bytes) -> bytes:

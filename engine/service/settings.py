@@ -204,6 +204,14 @@ class Settings(BaseSettings):
     umpire_board_connections_per_address: int = Field(default=32, ge=2, le=100_000)
     # reverse proxies whose X-Forwarded-For names the visitor (addresses or CIDRs; issue 38): empty, none
     umpire_board_trusted_proxies: str = Field(default="", max_length=4000)
+    # The board as a Discord Activity (issue 39, docs/discord.md): the application's OAuth2 client id and
+    # secret (Developer Portal, OAuth2). Either empty: the Activity is off and all else works. The secret
+    # is a SecretStr: never in a repr, a log line or a reply. The API its sign-in calls (Discord's own; the
+    # tests' fake Discord), and how long a signed-in page's session lasts.
+    umpire_activity_client_id: str = Field(default="", max_length=20, pattern=r"^[0-9]*$")
+    umpire_activity_client_secret: SecretStr = SecretStr("")
+    umpire_activity_api: str = Field(default="https://discord.com/api/v10", min_length=8, max_length=200)
+    umpire_activity_session_minutes: float = Field(default=20.0, ge=1, le=120)
 
     @field_validator("database_url")
     @classmethod
@@ -243,6 +251,13 @@ class Settings(BaseSettings):
         if not value.strip().lower().startswith(("http://", "https://", "ws://", "wss://")):
             raise ValueError(f"{value[:60]!r} is not an http(s):// or ws(s):// URL")
         return value.strip()
+
+    @field_validator("umpire_activity_api")
+    @classmethod
+    def _activity_api(cls, value: str) -> str:
+        if not value.strip().lower().startswith(("http://", "https://")):
+            raise ValueError(f"{value[:60]!r} is not an http(s):// URL")
+        return value.strip().rstrip("/")
 
     @model_validator(mode="after")
     def _shards(self) -> Settings:

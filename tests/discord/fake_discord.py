@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
+from fake_oauth import FakeOAuth
 
 from bot.settings import Settings
 
@@ -110,6 +111,7 @@ class FakeDiscord:
         self.announced_gateway: str | None = None  # what GET /gateway/bot announces (default: this server)
         self.runner: web.AppRunner | None = None
         self.port = 0
+        self.oauth = FakeOAuth(self)  # an Activity's sign-in (tests/discord/fake_oauth.py)
 
     # --- ids and objects -------------------------------------------------------------------------
     def snowflake(self) -> str:
@@ -263,6 +265,8 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         method = request.method
         self.requests.append((method, path))
+        if (oauth := await self.oauth.answer(request, method, path)) is not None:
+            return oauth
         if request.headers.get("Authorization") != f"Bot {TOKEN}" and "/interactions/" not in path \
                 and "/webhooks/" not in path:
             return _json({"message": "401: Unauthorized", "code": 0}, 401)
@@ -305,6 +309,8 @@ class FakeDiscord:
                 "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
         if path == "/gateway":
             return _json({"url": self.gateway_url})
+        if (m := re.fullmatch(r"/guilds/(\d+)/members/(\d+)", path)) and method == "GET":
+            return self.oauth.member(m[1], m[2])
         if m := re.fullmatch(r"/applications/\d+(?:/guilds/(\d+))?/commands", path):
             scope = m[1] or "global"
             if method == "PUT":
@@ -372,6 +378,8 @@ class FakeDiscord:
             return _json({"message": "Interaction has already been acknowledged.", "code": 40060}, 400)
         kind = int(payload["type"])
         data = payload.get("data") or {}
+        if kind == 12 and not self.oauth.activities:  # launch the app's Activity: refused when it has none
+            return _json({"message": "Cannot launch an activity for this application", "code": 50035}, 400)
         elapsed = time.monotonic() - self.dispatched_at.get(iid, time.monotonic())
         self.callbacks[iid] = {"type": kind, "data": data, "elapsed": elapsed}
         channel_id = self._interaction_channel.get(iid, "")
@@ -386,6 +394,9 @@ class FakeDiscord:
             interaction.update(response_message_id=sent.id, response_message_loading=kind == 5,
                                response_message_ephemeral=bool(int(body.get("flags") or 0) & EPHEMERAL))
             resource["message"] = sent.json
+        elif kind == 12:  # the Activity launched for the user (no message)
+            resource["activity_instance"] = {"id": "i-" + self.snowflake()}
+            interaction["activity_instance_id"] = resource["activity_instance"]["id"]
         elif kind == 7:  # the component's message, updated
             sent = self._record(channel_id, "edit", dict(data), files, iid, webhook=True)
             self.originals[token] = sent

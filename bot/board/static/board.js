@@ -7,7 +7,8 @@ const SQ3 = Math.sqrt(3);
 const FEATURE_COLOURS = {river: "#2f6fc0", stream: "#6fa8dc", slope: "#9a6a3a", woods_edge: "#3e7d3a",
   cliff: "#5a4632", hedge: "#4f7a2a", wall: "#777"};
 const state = {map: null, data: null, shown: null, phase: null, hexes: new Map(), selected: null,
-  zoom: {x: 0, y: 0, w: 1, h: 1}, full: null};
+  zoom: {x: 0, y: 0, w: 1, h: 1}, full: null,
+  unit: null, unitOrders: null, pending: false, nonces: new Map()};  // the order being chosen by clicks
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -99,6 +100,7 @@ function drawGround(map) {
   board.appendChild(svg("g", {id: "marks"}));
   board.appendChild(svg("g", {id: "overlays"}));
   board.appendChild(svg("g", {id: "counters"}));
+  board.appendChild(svg("g", {id: "targets"}));
   board.appendChild(svg("polygon", {id: "selection", points: "", class: "selection"}));
 }
 
@@ -236,9 +238,17 @@ function openStack(label) {
       valuesText(u) + (u.reduced ? " (reduced)" : "") + (u.type ? " - " + u.type : "") + " - " + u.symbol);
     li.appendChild(vals);
     if ((u.markers || []).length) li.appendChild(el("div", {class: "umarks"}, "markers: " + u.markers.join(", ")));
+    const n = myOrders(u.id);
+    if (n) {
+      const pick = el("button", {type: "button", class: "pickunit", "data-unit": u.id,
+        "aria-label": "Orders of " + (u.name || u.id)}, n + (n === 1 ? " order" : " orders"));
+      pick.addEventListener("click", () => selectUnit(u.id));
+      li.appendChild(pick);
+    }
     list.appendChild(li);
   }
   box.appendChild(list);
+  if (state.unit && units.some(u => u.id === state.unit)) drawUnitOrders(box);
   showTab("stack");
 }
 
@@ -293,24 +303,174 @@ function drawOrders(data) {
   const open = new Set(Array.from(tab.querySelectorAll("details.ordergroup[open]"), d => d.dataset.key));
   clear(tab);
   const o = data.orders;
-  if (!o.to_act) { tab.appendChild(el("p", {class: "hint"}, "Not your decision now.")); return; }
-  tab.appendChild(el("p", {class: "hint"}, o.count + " orders are legal now" + (o.cut ? " (the first " + (o.count - o.cut) + " shown)" : "") + "."));
-  for (const g of o.groups) {
+  const undo = el("button", {type: "button", id: "undo", class: "undo", "aria-label": "Undo my last order"}, "Undo my last order");
+  undo.addEventListener("click", () => send("undo", {}, "undo"));
+  if (!o.to_act) {
+    tab.appendChild(el("p", {class: "hint"}, "Not your decision now."));
+    tab.appendChild(undo);
+    return;
+  }
+  tab.appendChild(el("p", {class: "hint"}, o.count + " orders are legal now" + (o.cut ? " (the first " + (o.count - o.cut) + " shown; click a unit on the map for all of its own)" : "") + "."));
+  tab.appendChild(undo);
+  const groups = o.groups.filter(g => !g.unit).concat(o.groups.filter(g => g.unit));  // no unit first: draw, pass, end
+  for (const g of groups) {
     const key = g.order + "|" + (g.unit || "");
     const d = el("details", {class: "ordergroup", "data-key": key});
-    if (open.has(key)) d.open = true;
+    if (open.has(key) || !g.unit || groups.length <= 3) d.open = true;  // draw, pass, end: in sight
     d.appendChild(el("summary", {}, g.order + (g.unit ? " " + g.unit : "") + " (" + g.commands.length + ")"));
     const ul = el("ul", {});
-    for (const c of g.commands) {
-      const li = el("li", {class: "order", "data-i": c.i}, c.text);
-      const ask = el("button", {type: "button", class: "oddsbtn"}, "odds");
-      ask.addEventListener("click", () => showOdds(li, c.i));
-      li.appendChild(ask);
-      ul.appendChild(li);
-    }
+    for (const c of g.commands) ul.appendChild(orderItem(c));
     d.appendChild(ul);
     tab.appendChild(d);
   }
+}
+
+// --- orders by clicks ------------------------------------------------------------------------------
+function myOrders(unitId) {
+  const o = state.data && state.data.orders;
+  return o && o.to_act && state.phase === null ? (o.units || {})[unitId] || 0 : 0;
+}
+
+function orderItem(c) {
+  const li = el("li", {class: "order", "data-i": c.i});
+  const give = el("button", {type: "button", class: "give", "data-i": c.i, "aria-label": "Give " + c.label}, "Give");
+  give.addEventListener("click", () => send("order", {index: c.i}, c.label));
+  li.appendChild(give);
+  li.appendChild(el("span", {class: "olabel", title: c.text}, " " + c.label));
+  if (c.odds) li.appendChild(el("span", {class: "oshort"}, " - " + c.odds));
+  const ask = el("button", {type: "button", class: "oddsbtn", "aria-label": "Odds of " + c.label}, "odds");
+  ask.addEventListener("click", () => showOdds(li, c.i));
+  li.appendChild(ask);
+  return li;
+}
+
+async function selectUnit(unitId) {
+  state.unit = unitId;
+  state.unitOrders = null;
+  drawTargets();
+  try {
+    const got = await getJSON("orders/" + state.data.version + "?unit=" + encodeURIComponent(unitId));
+    if (state.unit !== unitId || got.version !== state.data.version) return;  // another click, or the game moved
+    state.unitOrders = got;
+    drawTargets();
+    if (state.selected) openStack(state.selected);
+    say("ok", "Orders of " + unitId + ": click a highlighted hex, or give one from the list.");
+  } catch (err) { say("err", String(err.message).slice(0, 200)); }
+}
+
+function clearUnit() {
+  state.unit = null;
+  state.unitOrders = null;
+  drawTargets();
+  hideConfirm();
+}
+
+function drawTargets() {
+  const layer = document.getElementById("targets");
+  if (!layer) return;
+  clear(layer);
+  const got = state.unitOrders;
+  if (!got) { layer.dataset.count = "0"; return; }
+  const byHex = new Map();
+  for (const c of got.orders) if (c.hex) { if (!byHex.has(c.hex)) byHex.set(c.hex, []); byHex.get(c.hex).push(c); }
+  for (const [label, orders] of byHex) {
+    const h = state.hexes.get(label);
+    if (!h) continue;
+    const kinds = Array.from(new Set(orders.map(c => c.kind))).join(" ");
+    const g = svg("g", {class: "target", "data-hex": label, "data-kinds": kinds});
+    g.appendChild(svg("polygon", {points: corners(h.x, h.y, 0.9).map(p => p.join(",")).join(" ")}));
+    const words = orders.map(c => c.odds).filter(Boolean)[0];
+    if (words) g.appendChild(svg("text", {x: h.x, y: h.y + 0.62, class: "tword"}, String(words).slice(0, 18)));
+    g.appendChild(svg("title", {}, orders.map(c => c.label + (c.odds ? " - " + c.odds : "")).join("\n")));
+    layer.appendChild(g);
+  }
+  layer.dataset.count = String(byHex.size);
+}
+
+function drawUnitOrders(box) {
+  const got = state.unitOrders;
+  if (!got) return;
+  box.appendChild(el("h3", {}, "Orders of " + got.unit + " (" + got.count + ")"));
+  if (got.cut) box.appendChild(el("p", {class: "hint"}, "The first " + (got.count - got.cut) + " are listed."));
+  const ul = el("ul", {class: "unitorders"});
+  for (const c of got.orders) ul.appendChild(orderItem(c));
+  box.appendChild(ul);
+}
+
+function confirmAt(label) {
+  const got = state.unitOrders;
+  const here = got ? got.orders.filter(c => c.hex === label) : [];
+  if (!here.length) return false;
+  const bar = document.getElementById("confirm");
+  clear(bar);
+  bar.appendChild(el("div", {class: "chead"}, got.unit + " at " + label + ":"));
+  for (const c of here) {
+    const row = el("div", {class: "crow"});
+    const give = el("button", {type: "button", class: "give", "data-i": c.i, "aria-label": "Give " + c.label}, "Give");
+    give.addEventListener("click", () => send("order", {index: c.i}, c.label));
+    row.appendChild(give);
+    row.appendChild(el("span", {}, " " + c.label + (c.odds ? " - " + c.odds : "")));
+    bar.appendChild(row);
+  }
+  const cancel = el("button", {type: "button", class: "cancel"}, "Cancel");
+  cancel.addEventListener("click", clearUnit);
+  bar.appendChild(cancel);
+  bar.hidden = false;
+  return true;
+}
+function hideConfirm() { const bar = document.getElementById("confirm"); if (bar) { bar.hidden = true; clear(bar); } }
+
+function token() { return location.pathname.split("/").filter(Boolean)[3] || ""; }
+
+function nonceFor(key) {  // one nonce per order shown at a version: a double click gives one order
+  if (!state.nonces.has(key)) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    state.nonces.set(key, Array.from(bytes, b => b.toString(16).padStart(2, "0")).join(""));
+  }
+  return state.nonces.get(key);
+}
+
+async function send(route, body, words) {
+  if (state.pending || !state.data) return;
+  state.pending = true;
+  document.body.dataset.pending = "1";
+  const version = state.data.version;
+  const payload = Object.assign({version: version, nonce: nonceFor(route + ":" + version + ":" + (body.index ?? ""))}, body);
+  say("wait", "Giving: " + words + "…");
+  try {
+    const r = await fetch(route, {method: "POST", credentials: "omit", cache: "no-store",
+      headers: {"Content-Type": "application/json", "X-Umpire-Token": token()}, body: JSON.stringify(payload)});
+    const got = await r.json().catch(() => ({ok: false, reason: "HTTP " + r.status}));
+    if (got.ok) {
+      say("ok", (got.repeated ? "Given once already: " : "") + got.order + (got.lines.length ? " - " + got.lines.join(" ") : ""));
+      clearUnit();
+      await refresh(got.version);
+    } else {
+      say("err", "Refused: " + got.reason + (got.rule ? " [" + got.rule + "]" : ""));
+      if (got.stale) { clearUnit(); await refresh(); }
+    }
+  } catch (err) {
+    say("err", "Not sent: " + String(err.message).slice(0, 160));
+  } finally {
+    state.pending = false;
+    document.body.dataset.pending = "0";
+  }
+}
+
+async function refresh(atLeast) {
+  try {
+    const data = await getJSON("data");
+    if (!state.data || data.version !== state.data.version || atLeast === undefined) drawAll(data);
+  } catch (err) { say("err", String(err.message).slice(0, 160)); }
+}
+
+function say(kind, text) {
+  const box = document.getElementById("said");
+  if (!box) return;
+  box.hidden = false;
+  box.className = "said-" + kind;
+  box.textContent = String(text).slice(0, 600);
 }
 
 async function showOdds(li, index) {
@@ -409,6 +569,9 @@ async function showPhase(number) {
 }
 
 function drawAll(data) {
+  if (state.data && state.data.version !== data.version) {  // the game moved: choices of the last version go
+    state.unit = null; state.unitOrders = null; state.nonces.clear(); hideConfirm();
+  }
   state.data = data;
   if (state.phase === null) drawView(data.view, data);
   drawLog(data);
@@ -416,6 +579,7 @@ function drawAll(data) {
   drawGame(data);
   drawCharts(data);
   drawStrip(data);
+  drawTargets();
   document.body.dataset.version = data.version;
   document.body.dataset.ready = "1";
 }
@@ -475,7 +639,10 @@ function wireBoard() {
     drag = null;
     if (moved) return;
     const label = hexAt(toBoard(e));
-    if (label) openStack(label);
+    if (!label) return;
+    if (state.unitOrders && confirmAt(label)) return;  // a destination or target of the chosen unit
+    hideConfirm();
+    openStack(label);
   });
   board.addEventListener("wheel", e => { e.preventDefault(); const p = toBoard(e); zoomBy(e.deltaY > 0 ? 1.2 : 1 / 1.2, p[0], p[1]); }, {passive: false});
   document.getElementById("zoom-in").addEventListener("click", () => zoomBy(1 / 1.4));
