@@ -34,8 +34,6 @@ from .ordering import BoardOrder, Desk
 if TYPE_CHECKING:
     from engine.service import GameService
 
-    from .server import Buckets, Limits
-
 log = logging.getLogger("umpire.board")
 
 
@@ -43,8 +41,8 @@ class OrderRoutes:
     """The order routes' handlers; ``BoardServer`` holds the state they use."""
 
     service: GameService
-    limits: Limits
-    buckets: Buckets
+    limits: Any  # server.Limits
+    buckets: Any  # server.Buckets
     base_url: str
     desk: Desk | None
     origins: set[str]
