@@ -14,6 +14,7 @@ import hashlib
 import json
 import logging
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,6 +33,7 @@ from .completion import line_completions, word_completions
 from .recap import recap, unit_lines
 
 CONSOLE = "console"
+BOARD_REASON = "given from the board"
 TABLE_HELP = ("Table: /help [order]  /rules [section or words]  /status  /log [n]  /undo  "
               "/map [hex [radius]] [phase:N]  /odds <order>  /seed  /export [file]  /quit")
 
@@ -66,6 +68,9 @@ class Table:
         self.out_dir = out_dir
         self.out = out
         self.images = images
+        # one command at a time: a typed line, or an order clicked on the board beside (``from_board``)
+        self.lock = threading.RLock()
+        self.reprompt = False  # after a board order's lines, the prompt again (a person is typing)
         self.drawn = len(phases(service, game_id))  # phases whose maps were written (or predate this table)
         self.ended = self.over()  # the ending was announced
         self.bare_group = False  # the line being handled named the game (/peiper ...)
@@ -218,7 +223,36 @@ class Table:
     # --- flow ------------------------------------------------------------------------------
     def bots(self) -> None:
         """The bots' decisions still owed (at the start, after a command that gave no order), shown."""
-        self.show(flow.follow(self.service, self.game_id, decide=False))
+        with self.lock:
+            self.show(flow.follow(self.service, self.game_id, decide=False))
+
+    def from_board(self, side: str, user: str, action: Action | None, version: int, key: str,
+                   answered: Callable[[Flow], None]) -> None:
+        """An order (None: an undo) clicked on a side's page of the board beside the table (``umpire play
+        --board``): given under the table's lock as a typed one, ``answered`` (the page) once applied, then
+        printed as the typed line would be, noted, with the bots' replies and the phases' maps."""
+        with self.lock:
+            if action is None:
+                done = flow.undo(self.service, self.game_id, user, sides=[side], viewer=self.viewer,
+                                 group=self.group, interaction_id=key, then_follow=False)
+            else:
+                done = flow.order(self.service, self.game_id, user, action, actor_name="console", sides=[side],
+                                  expected_version=version, interaction_id=key, then_follow=False,
+                                  reason=BOARD_REASON)
+            answered(done)
+            if done.repeated:
+                return
+            rest = flow.carry_on(self.service, done)
+            if action is None:
+                self.say(f"> /undo  ({BOARD_REASON})")
+                self.drawn = min(self.drawn, len(phases(self.service, self.game_id)))
+                back = f" {done.taken_back}" if done.taken_back else ""
+                self.show(rest, lambda m: self.say(f"  Undone{back}. {rest.info.status_line}"))
+            else:
+                self.say(f"> {action.command(self.group)}  ({BOARD_REASON})")
+                self.show(rest)
+            if self.reprompt:
+                print(self.prompt(), end="", file=self.out or sys.stdout, flush=True)
 
     def over(self) -> bool:
         return self.service.info(self.game_id).status == "over"
@@ -237,6 +271,10 @@ class Table:
 
     def handle(self, line: str) -> bool:
         """Run one typed command. True if it was accepted."""
+        with self.lock:
+            return self._handle(line)
+
+    def _handle(self, line: str) -> bool:
         try:
             if line.strip().lower().startswith("/odds"):
                 self.odds(line.strip()[5:])
