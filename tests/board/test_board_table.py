@@ -95,7 +95,8 @@ def test_a_click_on_the_board_is_printed_at_the_table_as_the_typed_order(tmp_pat
     typed_db, board_db = GameService(f"sqlite:///{tmp_path / 'typed.db'}"), GameService(f"sqlite:///{tmp_path / 'b.db'}")
     games = [table_game(typed_db), table_game(board_db)]
     outs = [io.StringIO(), io.StringIO()]
-    tables = [Table(svc, g, ["us"], None, out=out, images=False) for svc, g, out in zip((typed_db, board_db), games, outs)]
+    tables = [Table(svc, g, ["us"], None, out=out, images=False)
+              for svc, g, out in zip((typed_db, board_db), games, outs, strict=True)]
     running = serve_beside(board_db, games[1], "127.0.0.1:0", "", lambda line: None, table=tables[1])
     assert running is not None
     try:
