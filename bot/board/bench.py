@@ -10,7 +10,9 @@ a process of its own, so its memory is its own. Printed:
   ``--pages`` open pages (server-sent event streams, as a page holds) received the new version: p50, max;
 - ``server_rss_mb``: the board process's resident memory with no page and with ``--pages`` open;
 - ``order_ms``: the service's time to take an order (what a Discord order costs) with no page open and
-  with ``--pages`` open, in the same run: p50 and p95.
+  with ``--pages`` open, in the same run: p50 and p95;
+- ``click_move_ms``/``click_fire_ms`` (issue 37, ``bench_clicks``): from a side's page giving a Peiper move or
+  a Panzer Leader fire (its POST) to the last of ``--pages`` open pages holding the result: p50 and p95.
 """
 
 from __future__ import annotations
@@ -99,6 +101,9 @@ def main(pages: int = 100, orders: int = 10, as_json: bool = False, out: Any = N
         proc.terminate()
         proc.wait(10)
         service.engine.dispose()
+    from .bench_clicks import clicks
+
+    result.update(clicks(pages, orders))
     print(json.dumps(result) if as_json else "\n".join(f"{k:22} {v}" for k, v in result.items()), file=out)
     return 0
 

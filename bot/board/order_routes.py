@@ -49,6 +49,7 @@ class OrderRoutes:
     game_locks: dict[int, asyncio.Lock]
     tasks: set[asyncio.Task[None]]
     cache: OrderedDict[tuple[int, str, int], bytes]
+    watches: dict[int, Any]  # server.Watch
 
     async def _call(self, function: Callable[..., Any], *args: Any) -> Any:
         raise NotImplementedError
@@ -123,7 +124,14 @@ class OrderRoutes:
             return _refusal(415, exc.message)
         except UmpireError as exc:
             return _refusal(400, exc.message, exc.rule)
+        self._nudge(game_id)
         return web.json_response(ordering.answer(first, order, info))
+
+    def _nudge(self, game_id: int) -> None:
+        """The game's open pages read the new version now, not at the next poll."""
+        watch = self.watches.get(game_id)
+        if watch is not None:
+            watch.nudged.set()
 
     def _not_forged(self, request: web.Request) -> None:
         """A POST from the page itself: its own token in a header (no other site can set one without a
@@ -156,6 +164,7 @@ class OrderRoutes:
     async def _carry_on(self, lock: asyncio.Lock, first: Flow) -> None:
         async with lock:
             await self._call(play_flow.carry_on, self.service, first)
+        self._nudge(first.game_id)
 
     def _spawn(self, work: Awaitable[None]) -> None:
         """What follows an order (the bots' replies), after the page's answer: logged if it fails."""

@@ -24,6 +24,7 @@ thread pool, so a crowd of pages never waits on, or holds up, an order. Strict C
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -112,12 +113,14 @@ class Buckets:
 
 
 class Watch:
-    """One game watched by open pages: its version is read every ``poll_seconds`` while anyone watches."""
+    """One game watched by open pages: its version is read every ``poll_seconds`` while anyone watches, and
+    at once when an order is given on this board (``nudged``)."""
 
     def __init__(self) -> None:
         self.queues: dict[asyncio.Queue[tuple[int, bytes]], str] = {}  # queue -> viewer
         self.version: int | None = None
         self.task: asyncio.Task[None] | None = None
+        self.nudged = asyncio.Event()  # an order given on this board: read the version now, not at the next poll
 
 
 class BoardServer(OrderRoutes):
@@ -335,7 +338,9 @@ class BoardServer(OrderRoutes):
         try:
             watch.version = await self._call(self._version, game_id)
             while watch.queues:
-                await asyncio.sleep(self.limits.poll_seconds)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(watch.nudged.wait(), self.limits.poll_seconds)
+                watch.nudged.clear()
                 version = await self._call(self._version, game_id)
                 if version == watch.version:
                     continue
