@@ -305,6 +305,8 @@ class UmpireBot(Host):
             host, port = parse_bind(bind)
             server = BoardServer(self.service, self.settings.umpire_board_url, Limits.from_settings(self.settings))
             server.desk = discord_desk(self, server)  # a side's page gives its orders as a typed order goes
+            if self.application_id:  # the page inside Discord's Activity frame posts from the app's proxy
+                server.origins.add(f"https://{self.application_id}.discordsays.com")
             port = await server.start(host, port)
         except (ValueError, OSError) as exc:
             log.warning("the live board cannot listen on %s (%s): the bot runs without it", bind[:60], exc)

@@ -345,10 +345,12 @@ class BoardServer(OrderRoutes):
                 if version == watch.version:
                     continue
                 watch.version = version
-                bodies: dict[str, bytes] = {}
+                viewers = list(dict.fromkeys(watch.queues.values()))  # each viewer's data at once, on the pool
+                built = await asyncio.gather(*(self._payload(game_id, v, version) for v in viewers))
+                bodies = {v: _event("game", body) for v, body in zip(viewers, built, strict=True)}
                 for queue, viewer in list(watch.queues.items()):
-                    if viewer not in bodies:
-                        bodies[viewer] = _event("game", await self._payload(game_id, viewer, version))
+                    if viewer not in bodies:  # a page opened while the data was built: its own next time
+                        continue
                     if queue.full():  # a page that does not read keeps only the newest
                         queue.get_nowait()
                     queue.put_nowait((version, bodies[viewer]))
