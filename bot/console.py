@@ -243,6 +243,8 @@ class Table:
             if done.repeated:
                 return
             rest = flow.carry_on(self.service, done)
+            if self.reprompt:  # the prompt is showing: the board's lines start below it
+                self.say()
             if action is None:
                 self.say(f"> /undo  ({BOARD_REASON})")
                 self.drawn = min(self.drawn, len(phases(self.service, self.game_id)))
