@@ -31,6 +31,8 @@ from typing import Any
 from engine import registry
 from engine.service import GameService, Seat
 
+from .bench_clicks import clicks, watch
+
 
 def _rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -56,30 +58,6 @@ def _pct(values: list[float], q: float) -> float:
     return round(values[min(len(values) - 1, int(q * len(values)))], 1) if values else 0.0
 
 
-async def _watch(url: str, count: int, versions: dict[int, list[float]], ready: asyncio.Event) -> list[Any]:
-    import aiohttp
-
-    session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, sock_read=None))
-    opened: list[Any] = []
-
-    async def one(i: int) -> None:
-        response = await session.get(url)
-        opened.append(response)
-        event = ""
-        async for raw in response.content:
-            line = raw.decode().rstrip("\n")
-            if line.startswith("data: ") and event == "game":
-                version = int(json.loads(line[6:])["version"])
-                versions.setdefault(version, []).append(time.perf_counter())
-                if len(opened) == count and all(len(v) >= count for v in versions.values()):
-                    ready.set()
-            elif line.startswith("event: "):
-                event = line[7:]
-
-    tasks = [asyncio.create_task(one(i)) for i in range(count)]
-    return [session, tasks]
-
-
 def main(pages: int = 100, orders: int = 10, as_json: bool = False, out: Any = None) -> int:
     out = out or sys.stdout
     folder = Path(tempfile.mkdtemp(prefix="umpire-bench-board-"))
@@ -101,8 +79,6 @@ def main(pages: int = 100, orders: int = 10, as_json: bool = False, out: Any = N
         proc.terminate()
         proc.wait(10)
         service.engine.dispose()
-    from .bench_clicks import clicks
-
     result.update(clicks(pages, orders))
     print(json.dumps(result) if as_json else "\n".join(f"{k:22} {v}" for k, v in result.items()), file=out)
     return 0
@@ -121,7 +97,7 @@ async def _measure(service: GameService, game_id: int, link: str, pid: int, page
     quiet = [await asyncio.to_thread(_order, service, game_id) for _ in range(orders)]
     versions: dict[int, list[float]] = {}
     ready = asyncio.Event()
-    session, tasks = await _watch(link + "events", pages, versions, ready)
+    session, tasks = await watch([link + "events"] * pages, versions, ready)
     await asyncio.wait_for(ready.wait(), 60)
     rss_open = _rss_mb(pid)
     updates, busy = [], []

@@ -57,11 +57,14 @@ def _to_a(service: GameService, game_id: int, kind: str, rnd: random.Random) -> 
     return None
 
 
-async def _streams(urls: list[str], seen: dict[int, int], opened: list[Any]) -> tuple[Any, list[asyncio.Task[None]]]:
-    """Open a stream per URL; ``seen[version]`` counts the pages that received that version."""
+async def watch(urls: list[str], versions: dict[int, list[float]], ready: asyncio.Event) -> list[Any]:
+    """A stream per URL, as a page holds it; ``versions[v]``: when each page received version v; ``ready`` once
+    every page received every version so far."""
     import aiohttp
 
     session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, sock_read=None))
+    opened: list[Any] = []
+    count = len(urls)
 
     async def one(url: str) -> None:
         response = await session.get(url)
@@ -69,13 +72,16 @@ async def _streams(urls: list[str], seen: dict[int, int], opened: list[Any]) -> 
         event = ""
         async for raw in response.content:
             line = raw.decode().rstrip("\n")
-            if line.startswith("event: "):
-                event = line[7:]
-            elif line.startswith("data: ") and event == "game":
+            if line.startswith("data: ") and event == "game":
                 version = int(json.loads(line[6:])["version"])
-                seen[version] = seen.get(version, 0) + 1
+                versions.setdefault(version, []).append(time.perf_counter())
+                if len(opened) == count and all(len(v) >= count for v in versions.values()):
+                    ready.set()
+            elif line.startswith("event: "):
+                event = line[7:]
 
-    return session, [asyncio.create_task(one(u)) for u in urls]
+    tasks = [asyncio.create_task(one(u)) for u in urls]
+    return [session, tasks]
 
 
 async def _time_clicks(service: GameService, game_id: int, kind: str, links: dict[str, str], pages: int,
@@ -85,15 +91,13 @@ async def _time_clicks(service: GameService, game_id: int, kind: str, links: dic
     rnd = random.Random(7)
     sides = [v for v in links if v != "spectator"]
     urls = [links[sides[i % len(sides)]] if i < 2 * len(sides) else links["spectator"] for i in range(pages)]
-    seen: dict[int, int] = {}
-    opened: list[Any] = []
-    session, tasks = await _streams([u + "events" for u in urls], seen, opened)
+    seen: dict[int, list[float]] = {}  # version -> when each page received it
+    ready = asyncio.Event()
+    session, tasks = await watch([u + "events" for u in urls], seen, ready)
     clicks: list[float] = []
     answers: list[float] = []
     try:
-        deadline = time.perf_counter() + 60
-        while (len(opened) < pages or sum(seen.values()) < pages) and time.perf_counter() < deadline:
-            await asyncio.sleep(0.05)
+        await asyncio.wait_for(ready.wait(), 60)
         async with aiohttp.ClientSession() as poster:
             for _ in range(samples):
                 found = await asyncio.to_thread(_to_a, service, game_id, kind, rnd)
@@ -113,7 +117,7 @@ async def _time_clicks(service: GameService, game_id: int, kind: str, links: dic
                 if r.status != 200:
                     raise RuntimeError(f"the bench's click was refused: {answer.get('reason')}")
                 while time.perf_counter() - start < 10:
-                    if any(v > version and n >= pages for v, n in seen.items()):
+                    if any(v > version and len(n) >= pages for v, n in seen.items()):
                         break
                     await asyncio.sleep(0.002)
                 clicks.append((time.perf_counter() - start) * 1000)
@@ -126,10 +130,10 @@ async def _time_clicks(service: GameService, game_id: int, kind: str, links: dic
     return clicks, answers
 
 
-async def _settle(seen: dict[int, int], version: int, pages: int) -> None:
+async def _settle(seen: dict[int, list[float]], version: int, pages: int) -> None:
     """Wait (at most 10 s) until every page holds ``version`` (the bench's own moves between clicks)."""
     deadline = time.perf_counter() + 10
-    while seen.get(version, 0) < pages and not any(v > version for v in seen) and time.perf_counter() < deadline:
+    while len(seen.get(version, [])) < pages and not any(v > version for v in seen) and time.perf_counter() < deadline:
         await asyncio.sleep(0.01)
 
 

@@ -9,35 +9,19 @@ import asyncio
 import json
 import re
 import secrets
-from collections.abc import AsyncIterator
 from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
 import pytest
-from fake_discord import TOKEN, FakeDiscord, Sent
+from fake_discord import FakeDiscord, Sent
+from test_discord_board import PUBLIC
 from test_discord_cogs import call
 
 from bot.discord_app import UmpireBot
-from bot.settings import Settings
 from engine import registry
 from engine.game import Action
 from engine.service import games
-
-PUBLIC = "https://board.example.org"
-
-
-@pytest.fixture
-async def board_bot(fake: FakeDiscord, settings: Settings) -> AsyncIterator[UmpireBot]:
-    bot = UmpireBot(settings.model_copy(update={"umpire_board_url": PUBLIC}), background=False,
-                    chunk_guilds_at_startup=False)
-    await bot.login(TOKEN)
-    await bot.sync_commands()
-    bot._connection._add_guild_from_data(fake.guild_json())  # type: ignore[arg-type]
-    await bot._start_board()
-    assert bot.board is not None and bot.board_port
-    yield bot
-    await bot.close()
 
 
 async def twins(bot: UmpireBot, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
