@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from engine.errors import UmpireError
 from engine.service.flow import Flow
 
+from .order_routes import Unavailable
 from .ordering import BoardOrder, Desk
 
 if TYPE_CHECKING:
@@ -75,6 +76,8 @@ def discord_desk(bot: Any, server: BoardServer) -> Desk:
     from cogs.play import board_order
 
     async def desk(order: BoardOrder) -> Flow:
+        if bot.stopping:  # as a typed order is answered while the bot drains: nothing is taken
+            raise Unavailable("Umpire is restarting: give the order again in a minute")
         return await answered_first(server.tasks, lambda answered: board_order(
             bot, order.game_id, order.side, order.user_id, order.user_name, order.action, version=order.version,
             key=order.key, answered=answered))

@@ -122,6 +122,8 @@ class OrderRoutes:
             return _refusal(409, exc.message, exc.rule)
         except UnsupportedMedia as exc:
             return _refusal(415, exc.message)
+        except Unavailable as exc:
+            return _refusal(503, exc.message, headers={"Retry-After": "30"})
         except UmpireError as exc:
             return _refusal(400, exc.message, exc.rule)
         self._nudge(game_id)
@@ -181,6 +183,10 @@ class OrderRoutes:
 
 class UnsupportedMedia(UmpireError):
     """A POST whose body is not declared JSON (415)."""
+
+
+class Unavailable(UmpireError):
+    """The host is stopping: the order is not taken (503; the page may give it again)."""
 
 
 def _refusal(status: int, reason: str, rule: str = "", *, stale: bool = False,

@@ -136,3 +136,17 @@ async def test_a_board_order_out_of_turn_is_refused_as_a_typed_one_and_posts_not
     assert status == 409 and "decision" in answer["reason"], answer
     await asyncio.sleep(0.1)
     assert fake.sent[before:] == [] and board_bot.service.info(game).version == version
+
+
+async def test_a_board_order_while_the_bot_stops_is_not_taken(fake: FakeDiscord, board_bot: UmpireBot) -> None:
+    await call(board_bot, fake, fake.slash(fake.alice, "game new", fake.channel, game="peiper", side="us"))
+    game = board_bot.service.list_games()[-1].id
+    version = board_bot.service.info(game).version
+    board_bot.stopping = True
+    try:
+        status, answer, sent = await clicked(board_bot, fake, game, "order", {"version": version, "index": 0,
+                                                                              "nonce": "stopping-1"})
+    finally:
+        board_bot.stopping = False
+    assert status == 503 and "restarting" in answer["reason"] and not sent
+    assert board_bot.service.info(game).version == version
