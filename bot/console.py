@@ -28,12 +28,13 @@ from engine.service import GameService, event_from_dict, flow
 from engine.service.flow import SECRET_TEXT, Ending, Flow, Move
 from engine.service.phases import current_phase_view, phase_views, phases
 
+from .board import ordering
+from .board.ordering import BoardOrder
 from .commandline import TABLE_COMMANDS, Typed, parse, to_action, usage
 from .completion import line_completions, word_completions
 from .recap import recap, unit_lines
 
 CONSOLE = "console"
-BOARD_REASON = "given from the board"
 TABLE_HELP = ("Table: /help [order]  /rules [section or words]  /status  /log [n]  /undo  "
               "/map [hex [radius]] [phase:N]  /odds <order>  /seed  /export [file]  /quit")
 
@@ -226,32 +227,25 @@ class Table:
         with self.lock:
             self.show(flow.follow(self.service, self.game_id, decide=False))
 
-    def from_board(self, side: str, user: str, action: Action | None, version: int, key: str,
-                   answered: Callable[[Flow], None]) -> None:
-        """An order (None: an undo) clicked on a side's page of the board beside the table (``umpire play
-        --board``): given under the table's lock as a typed one, ``answered`` (the page) once applied, then
-        printed as the typed line would be, noted, with the bots' replies and the phases' maps."""
+    def from_board(self, order: BoardOrder, answered: Callable[[Flow], None]) -> None:
+        """An order (or undo) clicked on a side's page of the board beside the table (``umpire play --board``):
+        given under the table's lock as a typed one, ``answered`` (the page) once applied, then printed as
+        the typed line would be, noted, with the bots' replies and the phases' maps."""
         with self.lock:
-            if action is None:
-                done = flow.undo(self.service, self.game_id, user, sides=[side], viewer=self.viewer,
-                                 group=self.group, interaction_id=key, then_follow=False)
-            else:
-                done = flow.order(self.service, self.game_id, user, action, actor_name="console", sides=[side],
-                                  expected_version=version, interaction_id=key, then_follow=False,
-                                  reason=BOARD_REASON)
+            done = ordering.apply(self.service, order)
             answered(done)
             if done.repeated:
                 return
             rest = flow.carry_on(self.service, done)
             if self.reprompt:  # the prompt is showing: the board's lines start below it
                 self.say()
-            if action is None:
-                self.say(f"> /undo  ({BOARD_REASON})")
+            if order.action is None:
+                self.say(f"> /undo  ({flow.BOARD_REASON})")
                 self.drawn = min(self.drawn, len(phases(self.service, self.game_id)))
                 back = f" {done.taken_back}" if done.taken_back else ""
                 self.show(rest, lambda m: self.say(f"  Undone{back}. {rest.info.status_line}"))
             else:
-                self.say(f"> {action.command(self.group)}  ({BOARD_REASON})")
+                self.say(f"> {order.action.command(self.group)}  ({flow.BOARD_REASON})")
                 self.show(rest)
             if self.reprompt:
                 print(self.prompt(), end="", file=self.out or sys.stdout, flush=True)

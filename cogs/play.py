@@ -130,7 +130,7 @@ async def give_order(interaction: discord.Interaction[Any], game_id: int | None,
         await run_order(bot, info, action, giver_of(interaction), answer, expected_version=expected_version)
 
 
-BOARD_NOTE = " (given from the board)"
+BOARD_NOTE = f" ({play_flow.BOARD_REASON})"
 
 
 async def board_order(bot: Host, game_id: int, side: str, user_id: str, user_name: str, action: Action | None,
@@ -139,7 +139,7 @@ async def board_order(bot: Host, game_id: int, side: str, user_id: str, user_nam
     one: the game's lock, the flow, the same messages in the game's thread (its answer noted "given from
     the board"; a private one stays the player's: the page shows it), the bots' replies, maps, ending and
     the next notice, pinging as they would. ``answered`` gets the applied part at once (the page's answer)."""
-    giver = Giver(user_id, user_name, key, sides=[side], note=BOARD_NOTE, reason="given from the board")
+    giver = Giver(user_id, user_name, key, sides=[side], note=BOARD_NOTE, reason=play_flow.BOARD_REASON)
 
     async with bot.locks(game_id):
         info = await asyncio.to_thread(bot.service.info, game_id)

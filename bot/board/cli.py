@@ -23,7 +23,7 @@ from .desks import table_desk
 from .server import BoardServer, Limits, parse_bind
 
 if TYPE_CHECKING:
-    from bot.console import Table
+    from .desks import Table
 
 DEFAULT_BIND = "127.0.0.1:8787"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.errors import UmpireError
 from engine.service.flow import Flow
@@ -26,13 +26,17 @@ from .order_routes import Unavailable
 from .ordering import BoardOrder, Desk
 
 if TYPE_CHECKING:
-    from bot.console import Table
-
     from .server import BoardServer
 
 log = logging.getLogger("umpire.board")
 
 Answered = Callable[[Flow], None]
+
+
+class Table(Protocol):
+    """The local table as its desk uses it (``bot.console.Table``, which imports this package)."""
+
+    def from_board(self, order: BoardOrder, answered: Answered) -> None: ...
 
 
 async def answered_first(tasks: set[asyncio.Task[None]], work: Callable[[Answered], Awaitable[Any]]) -> Flow:
@@ -88,7 +92,6 @@ def discord_desk(bot: Any, server: BoardServer) -> Desk:
 def table_desk(table: Table, server: BoardServer) -> Desk:
     """The table's desk: the order given under the table's lock and printed as a typed one is."""
     async def desk(order: BoardOrder) -> Flow:
-        return await answered_first(server.tasks, lambda answered: asyncio.to_thread(
-            table.from_board, order.side, order.user_id, order.action, order.version, order.key, answered))
+        return await answered_first(server.tasks, lambda answered: asyncio.to_thread(table.from_board, order, answered))
 
     return desk

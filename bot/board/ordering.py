@@ -142,7 +142,7 @@ def apply(service: GameService, order: BoardOrder) -> Flow:
                               interaction_id=order.key, then_follow=False)
     return play_flow.order(service, order.game_id, order.user_id, order.action, actor_name=order.user_name,
                            sides=[order.side], expected_version=order.version, interaction_id=order.key,
-                           then_follow=False, reason="given from the board")
+                           then_follow=False, reason=play_flow.BOARD_REASON)
 
 
 def answer(first: Flow | None, order: BoardOrder, info: GameInfo) -> dict[str, Any]:
@@ -159,8 +159,10 @@ def answer(first: Flow | None, order: BoardOrder, info: GameInfo) -> dict[str, A
     if order.action is None and order.done is None:
         taken = first.taken_back if first is not None else ""
         words = f"Undone: {taken}" if taken else "Undone"
-    else:
-        words = move.action.command(info.game) if move is not None and move.action is not None else ""
+    elif move is not None and move.action is not None:
+        words = move.action.command(info.game)
+    else:  # a replayed undo: its entry's words ('Undo of #12: place')
+        words = move.events[0].text if move is not None and move.events else "Undone"
     out: dict[str, Any] = {"ok": True, "repeated": order.done is not None or bool(first and first.repeated),
                            "order": words[:MAX_LABEL * 2], "lines": [line[:300] for line in lines[:40]],
                            "version": info.version, "status": info.status_line[:300]}
