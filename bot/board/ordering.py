@@ -219,7 +219,8 @@ def unit_orders(service: GameService, game_id: int, viewer: str, version: int, u
         if price is not None and time.monotonic() - start < budget_s:
             item["odds"] = price(rules, state, viewer, a)[:MAX_LABEL]
         out.append(item)
-    return {"unit": unit, "version": version, "orders": out, "count": len(mine),
+    known = bool(mine) or unit in unit_hexes  # a name the page sent is echoed only when it is a unit
+    return {"unit": unit if known else "", "version": version, "orders": out, "count": len(mine),
             "cut": max(0, len(mine) - MAX_UNIT_ORDERS)}
 
 

@@ -332,3 +332,15 @@ def test_pl_plotted_fire_from_the_page_is_answered_to_its_side_alone(service: Ga
         text = get(board.link(game, viewer) + "data")[1].decode()
         assert "indirectly at 0810" not in text and "0810" not in json.dumps(json.loads(text)["view"].get("overlays")), \
             viewer
+
+
+def test_a_units_orders_with_a_hostile_name_or_a_flood_answer_nothing_more(service: GameService, tight: Running,
+                                                                            us_game: int) -> None:
+    link = tight.link(us_game, "us")
+    hostile = urllib.request.quote("<script>x</script>'\"")
+    status, body, headers = get(f"{link}orders/0?unit={hostile}")
+    assert status == 200 and headers["Content-Type"].startswith("application/json")
+    shown = json.loads(body)
+    assert shown["orders"] == [] and shown["count"] == 0 and "<script>" not in body.decode()
+    got = [get(f"{link}orders/0?unit=U{i}")[0] for i in range(10)]  # each a new unit: none kept
+    assert 429 in got and got[:5] == [200] * 5, got
