@@ -65,7 +65,9 @@ class Giver:
     @property
     def charged(self) -> int | None:
         """Whose map rate the maps of this order are charged to (``cogs.maps.answer_maps``)."""
-        return self.interaction.user.id if self.interaction is not None else int(self.user_id)
+        if self.interaction is not None:
+            return self.interaction.user.id
+        return int(self.user_id) if self.user_id.isdigit() else None
 
 
 Answer = Callable[[str, bool, Flow], Awaitable[None]]  # (the answer's text, private?, the applied part)
@@ -100,7 +102,7 @@ async def run_undo(bot: Host, info: GameInfo, giver: Giver, answer: Answer) -> F
                                     interaction_id=giver.interaction_id, then_follow=False)
     what = f"Undone{giver.note}: {code(first.taken_back)}" if first.taken_back else \
         f"{first.applied[0].events[0].text}{giver.note}"
-    await answer(f"{what}. {status_of(first.info)}", False, first)
+    await answer(f"{what}. {status_of(first.info)}", first.repeated, first)  # a repeat: to the giver alone
     if first.repeated:
         return first
     flow = await asyncio.to_thread(play_flow.carry_on, bot.service, first)
