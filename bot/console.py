@@ -14,6 +14,7 @@ import hashlib
 import json
 import logging
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TextIO
@@ -27,6 +28,8 @@ from engine.service import GameService, event_from_dict, flow
 from engine.service.flow import SECRET_TEXT, Ending, Flow, Move
 from engine.service.phases import current_phase_view, phase_views, phases
 
+from .board import ordering
+from .board.ordering import BoardOrder
 from .commandline import TABLE_COMMANDS, Typed, parse, to_action, usage
 from .completion import line_completions, word_completions
 from .recap import recap, unit_lines
@@ -66,6 +69,9 @@ class Table:
         self.out_dir = out_dir
         self.out = out
         self.images = images
+        # one command at a time: a typed line, or an order clicked on the board beside (``from_board``)
+        self.lock = threading.RLock()
+        self.reprompt = False  # after a board order's lines, the prompt again (a person is typing)
         self.drawn = len(phases(service, game_id))  # phases whose maps were written (or predate this table)
         self.ended = self.over()  # the ending was announced
         self.bare_group = False  # the line being handled named the game (/peiper ...)
@@ -218,7 +224,31 @@ class Table:
     # --- flow ------------------------------------------------------------------------------
     def bots(self) -> None:
         """The bots' decisions still owed (at the start, after a command that gave no order), shown."""
-        self.show(flow.follow(self.service, self.game_id, decide=False))
+        with self.lock:
+            self.show(flow.follow(self.service, self.game_id, decide=False))
+
+    def from_board(self, order: BoardOrder, answered: Callable[[Flow], None]) -> None:
+        """An order (or undo) clicked on a side's page of the board beside the table (``umpire play --board``):
+        given under the table's lock as a typed one, ``answered`` (the page) once applied, then printed as
+        the typed line would be, noted, with the bots' replies and the phases' maps."""
+        with self.lock:
+            done = ordering.apply(self.service, order)
+            answered(done)
+            if done.repeated:
+                return
+            rest = flow.carry_on(self.service, done)
+            if self.reprompt:  # the prompt is showing: the board's lines start below it
+                self.say()
+            if order.action is None:
+                self.say(f"> /undo  ({flow.BOARD_REASON})")
+                self.drawn = min(self.drawn, len(phases(self.service, self.game_id)))
+                back = f" {done.taken_back}" if done.taken_back else ""
+                self.show(rest, lambda m: self.say(f"  Undone{back}. {rest.info.status_line}"))
+            else:
+                self.say(f"> {order.action.command(self.group)}  ({flow.BOARD_REASON})")
+                self.show(rest)
+            if self.reprompt:
+                print(self.prompt(), end="", file=self.out or sys.stdout, flush=True)
 
     def over(self) -> bool:
         return self.service.info(self.game_id).status == "over"
@@ -237,6 +267,10 @@ class Table:
 
     def handle(self, line: str) -> bool:
         """Run one typed command. True if it was accepted."""
+        with self.lock:
+            return self._handle(line)
+
+    def _handle(self, line: str) -> bool:
         try:
             if line.strip().lower().startswith("/odds"):
                 self.odds(line.strip()[5:])

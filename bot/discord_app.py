@@ -296,6 +296,7 @@ class UmpireBot(Host):
     async def _start_board(self) -> None:
         """The live board in this process (bot/board), unless UMPIRE_BOARD_BIND is empty or "off"; one
         that cannot listen is a WARNING and the bot plays on without it."""
+        from .board.desks import discord_desk
         from .board.server import BoardServer, Limits, parse_bind
 
         bind = self.settings.umpire_board_bind.strip()
@@ -304,6 +305,9 @@ class UmpireBot(Host):
         try:
             host, port = parse_bind(bind)
             server = BoardServer(self.service, self.settings.umpire_board_url, Limits.from_settings(self.settings))
+            server.desk = discord_desk(self, server)  # a side's page gives its orders as a typed order goes
+            if self.application_id:  # the page inside Discord's Activity frame posts from the app's proxy
+                server.origins.add(f"https://{self.application_id}.discordsays.com")
             port = await server.start(host, port)
         except (ValueError, OSError) as exc:
             log.warning("the live board cannot listen on %s (%s): the bot runs without it", bind[:60], exc)

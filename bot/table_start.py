@@ -128,7 +128,8 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
     if board is not None:
         from bot.board.cli import serve_beside
 
-        beside = serve_beside(service, info.id, board, board_url, table.say)
+        table.reprompt = interactive
+        beside = serve_beside(service, info.id, board, board_url, table.say, table=table)
     try:
         return _play(table, info.scenario, script, interactive, resumed=game_id is not None)
     finally:

@@ -29,7 +29,7 @@ from engine.errors import Forbidden, IllegalAction, NotFound, UmpireError
 from engine.game import Action
 from engine.service import GameService, Seat
 from engine.service import flow as play_flow
-from engine.service.flow import acting_side, seed_text, side_name
+from engine.service.flow import Flow, acting_side, seed_text, side_name
 from engine.service.limits import pending_invitations
 
 from .common import map_file
@@ -56,7 +56,7 @@ from .gm_rights import (
     role_name,
     typed_in,
 )
-from .play import advance, notify_turn, show
+from .play import advance, giver_of, notify_turn, run_undo, show
 from .replies import bot_of, cooldown, defer, post, reply
 from .text import clip
 from .words import esc, event_text, no_paths, status_of
@@ -490,11 +490,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Open, joi
     async def undo(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         bot = bot_of(interaction)
         info, mine = await my_game(interaction, game)
+        async def answer(text: str, private: bool, first: Flow) -> None:
+            await reply(interaction, text, ephemeral=private)
+
         async with game_lock(interaction, info.id):
-            first = await asyncio.to_thread(play_flow.undo, bot.service, info.id, str(interaction.user.id),
-                                            sides=mine, interaction_id=str(interaction.id), then_follow=False)
-            await reply(interaction, f"{first.applied[0].events[0].text}. {status_of(first.info)}")
-            await show(bot, await asyncio.to_thread(play_flow.carry_on, bot.service, first), interaction=interaction)
+            await run_undo(bot, info, giver_of(interaction, mine), answer)
 
     @app_commands.command(name="resign", description="Concede the game: the other side wins")
     @app_commands.describe(game="Game number")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -48,31 +49,112 @@ def move_lines(rules: GameRules, m: Move, *, private: bool = False) -> list[str]
     return lines
 
 
+@dataclass(frozen=True)
+class Giver:
+    """Who gives an order and where its answer goes: a member's command or button (``interaction``), or a
+    side's board page (issue 37: no interaction; ``note`` says so in the thread, ``reason`` in the log)."""
+
+    user_id: str
+    user_name: str
+    interaction_id: str  # the order applies at most once per id (a retry, a double click)
+    interaction: discord.Interaction[Any] | None = None
+    sides: Sequence[str] | None = None  # the sides they speak for (default: the seats they hold)
+    note: str = ""
+    reason: str = ""
+
+    @property
+    def charged(self) -> int | None:
+        """Whose map rate the maps of this order are charged to (``cogs.maps.answer_maps``)."""
+        if self.interaction is not None:
+            return self.interaction.user.id
+        return int(self.user_id) if self.user_id.isdigit() else None
+
+
+Answer = Callable[[str, bool, Flow], Awaitable[None]]  # (the answer's text, private?, the applied part)
+
+
+async def run_order(bot: Host, info: GameInfo, action: Action, giver: Giver, answer: Answer, *,
+                    expected_version: int | None = None) -> Flow:
+    """An order through the flow (call under the game's lock): applied, answered (``answer``: the player's
+    reply, or the thread's message and the page's answer), then carried on (the bots' lines, the maps, the
+    ending, the next notice). The one path of a typed order, a button and a board page; returns the
+    applied part."""
+    rules = registry.get(info.game)
+    secret = action.kind in private_orders(rules)
+    first = await asyncio.to_thread(play_flow.order, bot.service, info.id, giver.user_id, action,
+                                    actor_name=giver.user_name, sides=giver.sides, expected_version=expected_version,
+                                    interaction_id=giver.interaction_id, then_follow=False, reason=giver.reason)
+    head = f"**{side_name(rules, first.side)}** `{code(action.command(rules.key))}`{giver.note}"
+    if first.repeated:  # applied once already: answered from its entry, nothing applied again
+        await answer("\n".join([head + " (already applied)"] + move_lines(rules, first.applied[0], private=True)),
+                     True, first)
+        return first
+    await answer("\n".join([head] + move_lines(rules, first.applied[0], private=secret)), secret, first)
+    flow = await asyncio.to_thread(play_flow.carry_on, bot.service, first)
+    await show(bot, flow, interaction=giver.interaction, charged=giver.charged)
+    return first
+
+
+async def run_undo(bot: Host, info: GameInfo, giver: Giver, answer: Answer) -> Flow:
+    """Take back the giver's last order (call under the game's lock): answered naming what it took back
+    (as the whole table may read it: a secret order by its kind alone), then carried on."""
+    first = await asyncio.to_thread(play_flow.undo, bot.service, info.id, giver.user_id, sides=giver.sides,
+                                    interaction_id=giver.interaction_id, then_follow=False)
+    what = f"Undone{giver.note}: {code(first.taken_back)}" if first.taken_back else \
+        f"{first.applied[0].events[0].text}{giver.note}"
+    await answer(f"{what}. {status_of(first.info)}", first.repeated, first)  # a repeat: to the giver alone
+    if first.repeated:
+        return first
+    flow = await asyncio.to_thread(play_flow.carry_on, bot.service, first)
+    await show(bot, flow, interaction=giver.interaction, charged=giver.charged)
+    return first
+
+
+def giver_of(interaction: discord.Interaction[Any], sides: Sequence[str] | None = None) -> Giver:
+    return Giver(str(interaction.user.id), user_name(interaction.user), str(interaction.id), interaction, sides)
+
+
 async def give_order(interaction: discord.Interaction[Any], game_id: int | None, action: Action, *,
                      expected_version: int | None = None, game_key: str | None = None) -> None:
     """A player's order (slash command or button): through the flow, answered, the game carried on."""
     bot = bot_of(interaction)
     info = await game_for(interaction, game_id, game_key)
-    rules = registry.get(info.game)
-    secret = action.kind in private_orders(rules)
-    if secret:
+    if action.kind in private_orders(registry.get(info.game)):
         await defer(interaction, ephemeral=True)  # the reply stays the player's
-    async with game_lock(interaction, info.id):
-        uid = str(interaction.user.id)
-        first = await asyncio.to_thread(play_flow.order, bot.service, info.id, uid, action,
-                                        actor_name=user_name(interaction.user), expected_version=expected_version,
-                                        interaction_id=str(interaction.id), then_follow=False)
-        head = f"**{side_name(rules, first.side)}** `{code(action.command(rules.key))}`"
-        if first.repeated:  # applied once already: answered from its entry, nothing applied again
-            await reply(interaction, "\n".join([head + " (already applied)"]
-                                               + move_lines(rules, first.applied[0], private=True)), ephemeral=True)
-            return
-        if interaction.type is discord.InteractionType.component and not interaction.response.is_done():
+
+    async def answer(text: str, private: bool, first: Flow) -> None:
+        if not first.repeated and interaction.type is discord.InteractionType.component \
+                and not interaction.response.is_done():
             await interaction.response.edit_message(view=None)  # the choice is made: its buttons go
-        await reply(interaction, "\n".join([head] + move_lines(rules, first.applied[0], private=secret)),
-                    ephemeral=secret)
-        flow = await asyncio.to_thread(play_flow.carry_on, bot.service, first)
-        await show(bot, flow, interaction=interaction)
+        await reply(interaction, text, ephemeral=private)
+
+    async with game_lock(interaction, info.id):
+        await run_order(bot, info, action, giver_of(interaction), answer, expected_version=expected_version)
+
+
+BOARD_NOTE = f" ({play_flow.BOARD_REASON})"
+
+
+async def board_order(bot: Host, game_id: int, side: str, user_id: str, user_name: str, action: Action | None,
+                      *, version: int, key: str, answered: Callable[[Flow], None]) -> None:
+    """An order (``action``; None: an undo) clicked on a side's board page (issue 37), on the path of a typed
+    one: the game's lock, the flow, the same messages in the game's thread (its answer noted "given from
+    the board"; a private one stays the player's: the page shows it), the bots' replies, maps, ending and
+    the next notice, pinging as they would. ``answered`` gets the applied part at once (the page's answer)."""
+    giver = Giver(user_id, user_name, key, sides=[side], note=BOARD_NOTE, reason=play_flow.BOARD_REASON)
+
+    async with bot.locks(game_id):
+        info = await asyncio.to_thread(bot.service.info, game_id)
+
+        async def answer(text: str, private: bool, first: Flow) -> None:
+            answered(first)
+            if not private:
+                await post(bot, info, text)
+
+        if action is None:
+            await run_undo(bot, info, giver, answer)
+        else:
+            await run_order(bot, info, action, giver, answer, expected_version=version)
 
 
 ChoiceButton.on_choice = give_order  # a click gives the order it shows (buttons.py imports nothing of this)
@@ -88,7 +170,7 @@ async def advance(bot: Host, game_id: int, outcomes: Sequence[Outcome] = (), *,
 
 
 async def show(bot: Host, flow: Flow, *, interaction: discord.Interaction[Any] | None = None,
-               force_map: bool = False) -> None:
+               force_map: bool = False, charged: int | None = None) -> None:
     """A flow's rest, after the answer: the bots' lines, the maps of the phases closed, the ending,
     else the next decision's notice."""
     info, game_id = flow.info, flow.game_id
@@ -102,9 +184,10 @@ async def show(bot: Host, flow: Flow, *, interaction: discord.Interaction[Any] |
 
         limit = interaction.filesize_limit if interaction is not None else DEFAULT_FILESIZE
         # a map of each phase, of that phase (else the map now): on the heavy threads, at the rate of
-        # the member whose order or ruling this was (a button or a GM command draws no more maps)
-        files, words = await answer_maps(bot, game_id, flow.closed, limit,
-                                         interaction.user.id if interaction is not None else None)
+        # the member whose order or ruling this was (a button, a board click or a GM command draws no more maps)
+        if charged is None and interaction is not None:
+            charged = interaction.user.id
+        files, words = await answer_maps(bot, game_id, flow.closed, limit, charged)
         await post(bot, info, f"Map{'s' * (len(files) > 1)} of {words}, game #{game_id}: {status_of(info)}",
                    interaction=interaction, files=files, view=await board_button(bot, game_id))
     if flow.ending is not None:

@@ -10,7 +10,9 @@ a process of its own, so its memory is its own. Printed:
   ``--pages`` open pages (server-sent event streams, as a page holds) received the new version: p50, max;
 - ``server_rss_mb``: the board process's resident memory with no page and with ``--pages`` open;
 - ``order_ms``: the service's time to take an order (what a Discord order costs) with no page open and
-  with ``--pages`` open, in the same run: p50 and p95.
+  with ``--pages`` open, in the same run: p50 and p95;
+- ``click_move_ms``/``click_fire_ms`` (issue 37, ``bench_clicks``): from a side's page giving a Peiper move or
+  a Panzer Leader fire (its POST) to the last of ``--pages`` open pages holding the result: p50 and p95.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from typing import Any
 
 from engine import registry
 from engine.service import GameService, Seat
+
+from .bench_clicks import clicks, watch
 
 
 def _rss_mb(pid: int) -> float:
@@ -54,30 +58,6 @@ def _pct(values: list[float], q: float) -> float:
     return round(values[min(len(values) - 1, int(q * len(values)))], 1) if values else 0.0
 
 
-async def _watch(url: str, count: int, versions: dict[int, list[float]], ready: asyncio.Event) -> list[Any]:
-    import aiohttp
-
-    session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, sock_read=None))
-    opened: list[Any] = []
-
-    async def one(i: int) -> None:
-        response = await session.get(url)
-        opened.append(response)
-        event = ""
-        async for raw in response.content:
-            line = raw.decode().rstrip("\n")
-            if line.startswith("data: ") and event == "game":
-                version = int(json.loads(line[6:])["version"])
-                versions.setdefault(version, []).append(time.perf_counter())
-                if len(opened) == count and all(len(v) >= count for v in versions.values()):
-                    ready.set()
-            elif line.startswith("event: "):
-                event = line[7:]
-
-    tasks = [asyncio.create_task(one(i)) for i in range(count)]
-    return [session, tasks]
-
-
 def main(pages: int = 100, orders: int = 10, as_json: bool = False, out: Any = None) -> int:
     out = out or sys.stdout
     folder = Path(tempfile.mkdtemp(prefix="umpire-bench-board-"))
@@ -101,6 +81,7 @@ def main(pages: int = 100, orders: int = 10, as_json: bool = False, out: Any = N
         proc.terminate()
         proc.wait(10)
         service.engine.dispose()
+    result.update(clicks(pages, orders))
     print(json.dumps(result) if as_json else "\n".join(f"{k:22} {v}" for k, v in result.items()), file=out)
     return 0
 
@@ -118,7 +99,7 @@ async def _measure(service: GameService, game_id: int, link: str, pid: int, page
     quiet = [await asyncio.to_thread(_order, service, game_id) for _ in range(orders)]
     versions: dict[int, list[float]] = {}
     ready = asyncio.Event()
-    session, tasks = await _watch(link + "events", pages, versions, ready)
+    session, tasks = await watch([link + "events"] * pages, versions, ready)
     await asyncio.wait_for(ready.wait(), 60)
     rss_open = _rss_mb(pid)
     updates, busy = [], []

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from engine import registry
 from engine.errors import UmpireError
@@ -19,7 +19,11 @@ from engine.service.database import unavailable
 
 from . import background
 from .background import BoardThread
+from .desks import table_desk
 from .server import BoardServer, Limits, parse_bind
+
+if TYPE_CHECKING:
+    from .desks import Table
 
 DEFAULT_BIND = "127.0.0.1:8787"
 
@@ -81,15 +85,19 @@ def run_board(game_id: int, db: str | None, bind: str | None, base_url: str = ""
 
 
 def serve_beside(service: GameService, game_id: int, bind: str, base_url: str, say: Callable[[str], None],
-                 limits: Limits | None = None) -> BoardThread | None:
+                 limits: Limits | None = None, table: Table | None = None) -> BoardThread | None:
     """``umpire play --board``: the game being played, served from a thread beside the table; its links are
-    said at the table. A board that cannot listen is said in one line, and the table plays on."""
+    said at the table. An order clicked on a side's page is the table's (``desks.table_desk``): given under
+    its lock and printed as a typed one. A board that cannot listen is said in one line, and the table
+    plays on."""
     try:
         host, port = parse_bind(bind)
         running = background.start(service, host, port, base_url, limits)
     except (ValueError, OSError) as exc:
         say(f"The board cannot start on {bind[:60]}: {getattr(exc, 'strerror', None) or exc}")
         return None
+    if table is not None:
+        running.server.desk = table_desk(table, running.server)
     rules = registry.get(service.info(game_id).game)
     say(f"Board (spectators): {running.link(game_id)}")
     for side in rules.sides:

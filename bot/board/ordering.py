@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +24,10 @@ from typing import Any
 from engine import registry
 from engine.errors import Forbidden, IllegalAction, NotFound, StaleVersion
 from engine.game import Action, GameRules
-from engine.service import GameService
+from engine.service import GameInfo, GameService, Outcome
 from engine.service import flow as play_flow
 from engine.service.board_links import SPECTATOR
-from engine.service.flow import Flow
+from engine.service.flow import Flow, Move
 
 MAX_BODY = 512  # bytes of an order's body: {"version": ..., "index": ..., "nonce": ...}
 MAX_INDEX = 100_000  # far above any listing (Panzer Leader's set-up lists about 3,200)
@@ -34,6 +35,7 @@ MAX_VERSION = 10**12
 NONCE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 MAX_UNIT_ORDERS = 400  # one unit's orders sent to the page
 MAX_LABEL = 120
+MAX_UNIT_NAME = 40  # a unit's id in ?unit= (the longest is far shorter)
 HEX_ARGS = ("to", "at", "target", "hex")
 
 
@@ -48,6 +50,7 @@ class BoardOrder:
     version: int
     nonce: str
     action: Action | None  # None: take back the side's last order (undo)
+    done: Outcome | None = None  # a replay: the entry its nonce made already (answered, nothing applied)
 
     @property
     def key(self) -> str:
@@ -110,8 +113,15 @@ def listing(service: GameService, game_id: int, side: str, version: int) -> tupl
 
 def board_order(service: GameService, game_id: int, viewer: str, version: int, index: int, nonce: str
                 ) -> BoardOrder:
-    """The order a page asks for, checked against the listing at its version (blocking)."""
+    """The order a page asks for, checked against the listing at its version (blocking). A nonce that
+    gave an order already is answered from its entry whatever the version now (a replay, a double click)."""
     user_id, user_name = seat_player(service, game_id, viewer)
+    key = BoardOrder(game_id, viewer, user_id, user_name, version, nonce, None).key
+    done = service.repeated(key)
+    if done is not None:
+        if done.game_id != game_id or done.side not in (viewer, None):
+            raise Forbidden("This nonce was used by another page: the page is redrawn")
+        return BoardOrder(game_id, viewer, user_id, user_name, version, nonce, done.action, done)
     if index < 0:  # an undo: the version alone is checked here; the service decides what may be taken back
         if service.info(game_id).version != version:
             raise StaleVersion("The game has moved on since this page was drawn: it is redrawn, look again")
@@ -132,7 +142,31 @@ def apply(service: GameService, order: BoardOrder) -> Flow:
                               interaction_id=order.key, then_follow=False)
     return play_flow.order(service, order.game_id, order.user_id, order.action, actor_name=order.user_name,
                            sides=[order.side], expected_version=order.version, interaction_id=order.key,
-                           then_follow=False, reason="given from the board")
+                           then_follow=False, reason=play_flow.BOARD_REASON)
+
+
+def answer(first: Flow | None, order: BoardOrder, info: GameInfo) -> dict[str, Any]:
+    """The page's answer to its order: what it gave, its lines as that side may read them (a secret of
+    the other side's is never in them), the version and status now; a replay's from the entry it made."""
+    move: Move | None
+    if order.done is not None:
+        done = order.done
+        move = Move(done.seq, done.side, done.action, list(done.events), done.reason, repeated=True)
+    else:
+        move = first.applied[0] if first is not None and first.applied else None
+    lines = [] if move is None else [e.line() for e in move.events
+                                     if e.kind != "prompt" and (not e.only or e.only == order.side)]
+    if order.action is None and order.done is None:
+        taken = first.taken_back if first is not None else ""
+        words = f"Undone: {taken}" if taken else "Undone"
+    elif move is not None and move.action is not None:
+        words = move.action.command(info.game)
+    else:  # a replayed undo: its entry's words ('Undo of #12: place')
+        words = move.events[0].text if move is not None and move.events else "Undone"
+    out: dict[str, Any] = {"ok": True, "repeated": order.done is not None or bool(first and first.repeated),
+                           "order": words[:MAX_LABEL * 2], "lines": [line[:300] for line in lines[:40]],
+                           "version": info.version, "status": info.status_line[:300]}
+    return out
 
 
 # --- what the page shows of the orders --------------------------------------------------------------
@@ -174,8 +208,6 @@ def unit_orders(service: GameService, game_id: int, viewer: str, version: int, u
                 budget_s: float = 0.6) -> dict[str, Any]:
     """One unit's orders now (the map highlights their hexes), each with its odds or cost where the
     budget allows (``price``: ``engine.odds``' short words), the rest priced on the page's ask."""
-    import time
-
     seat_player(service, game_id, viewer)
     rules, state, actions = listing(service, game_id, viewer, version)
     view = rules.view(state, viewer)
@@ -187,7 +219,8 @@ def unit_orders(service: GameService, game_id: int, viewer: str, version: int, u
         if price is not None and time.monotonic() - start < budget_s:
             item["odds"] = price(rules, state, viewer, a)[:MAX_LABEL]
         out.append(item)
-    return {"unit": unit, "version": version, "orders": out, "count": len(mine),
+    known = bool(mine) or unit in unit_hexes  # a name the page sent is echoed only when it is a unit
+    return {"unit": unit if known else "", "version": version, "orders": out, "count": len(mine),
             "cut": max(0, len(mine) - MAX_UNIT_ORDERS)}
 
 

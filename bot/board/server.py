@@ -26,6 +26,7 @@ thread pool, so a crowd of pages never waits on, or holds up, an order. Strict C
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -44,9 +45,10 @@ from engine.service import board_links as links
 from engine.service.board_links import SPECTATOR
 
 from . import activity as discord_activity
-from . import data, ordering
+from . import data
 from .guard import Guard, GuardedSite, GuardLimits, secure
-from .ordering import BoardOrder, Desk
+from .order_routes import OrderRoutes
+from .ordering import Desk
 
 log = logging.getLogger("umpire.board")
 
@@ -115,15 +117,17 @@ class Buckets:
 
 
 class Watch:
-    """One game watched by open pages: its version is read every ``poll_seconds`` while anyone watches."""
+    """One game watched by open pages: its version is read every ``poll_seconds`` while anyone watches, and
+    at once when an order is given on this board (``nudged``)."""
 
     def __init__(self) -> None:
         self.queues: dict[asyncio.Queue[tuple[int, bytes]], str] = {}  # queue -> viewer
         self.version: int | None = None
         self.task: asyncio.Task[None] | None = None
+        self.nudged = asyncio.Event()  # an order given on this board: read the version now, not at the next poll
 
 
-class BoardServer:
+class BoardServer(OrderRoutes):
     def __init__(self, service: GameService, base_url: str = "", limits: Limits | None = None) -> None:
         self.service = service
         self.base_url = base_url.rstrip("/")
@@ -171,9 +175,9 @@ class BoardServer:
     async def _guard(self, request: web.Request,
                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
         if request.method not in ("GET", "HEAD", "POST"):
-            response = self._text(405, "Only GET is served here (and a side's orders by POST).")
-            self._secure(response)
-            return response
+            refused = self._text(405, "Only GET is served here (and a side's orders by POST).")
+            self._secure(refused)
+            return refused
         address = request.remote or "?"
         token = request.match_info.get("token", "")
         limits = self.limits
@@ -273,111 +277,6 @@ class BoardServer:
             self._keep(key, body)
         return web.Response(body=body, content_type="application/json")
 
-    async def unit_orders(self, request: web.Request) -> web.StreamResponse:
-        """One unit's orders on the side's page, each priced (engine.odds) within a budget: kept per version."""
-        game_id, viewer = await self._viewer(request)
-        version, unit = int(request.match_info["version"]), request.query.get("unit", "")
-        if not 1 <= len(unit) <= 40:
-            raise UmpireError("Name one unit (at most 40 characters)")
-        key = (game_id, f"unit:{viewer}:{unit}", version)
-        body = self.cache.get(key)
-        if body is None:
-            if not self.buckets.take(f"u:{request.match_info['token']}", 6, 1 / self.limits.unit_seconds):
-                return self._text(429, "One unit's orders at a time: wait a moment.", {"Retry-After": "1"})
-
-            def work() -> dict[str, Any]:
-                hexes = data.map_hexes(self.service.view(game_id, viewer))
-                return ordering.unit_orders(self.service, game_id, viewer, version, unit, hexes, ordering.short_odds)
-
-            body = json.dumps(await self._call(work), separators=(",", ":")).encode()
-            self._keep(key, body)
-        return web.Response(body=body, content_type="application/json")
-
-    # --- orders from a side's page -------------------------------------------------------------------
-    async def give(self, request: web.Request) -> web.StreamResponse:
-        return await self._order(request, undo=False)
-
-    async def take_back(self, request: web.Request) -> web.StreamResponse:
-        return await self._order(request, undo=True)
-
-    async def _order(self, request: web.Request, *, undo: bool) -> web.StreamResponse:
-        """A side's order (or undo) by POST: the link, the forgery checks, the rate, the body, then the
-        host's flow. Every refusal is JSON naming the reason (and the rule), the game unchanged."""
-        try:
-            game_id, viewer = await self._viewer(request)
-            self._not_forged(request)
-            if not self.buckets.take(f"p:{request.match_info['token']}", self.limits.order_burst,
-                                     self.limits.order_per_second):
-                return _refusal(429, "Orders come faster than a player clicks: wait a moment", headers={"Retry-After": "2"})
-            raw = await request.content.read(ordering.MAX_BODY + 1)
-            version, index, nonce = ordering.parse_body(raw, undo=undo)
-            order = await self._call(ordering.board_order, self.service, game_id, viewer, version, index, nonce)
-            first = await (self.desk or self._plain_desk)(order)
-        except StaleVersion as exc:
-            return _refusal(409, exc.message, exc.rule, stale=True)
-        except Forbidden as exc:
-            return _refusal(403, exc.message, exc.rule)
-        except NotFound as exc:
-            return _refusal(404, exc.message, exc.rule)
-        except UmpireError as exc:
-            return _refusal(409 if exc.__class__.__name__ in ("NotYourTurn", "GameOver") else 400, exc.message, exc.rule)
-        move = first.applied[0] if first.applied else None
-        lines = [] if move is None else [e.line() for e in move.events
-                                         if e.kind != "prompt" and (not e.only or e.only == viewer)]
-        if undo:
-            words = f"Undone: {first.taken_back}" if first.taken_back else "Undone"
-        else:
-            words = move.action.command(first.info.game) if move is not None and move.action is not None else ""
-        return web.json_response({"ok": True, "repeated": first.repeated, "order": words[:300],
-                                  "lines": [line[:300] for line in lines[:40]], "version": first.info.version,
-                                  "status": first.info.status_line[:300]})
-
-    def _not_forged(self, request: web.Request) -> None:
-        """A POST from the page itself: its own token in a header (no other site can set one without a
-        preflight this server never answers) and an Origin of the board's own (or a listed one)."""
-        import hmac
-
-        sent = request.headers.get("X-Umpire-Token", "")
-        if not hmac.compare_digest(sent.encode(), request.match_info["token"].encode()):
-            raise Forbidden("An order comes from the side's own page (its token in X-Umpire-Token)")
-        origin = request.headers.get("Origin", "")
-        allowed = {f"{request.scheme}://{request.host}", _origin(self.base_url)} | self.origins
-        if not origin or origin not in allowed or request.headers.get("Sec-Fetch-Site") == "cross-site":
-            raise Forbidden("An order comes from the board's own page (its Origin was not the board's)")
-        if request.content_type != "application/json":
-            raise Forbidden("An order is sent as application/json")
-
-    async def _plain_desk(self, order: BoardOrder) -> Any:
-        """A board with no host of its own (``umpire board``): the order applied under the game's lock, the
-        bots' replies after it. A game played on Discord is given its orders where the bot runs, whose
-        thread hears of them."""
-        info = await self._call(self.service.info, order.game_id)
-        if info.channel_id is not None:
-            raise Forbidden(f"Game #{order.game_id} is played on Discord: its orders are given from the bot's board")
-        lock = self.game_locks.setdefault(order.game_id, asyncio.Lock())
-        async with lock:
-            first = await self._call(ordering.apply, self.service, order)
-        if not first.repeated:
-            self._spawn(self._carry_on(lock, first))
-        return first
-
-    async def _carry_on(self, lock: asyncio.Lock, first: Any) -> None:
-        from engine.service import flow as play_flow
-
-        async with lock:
-            await self._call(play_flow.carry_on, self.service, first)
-
-    def _spawn(self, work: Awaitable[None]) -> None:
-        async def run() -> None:
-            try:
-                await work
-            except Exception:  # noqa: BLE001 - the order stands; what follows it is logged
-                log.exception("what follows a board order failed")
-
-        task = asyncio.create_task(run())
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
     async def _payload(self, game_id: int, viewer: str, version: int | None = None) -> bytes:
         """The game's data for a viewer, built once per version however many pages ask."""
         if version is None:
@@ -443,15 +342,19 @@ class BoardServer:
         try:
             watch.version = await self._call(self._version, game_id)
             while watch.queues:
-                await asyncio.sleep(self.limits.poll_seconds)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(watch.nudged.wait(), self.limits.poll_seconds)
+                watch.nudged.clear()
                 version = await self._call(self._version, game_id)
                 if version == watch.version:
                     continue
                 watch.version = version
-                bodies: dict[str, bytes] = {}
+                viewers = list(dict.fromkeys(watch.queues.values()))  # each viewer's data at once, on the pool
+                built = await asyncio.gather(*(self._payload(game_id, v, version) for v in viewers))
+                bodies = {v: _event("game", body) for v, body in zip(viewers, built, strict=True)}
                 for queue, viewer in list(watch.queues.items()):
-                    if viewer not in bodies:
-                        bodies[viewer] = _event("game", await self._payload(game_id, viewer, version))
+                    if viewer not in bodies:  # a page opened while the data was built: its own next time
+                        continue
                     if queue.full():  # a page that does not read keeps only the newest
                         queue.get_nowait()
                     queue.put_nowait((version, bodies[viewer]))
@@ -486,18 +389,6 @@ class BoardServer:
             await self.runner.cleanup()
             self.runner = None
         self.pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _refusal(status: int, reason: str, rule: str = "", *, stale: bool = False,
-             headers: dict[str, str] | None = None) -> web.Response:
-    return web.json_response({"ok": False, "reason": reason[:300], "rule": rule[:80], "stale": stale},
-                             status=status, headers=headers)
-
-
-def _origin(url: str) -> str:
-    """The origin of a URL ('https://board.example.org' of 'https://board.example.org/umpire')."""
-    scheme, sep, rest = url.partition("://")
-    return f"{scheme}://{rest.split('/', 1)[0]}" if sep else ""
 
 
 def _event(name: str, body: bytes) -> bytes:

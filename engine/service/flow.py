@@ -26,7 +26,7 @@ from engine.game import Action, GameRules
 from .phases import phase_numbers
 from .service import SECRET_TEXT, GameInfo, GameService, Outcome
 
-__all__ = ["SECRET_TEXT", "Decision", "Ending", "Flow", "Move", "Notice", "acting_side", "follow", "held_sides",
+__all__ = ["BOARD_REASON", "SECRET_TEXT", "Decision", "Ending", "Flow", "Move", "Notice", "acting_side", "follow", "held_sides",
            "carry_on", "ending_of", "heading", "order", "private_orders", "public_events", "result_text", "ruling", "seed_text", "undo"]
 
 
@@ -298,6 +298,8 @@ def taken_back(service: GameService, game_id: int, undo_seq: int, viewer: str | 
         return ""
     return f"#{target.seq} {Action.from_dict(target.action).command(group)}"
 
+
+BOARD_REASON = "given from the board"  # logged with an order clicked on a side's board page (issue 37)
 
 RULINGS = ("gm", "revert", "rewind", "reroll")
 

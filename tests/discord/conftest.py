@@ -74,3 +74,20 @@ async def live_bot(fake: FakeDiscord, settings: Settings) -> AsyncIterator[Umpir
     yield bot
     await bot.close()
     await asyncio.wait_for(task, timeout=5)
+
+
+BOARD_URL = "https://board.example.org"  # the board's public address in the links (tests reach it on loopback)
+
+
+@pytest.fixture
+async def board_bot(fake: FakeDiscord, settings: Settings) -> AsyncIterator[UmpireBot]:
+    """Logged in over REST, serving its live board on loopback (its links name BOARD_URL)."""
+    bot = UmpireBot(settings.model_copy(update={"umpire_board_url": BOARD_URL}), background=False,
+                    chunk_guilds_at_startup=False)
+    await bot.login(TOKEN)
+    await bot.sync_commands()
+    bot._connection._add_guild_from_data(fake.guild_json())  # type: ignore[arg-type]
+    await bot._start_board()
+    assert bot.board is not None and bot.board_port
+    yield bot
+    await bot.close()

@@ -3,31 +3,15 @@ caller their own side's link privately, /game board revoke (owner or GM) refuses
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
-import pytest
-from fake_discord import TOKEN, FakeDiscord
+from fake_discord import FakeDiscord
 from test_discord_cogs import call
 
 from bot.discord_app import UmpireBot
-from bot.settings import Settings
 
 PUBLIC = "https://board.example.org"
-
-
-@pytest.fixture
-async def board_bot(fake: FakeDiscord, settings: Settings) -> AsyncIterator[UmpireBot]:
-    bot = UmpireBot(settings.model_copy(update={"umpire_board_url": PUBLIC}), background=False,
-                    chunk_guilds_at_startup=False)
-    await bot.login(TOKEN)
-    await bot.sync_commands()
-    bot._connection._add_guild_from_data(fake.guild_json())  # type: ignore[arg-type]
-    await bot._start_board()
-    assert bot.board is not None and bot.board_port
-    yield bot
-    await bot.close()
 
 
 def local(bot: UmpireBot, link: str) -> str:
