@@ -27,6 +27,8 @@ from . import ordering
 MAX_LOG = 200  # newest log entries sent with a page (the page pages back through /log)
 MAX_ORDERS = 400  # legal orders listed for a side (grouped by order and unit first)
 MAX_TEXT = 300  # characters of one log line
+MAX_PLOTS = 40  # a side's secret orders not yet landed, shown on its own page
+PLOT_WINDOW = 1000  # newest log entries searched for them (read only while the game holds a secret)
 
 
 def _rgb(c: tuple[int, int, int]) -> str:
@@ -158,7 +160,30 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
     payload["terrain_effects"] = rules.terrain_notes(state)
     if side is not None:
         payload["orders"] = _orders(rules, state, side, view, map_hexes(view))
+        payload["plots"] = _plots(service, game_id, rules, state, side)
     return payload
+
+
+def _plots(service: GameService, game_id: int, rules: Any, state: Any, side: str) -> list[dict[str, Any]]:
+    """The side's own secret orders still pending (Panzer Leader's plotted indirect fire): the events
+    marked ``only=side`` whose secret the game still keeps (``engine.service.hidden``). Only the side's
+    own page is sent them; every other viewer's log has them redacted."""
+    from engine.service.hidden import pending_secrets
+
+    pending = pending_secrets(rules, state)
+    if not pending:
+        return []
+    entries, _, _ = service.log_page(game_id, 1, PLOT_WINDOW, viewer=side)
+    out: list[dict[str, Any]] = []
+    for e in reversed(entries):
+        if e.undone:
+            continue
+        for ev in e.events:
+            if ev.get("only") == side and ev.get("until") in pending and len(out) < MAX_PLOTS:
+                got = ev.get("data") or {}
+                out.append({"unit": str(got.get("unit", ""))[:40], "hex": str(got.get("target", ""))[:8],
+                            "text": str(ev.get("text", ""))[:MAX_TEXT], "rule": str(ev.get("rule", ""))[:80]})
+    return out
 
 
 def odds_payload(service: GameService, game_id: int, viewer: str, version: int, index: int) -> dict[str, Any]:
@@ -175,7 +200,7 @@ def odds_payload(service: GameService, game_id: int, viewer: str, version: int, 
     rules = registry.get(info.game)
     state = service.state(game_id)
     actions = rules.legal_actions(state, viewer) if rules.to_act(state) == viewer else []
-    if not 0 <= index < min(len(actions), MAX_ORDERS):
+    if not 0 <= index < len(actions):  # a unit's own orders (``ordering.unit_orders``) go past MAX_ORDERS
         raise NotFound("No such order now")
     shown = odds(rules, state, viewer, actions[index])
     return {"i": index, "version": version, "text": shown.text(), "exact": shown.exact, "draws": shown.draws,
