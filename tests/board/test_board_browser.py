@@ -178,8 +178,10 @@ def test_a_sides_page_shows_an_orders_odds_on_a_click(service: GameService, boar
 
 
 def test_a_redraw_keeps_the_order_groups_the_player_opened(service: GameService, board: Running, browser: Any) -> None:
-    """A live update redraws the orders; the group the player opened stays open (before, every redraw
-    closed them all, and the update the stream opens with could close one just opened)."""
+    """A live update redraws the orders; the group the player opened stays open, one they closed stays
+    closed (before, every redraw closed them all, and the update the stream opens with could close one
+    just opened; then the first try at issue 37 opened every group of orders with no unit on each redraw,
+    whatever the player had done)."""
     from test_board_odds import to_an_attack
 
     game_id = bot_game(service, "peiper", "contest", humans=("us", "ge"))
@@ -189,8 +191,16 @@ def test_a_redraw_keeps_the_order_groups_the_player_opened(service: GameService,
         page.click("#tabs button[data-tab='orders']")
         page.evaluate("i => document.querySelector(`li.order[data-i='${i}']`).closest('details').open = true", index)
         assert page.locator("details.ordergroup").count() > 1
+        # the orders with no unit (Peiper's end) are buttons in sight, never a group a redraw opens
+        plain = page.locator(".plainorders button.give")
+        assert plain.count() >= 1 and plain.first.is_visible()
+        assert all(n.startswith("Give ") for n in plain.evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))"))
         page.evaluate("drawOrders(state.data)")
         assert page.locator(f"li.order[data-i='{index}'] button.oddsbtn").is_visible()
         assert page.locator("details.ordergroup[open]").count() == 1
+        # and a group the player closes stays closed through the next redraw
+        page.evaluate("i => document.querySelector(`li.order[data-i='${i}']`).closest('details').open = false", index)
+        page.evaluate("drawOrders(state.data)")
+        assert page.locator("details.ordergroup[open]").count() == 0
     finally:
         page.close()

@@ -8,7 +8,9 @@ const FEATURE_COLOURS = {river: "#2f6fc0", stream: "#6fa8dc", slope: "#9a6a3a", 
   cliff: "#5a4632", hedge: "#4f7a2a", wall: "#777"};
 const state = {map: null, data: null, shown: null, phase: null, hexes: new Map(), selected: null,
   zoom: {x: 0, y: 0, w: 1, h: 1}, full: null,
-  unit: null, unitOrders: null, pending: false, nonces: new Map()};  // the order being chosen by clicks
+  unit: null, unitOrders: null, pending: false, nonces: new Map(),  // the order being chosen by clicks
+  groupOpen: new Map()};  // order groups the player opened or closed (kept through redraws)
+const MAX_PICKS = 300;  // units listed to pick in the Orders tab
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -100,6 +102,7 @@ function drawGround(map) {
   board.appendChild(svg("g", {id: "marks"}));
   board.appendChild(svg("g", {id: "overlays"}));
   board.appendChild(svg("g", {id: "counters"}));
+  board.appendChild(svg("g", {id: "plots"}));
   board.appendChild(svg("g", {id: "targets"}));
   board.appendChild(svg("polygon", {id: "selection", points: "", class: "selection"}));
 }
@@ -207,7 +210,7 @@ function drawView(view, data) {
   const label = view.phase_map && state.phase !== null ? view.phase_map.title :
     "Turn " + view.turn + " of " + view.turns + " - " + (view.phase_name || view.phase);
   phase.textContent = label + (who && state.phase === null ? " - " + who : "");
-  if (state.selected) openStack(state.selected);
+  if (state.selected) openStack(state.selected, false);
 }
 
 // --- panels -------------------------------------------------------------------------------------------
@@ -216,7 +219,7 @@ function showTab(name) {
   for (const t of document.querySelectorAll(".tab")) t.classList.toggle("on", t.id === "tab-" + name);
 }
 
-function openStack(label) {
+function openStack(label, show = true) {
   state.selected = label;
   const h = state.hexes.get(label);
   const sel = document.getElementById("selection");
@@ -249,7 +252,8 @@ function openStack(label) {
   }
   box.appendChild(list);
   if (state.unit && units.some(u => u.id === state.unit)) drawUnitOrders(box);
-  showTab("stack");
+  if (show) showTab("stack");
+  return units.filter(u => myOrders(u.id));
 }
 
 function terrainText(label) {
@@ -297,32 +301,91 @@ function drawLog(data) {
 function drawOrders(data) {
   const tab = document.getElementById("tab-orders");
   const button = document.querySelector('#tabs button[data-tab="orders"]');
-  if (!data.orders) { button.hidden = true; return; }
+  if (!data.orders) { button.hidden = true; return; }  // the spectators' page gives no order
   button.hidden = false;
-  // a redraw (a live update) keeps the groups the player has open
-  const open = new Set(Array.from(tab.querySelectorAll("details.ordergroup[open]"), d => d.dataset.key));
+  // a redraw (a live update) keeps the groups as the player left them: read from the page itself, as
+  // a toggle's event may not have run yet
+  for (const d of tab.querySelectorAll("details.ordergroup")) state.groupOpen.set(d.dataset.key, d.open);
   clear(tab);
   const o = data.orders;
-  const undo = el("button", {type: "button", id: "undo", class: "undo", "aria-label": "Undo my last order"}, "Undo my last order");
+  const undo = el("button", {type: "button", id: "undo", class: "undo"}, "Undo my last order");
   undo.addEventListener("click", () => send("undo", {}, "undo"));
+  drawPlots(tab, data.plots || []);
   if (!o.to_act) {
     tab.appendChild(el("p", {class: "hint"}, "Not your decision now."));
     tab.appendChild(undo);
     return;
   }
-  tab.appendChild(el("p", {class: "hint"}, o.count + " orders are legal now" + (o.cut ? " (the first " + (o.count - o.cut) + " shown; click a unit on the map for all of its own)" : "") + "."));
+  tab.appendChild(el("p", {class: "hint"}, o.count + " orders are legal now" + (o.cut ? " (the first " + (o.count - o.cut) + " listed; pick a unit for all of its own)" : "") + "."));
   tab.appendChild(undo);
-  const groups = o.groups.filter(g => !g.unit).concat(o.groups.filter(g => g.unit));  // no unit first: draw, pass, end
+  // orders with no unit (draw, take, pass, ready, end, SAF's dice): a button each, in sight
+  const plain = o.groups.filter(g => !g.unit);
+  if (plain.length) {
+    const box = el("div", {class: "plainorders"});
+    for (const g of plain) for (const c of g.commands) box.appendChild(plainOrder(c));
+    tab.appendChild(box);
+  }
+  // every unit with an order now (the listing below may be cut; this never is): pick it, its orders on the map
+  const units = Object.entries(o.units || {});
+  if (units.length) {
+    tab.appendChild(el("h3", {}, "Units with orders (" + units.length + ")"));
+    const box = el("div", {class: "unitpicks"});
+    for (const [id, n] of units.slice(0, MAX_PICKS)) {
+      const pick = el("button", {type: "button", class: "pickunit" + (state.unit === id ? " on" : ""), "data-unit": id,
+        "aria-label": "Orders of " + id}, id + " (" + n + ")");
+      pick.addEventListener("click", () => selectUnit(id));
+      box.appendChild(pick);
+    }
+    tab.appendChild(box);
+    if (units.length > MAX_PICKS) tab.appendChild(el("p", {class: "hint"}, "The first " + MAX_PICKS + " units; click the others on the map."));
+  }
+  if (state.unitOrders) drawUnitOrders(tab);
+  // the groups the player opened stay open through a redraw, the ones they closed closed
+  const groups = o.groups.filter(g => g.unit);
   for (const g of groups) {
-    const key = g.order + "|" + (g.unit || "");
+    const key = g.order + "|" + g.unit;
     const d = el("details", {class: "ordergroup", "data-key": key});
-    if (open.has(key) || !g.unit || groups.length <= 3) d.open = true;  // draw, pass, end: in sight
-    d.appendChild(el("summary", {}, g.order + (g.unit ? " " + g.unit : "") + " (" + g.commands.length + ")"));
+    d.open = state.groupOpen.has(key) ? state.groupOpen.get(key) : groups.length <= 3;
+    d.addEventListener("toggle", () => { state.groupOpen.set(key, d.open); });
+    d.appendChild(el("summary", {}, g.order + " " + g.unit + " (" + g.commands.length + ")"));
     const ul = el("ul", {});
     for (const c of g.commands) ul.appendChild(orderItem(c));
     d.appendChild(ul);
     tab.appendChild(d);
   }
+}
+
+function plainOrder(c) {
+  const give = el("button", {type: "button", class: "give plain", "data-i": c.i, "data-kind": c.kind,
+    "aria-label": "Give " + c.label, title: c.text}, c.label);
+  give.addEventListener("click", () => send("order", {index: c.i}, c.label));
+  return give;
+}
+
+function drawPlots(box, plots) {  // the side's own secret orders (PL's indirect fire): on its page alone
+  if (!plots.length) return;
+  const section = el("section", {class: "plots"});
+  section.appendChild(el("h3", {}, "Secret orders (only your side sees them)"));
+  const ul = el("ul", {});
+  for (const p of plots) ul.appendChild(el("li", {class: "plot", "data-hex": p.hex}, p.text + (p.rule ? " [" + p.rule + "]" : "")));
+  section.appendChild(ul);
+  box.appendChild(section);
+}
+
+function drawPlotMarks(plots) {
+  const layer = document.getElementById("plots");
+  if (!layer) return;
+  clear(layer);
+  for (const p of (state.phase === null ? plots : [])) {
+    const c = centre(p.hex);
+    if (!c) continue;
+    const g = svg("g", {class: "plotmark", "data-hex": p.hex});
+    g.appendChild(svg("circle", {cx: c[0], cy: c[1], r: 0.72}));
+    g.appendChild(svg("text", {x: c[0], y: c[1] - 0.5}, ("IF " + p.unit).slice(0, 14)));
+    g.appendChild(svg("title", {}, p.text));
+    layer.appendChild(g);
+  }
+  layer.dataset.count = String(layer.childElementCount);
 }
 
 // --- orders by clicks ------------------------------------------------------------------------------
@@ -345,24 +408,35 @@ function orderItem(c) {
 }
 
 async function selectUnit(unitId) {
+  hideConfirm();
   state.unit = unitId;
   state.unitOrders = null;
+  markPicked();
   drawTargets();
   try {
     const got = await getJSON("orders/" + state.data.version + "?unit=" + encodeURIComponent(unitId));
     if (state.unit !== unitId || got.version !== state.data.version) return;  // another click, or the game moved
     state.unitOrders = got;
     drawTargets();
-    if (state.selected) openStack(state.selected);
-    say("ok", "Orders of " + unitId + ": click a highlighted hex, or give one from the list.");
+    if (state.selected) openStack(state.selected, false);
+    drawOrders(state.data);
+    const where = got.orders.filter(c => c.hex).length;
+    say("ok", "Orders of " + unitId + ": " + (where ? "click a highlighted hex to choose one" : "give one from its list") +
+      (got.orders.length > where ? " (" + (got.orders.length - where) + " with no hex are listed under the hex)" : "") + ".");
   } catch (err) { say("err", String(err.message).slice(0, 200)); }
 }
 
 function clearUnit() {
   state.unit = null;
   state.unitOrders = null;
+  markPicked();
   drawTargets();
   hideConfirm();
+}
+
+function markPicked() {
+  for (const b of document.querySelectorAll("button.pickunit")) b.classList.toggle("on", b.dataset.unit === state.unit);
+  document.body.dataset.unit = state.unit || "";
 }
 
 function drawTargets() {
@@ -379,8 +453,9 @@ function drawTargets() {
     const kinds = Array.from(new Set(orders.map(c => c.kind))).join(" ");
     const g = svg("g", {class: "target", "data-hex": label, "data-kinds": kinds});
     g.appendChild(svg("polygon", {points: corners(h.x, h.y, 0.9).map(p => p.join(",")).join(" ")}));
-    const words = orders.map(c => c.odds).filter(Boolean)[0];
-    if (words) g.appendChild(svg("text", {x: h.x, y: h.y + 0.62, class: "tword"}, String(words).slice(0, 18)));
+    const chance = orders.map(c => c.odds || "").find(w => /\d%/.test(w));
+    const words = chance ? chance.match(/[~]?\d+%/)[0] : (orders.length > 1 ? orders.length + " orders" : "");
+    if (words) g.appendChild(svg("text", {x: h.x, y: h.y + 0.62, class: "tword"}, words));
     g.appendChild(svg("title", {}, orders.map(c => c.label + (c.odds ? " - " + c.odds : "")).join("\n")));
     layer.appendChild(g);
   }
@@ -508,7 +583,17 @@ function drawGame(data) {
   if (off.length) {
     box.appendChild(el("h3", {}, "Off the map"));
     const ul = el("ul", {class: "units"});
-    for (const u of off) ul.appendChild(el("li", {class: "unit", "data-unit": u.id}, (u.name || u.id) + " - " + u.status + (u.why_out ? " (" + u.why_out + ")" : "") + (u.one_of ? " (" + u.one_of + ")" : "")));
+    for (const u of off) {
+      const li = el("li", {class: "unit", "data-unit": u.id}, (u.name || u.id) + " - " + u.status + (u.why_out ? " (" + u.why_out + ")" : "") + (u.one_of ? " (" + u.one_of + ")" : ""));
+      const n = myOrders(u.id);
+      if (n) {
+        const pick = el("button", {type: "button", class: "pickunit", "data-unit": u.id, "aria-label": "Orders of " + (u.name || u.id)},
+          n + (n === 1 ? " order" : " orders"));
+        pick.addEventListener("click", () => selectUnit(u.id));
+        li.appendChild(pick);
+      }
+      ul.appendChild(li);
+    }
     box.appendChild(ul);
   }
   const result = document.getElementById("result");
@@ -580,6 +665,7 @@ function drawAll(data) {
   drawCharts(data);
   drawStrip(data);
   drawTargets();
+  drawPlotMarks(data.plots || []);
   document.body.dataset.version = data.version;
   document.body.dataset.ready = "1";
 }
@@ -642,7 +728,9 @@ function wireBoard() {
     if (!label) return;
     if (state.unitOrders && confirmAt(label)) return;  // a destination or target of the chosen unit
     hideConfirm();
-    openStack(label);
+    const mine = openStack(label);
+    if (mine.length === 1 && state.unit !== mine[0].id) selectUnit(mine[0].id);  // one unit of mine: its orders at once
+    else if (!mine.some(u => u.id === state.unit)) clearUnit();
   });
   board.addEventListener("wheel", e => { e.preventDefault(); const p = toBoard(e); zoomBy(e.deltaY > 0 ? 1.2 : 1 / 1.2, p[0], p[1]); }, {passive: false});
   document.getElementById("zoom-in").addEventListener("click", () => zoomBy(1 / 1.4));
