@@ -26,6 +26,7 @@ from . import ordering
 
 MAX_LOG = 200  # newest log entries sent with a page (the page pages back through /log)
 MAX_ORDERS = 400  # legal orders listed for a side (grouped by order and unit first)
+MAX_PLAIN = 50  # orders with no unit listed for a side, past MAX_ORDERS too (ready, end, pass, dice)
 MAX_TEXT = 300  # characters of one log line
 MAX_PLOTS = 40  # a side's secret orders not yet landed, shown on its own page
 PLOT_WINDOW = 1000  # newest log entries searched for them (read only while the game holds a secret)
@@ -117,13 +118,18 @@ def _orders(rules: Any, state: Any, side: str, view: dict[str, Any], hexes: set[
     unit_hexes = {str(u["id"]): str(u["hex"]) for u in view.get("units", []) if u.get("hex")}
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     per_unit: dict[str, int] = {}
+    plain = 0
     for i, a in enumerate(actions):
         for unit in ordering.units_of(a):
             per_unit[unit] = per_unit.get(unit, 0) + 1
-        if i < MAX_ORDERS:
-            unit = str(a.args.get("unit") or a.args.get("units") or "")
+        unit = str(a.args.get("unit") or a.args.get("units") or "")
+        # an order with no unit (ready, end, pass, SAF's dice) is listed past the cut too: its button is
+        # the only way to give it from the page (a unit's own are all at /orders/<version>?unit=)
+        if i < MAX_ORDERS or (not unit and plain < MAX_PLAIN):
+            plain += 0 if unit else 1
             groups.setdefault((a.kind, unit), []).append(ordering.shown(i, a, rules.key, hexes, unit_hexes))
-    return {"to_act": True, "count": len(actions), "cut": max(0, len(actions) - MAX_ORDERS), "units": per_unit,
+    listed = sum(len(cmds) for cmds in groups.values())
+    return {"to_act": True, "count": len(actions), "cut": len(actions) - listed, "units": per_unit,
             "groups": [{"order": k, "unit": u, "commands": cmds} for (k, u), cmds in groups.items()]}
 
 
