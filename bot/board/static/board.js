@@ -417,6 +417,7 @@ async function selectUnit(unitId) {
     const got = await getJSON("orders/" + state.data.version + "?unit=" + encodeURIComponent(unitId));
     if (state.unit !== unitId || got.version !== state.data.version) return;  // another click, or the game moved
     state.unitOrders = got;
+    document.body.dataset.picked = unitId;  // its orders are in: the map shows them
     drawTargets();
     if (state.selected) openStack(state.selected, false);
     drawOrders(state.data);
@@ -432,6 +433,7 @@ function clearUnit() {
   markPicked();
   drawTargets();
   hideConfirm();
+  document.body.dataset.picked = "";
 }
 
 function markPicked() {
@@ -518,6 +520,7 @@ async function send(route, body, words) {
       headers: {"Content-Type": "application/json", "X-Umpire-Token": token()}, body: JSON.stringify(payload)});
     const got = await r.json().catch(() => ({ok: false, reason: "HTTP " + r.status}));
     if (got.ok) {
+      document.body.dataset.given = String(got.version);  // the version the order made (tests wait for it)
       say("ok", (got.repeated ? "Given once already: " : "") + got.order + (got.lines.length ? " - " + got.lines.join(" ") : ""));
       clearUnit();
       await refresh(got.version);
@@ -530,6 +533,7 @@ async function send(route, body, words) {
   } finally {
     state.pending = false;
     document.body.dataset.pending = "0";
+    document.body.dataset.sent = String(Number(document.body.dataset.sent || 0) + 1);
   }
 }
 
@@ -656,6 +660,7 @@ async function showPhase(number) {
 function drawAll(data) {
   if (state.data && state.data.version !== data.version) {  // the game moved: choices of the last version go
     state.unit = null; state.unitOrders = null; state.nonces.clear(); hideConfirm();
+    document.body.dataset.picked = "";
   }
   state.data = data;
   if (state.phase === null) drawView(data.view, data);
@@ -737,6 +742,7 @@ function wireBoard() {
   document.getElementById("zoom-out").addEventListener("click", () => zoomBy(1.4));
   document.getElementById("zoom-fit").addEventListener("click", () => setZoom(Object.assign({}, state.full)));
   for (const b of document.querySelectorAll("#tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  document.addEventListener("keydown", e => { if (e.key === "Escape") clearUnit(); });  // the choice dropped
 }
 
 // --- live -------------------------------------------------------------------------------------------------
