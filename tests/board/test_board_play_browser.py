@@ -233,7 +233,7 @@ def test_an_saf_turn_by_clicks_dice_to_units(service: GameService, board: Runnin
         assert dice
         # a die to a unit, by clicks: the unit, a highlighted hex, the confirm bar's order of that die
         said = table.unit_order(("order",))
-        assert said and "die" in table.given[-1], table.given
+        assert said and "die:" in said, said
         left = list(table.data("state.data.view.score.dice"))
         assert len(left) == len(dice) - 1, (dice, left)
         table.given.append(str(table.unit_order(("order",))))
