@@ -162,6 +162,9 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
                   for s, seat in info.seats.items()},
     }
     state = service.state(game_id)
+    # the phase drawn may be the one that just closed (nothing has happened since): its map, but the
+    # page's header says the phase and the side to act now
+    payload["view"].update(phase=rules.phase(state), phase_name=rules.phase_name(state), to_act=rules.to_act(state))
     payload["charts"] = [c.as_dict() for c in rules.charts(state)]
     payload["terrain_effects"] = rules.terrain_notes(state)
     if side is not None:
