@@ -204,3 +204,22 @@ def test_a_redraw_keeps_the_order_groups_the_player_opened(service: GameService,
         assert page.locator("details.ordergroup[open]").count() == 0
     finally:
         page.close()
+
+
+def test_an_older_version_never_replaces_a_newer_one(service: GameService, board: Running, browser: Any) -> None:
+    """The page fetches the game after its own order while the live stream may still bring the version
+    before it: drawn back to that one, the page offered orders the server refused as stale (seen in the
+    Peiper turn played by clicks, issue 37). An older version is now never drawn."""
+    game_id = bot_game(service, "peiper", "contest", humans=("us", "ge"))
+    page = open_page(browser, board.link(game_id, "us"))
+    try:
+        service.submit(game_id, "us", Action("ready"), "u-us")
+        page.wait_for_function("() => Number(document.body.dataset.version) > 0", timeout=5_000)
+        now = int(page.get_attribute("body", "data-version") or 0)
+        older = page.evaluate("() => { const d = JSON.parse(JSON.stringify(state.data)); d.version -= 1;"
+                              " d.orders = {to_act: true, groups: [], count: 0, cut: 0, units: {}}; return d; }")
+        page.evaluate("d => onGame(d)", older)
+        assert int(page.get_attribute("body", "data-version") or 0) == now
+        assert page.evaluate("() => state.data.version") == now
+    finally:
+        page.close()

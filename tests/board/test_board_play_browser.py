@@ -45,6 +45,10 @@ CLICKABLE_TARGETS = """() => Array.from(document.querySelectorAll("#targets g.ta
 }).map(g => [g.dataset.hex, g.dataset.kinds])"""
 
 
+class Stale(Exception):
+    """The page was refused as stale (StaleVersion) and redrew: the step is taken again."""
+
+
 class Table:
     """The side's page giving orders by clicks, the other open pages watching."""
 
@@ -53,6 +57,7 @@ class Table:
         self.page = page_for(browser, board.link(game_id, side), viewport)
         self.others = [page_for(browser, board.link(game_id, w)) for w in watchers]
         self.latencies: list[float] = []
+        self.stale = 0  # orders refused as the page was stale (redrawn, given again by the next step)
         self.given: list[str] = []
 
     def close(self) -> None:
@@ -80,10 +85,15 @@ class Table:
         LIVE_SECONDS. The page's words come back."""
         page = self.page
         sent = int(page.get_attribute("body", "data-sent") or 0)
+        drawn = int(page.get_attribute("body", "data-version") or 0)
         start = page.evaluate("Date.now()")
         click()
         page.wait_for_function("n => Number(document.body.dataset.sent || 0) > n", arg=sent, timeout=WAIT_MS)
         said = page.inner_text("#said")
+        if "moved on" in said:  # the game moved (a bot) after the page was drawn: refused, the page redraws
+            page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=drawn, timeout=WAIT_MS)
+            self.stale += 1
+            raise Stale(what)
         assert "said-ok" in (page.get_attribute("#said", "class") or ""), (what, said)
         version = int(page.get_attribute("body", "data-given") or 0)
         page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version, timeout=WAIT_MS)
@@ -201,22 +211,26 @@ def test_a_whole_peiper_turn_for_the_us_by_clicks(service: GameService, board: R
             if view["phase"] != "activate":
                 moved = 0
             takes = [p for p in plain if p.startswith("take")]
-            if takes:
-                table.give_plain(takes[0])
-            elif view["phase"] == "activate" and moved < 2 and table.unit_order(("move",)):
-                moved += 1
-                if not undone:  # the page's Undo takes it back and names it
-                    page.click("#tabs button[data-tab='orders']")
-                    said = table.give(page.get_by_role("button", name="Undo my last order").click, "undo")
-                    assert said.startswith("Undone") and "move" in said, said
-                    undone = True
-            else:
-                table.give_plain(next(p for p in ("end", "pass", "draw", "ready") if p in plain))
+            try:
+                if takes:
+                    table.give_plain(takes[0])
+                elif view["phase"] == "activate" and moved < 2 and table.unit_order(("move",)):
+                    moved += 1
+                    if not undone:  # the page's Undo takes it back and names it
+                        page.click("#tabs button[data-tab='orders']")
+                        said = table.give(page.get_by_role("button", name="Undo my last order").click, "undo")
+                        assert said.startswith("Undone") and "move" in said, said
+                        undone = True
+                else:
+                    table.give_plain(next(p for p in ("end", "pass", "draw", "ready") if p in plain))
+            except Stale:
+                continue  # redrawn: the step again, from what the page shows now
         assert undone and table.data("state.data.view.turn") > turn, table.given
         assert any(g.startswith("move") for g in table.given)
         no_order_ui(spectators)
-        print(f"Peiper: {len(table.given)} orders by clicks; the spectators' page had each in at most "
-              f"{max(table.latencies) * 1000:.0f} ms (median {sorted(table.latencies)[len(table.latencies) // 2] * 1000:.0f})")
+        print(f"Peiper: {len(table.given)} orders by clicks ({table.stale} refused as stale, given again); the "
+              f"spectators' page had each in at most {max(table.latencies) * 1000:.0f} ms "
+              f"(median {sorted(table.latencies)[len(table.latencies) // 2] * 1000:.0f})")
     finally:
         table.close()
 
@@ -226,9 +240,13 @@ def test_an_saf_turn_by_clicks_dice_to_units(service: GameService, board: Runnin
     service.run_bots(game_id)
     table = Table(browser, board, game_id, "us", ["ge", "spectator"])
     try:
+        page = table.page
         assert table.my_turn()
         table.give_plain("roll")  # set-up as it stands; the turn's dice rolled
         assert table.my_turn() and table.data("state.data.view.phase") == "orders"
+        assert "orders" in page.inner_text("#phase")  # the phase now, not the set-up's map drawn
+        page.click("#tabs button[data-tab='orders']")
+        assert "order dice" in page.inner_text("#tab-orders p.status")  # the dice to assign, in sight
         dice = list(table.data("state.data.view.score.dice"))
         assert dice
         # a die to a unit, by clicks: the unit, a highlighted hex, the confirm bar's order of that die
@@ -259,6 +277,7 @@ def test_a_pl_fire_and_movement_with_a_secret_plot_by_clicks(service: GameServic
         assert table.my_turn()
         table.give_plain("end")  # the Allied set-up as it stands
         assert table.my_turn() and table.data("state.data.view.phase") == "combat"
+        assert "Combat" in page.inner_text("#phase")
         # the plot: M1 picked, 0810 highlighted with both its orders, the indirect one given
         spots = dict(table.pick("M1"))
         assert "indirect" in spots.get("0810", ""), spots

@@ -310,6 +310,8 @@ function drawOrders(data) {
   const o = data.orders;
   const undo = el("button", {type: "button", id: "undo", class: "undo"}, "Undo my last order");
   undo.addEventListener("click", () => send("undo", {}, "undo"));
+  const line = String(data.status_line || ""), cut = line.indexOf(". ");  // the game's own line: SAF's dice
+  tab.appendChild(el("p", {class: "status", title: line}, cut > 0 ? line.slice(0, cut + 1) : line));
   drawPlots(tab, data.plots || []);
   if (!o.to_act) {
     tab.appendChild(el("p", {class: "hint"}, "Not your decision now."));
@@ -419,12 +421,27 @@ async function selectUnit(unitId) {
     state.unitOrders = got;
     document.body.dataset.picked = unitId;  // its orders are in: the map shows them
     drawTargets();
+    fitSmall(got);
     if (state.selected) openStack(state.selected, false);
     drawOrders(state.data);
     const where = got.orders.filter(c => c.hex).length;
     say("ok", "Orders of " + unitId + ": " + (where ? "click a highlighted hex to choose one" : "give one from its list") +
       (got.orders.length > where ? " (" + (got.orders.length - where) + " with no hex are listed under the hex)" : "") + ".");
   } catch (err) { say("err", String(err.message).slice(0, 200)); }
+}
+
+function fitSmall(got) {
+  // on a small screen (a phone) the whole map is too small to tap a hex: zoom to the unit and its hexes
+  const board = document.getElementById("board");
+  if (board.getBoundingClientRect().width >= 600) return;
+  const at = (state.shown.units || []).find(u => u.id === got.unit);
+  const pts = got.orders.map(c => c.hex).concat(at && at.hex ? [at.hex] : []).map(centre).filter(Boolean);
+  if (!pts.length) return;
+  const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]), r = board.getBoundingClientRect();
+  let w = Math.max(9, Math.max(...xs) - Math.min(...xs) + 3), h = Math.max(9, Math.max(...ys) - Math.min(...ys) + 3);
+  if (w / h < r.width / r.height) w = h * r.width / r.height; else h = w * r.height / r.width;
+  if (w >= state.full.w) return;  // no nearer than the whole map
+  setZoom({x: (Math.min(...xs) + Math.max(...xs)) / 2 - w / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 - h / 2, w, h});
 }
 
 function clearUnit() {
@@ -447,6 +464,9 @@ function drawTargets() {
   clear(layer);
   const got = state.unitOrders;
   if (!got) { layer.dataset.count = "0"; return; }
+  const at = (state.shown.units || []).find(u => u.id === got.unit);
+  const home = at && at.hex ? state.hexes.get(at.hex) : null;
+  if (home) layer.appendChild(svg("polygon", {class: "picked", points: corners(home.x, home.y, 1).map(p => p.join(",")).join(" ")}));
   const byHex = new Map();
   for (const c of got.orders) if (c.hex) { if (!byHex.has(c.hex)) byHex.set(c.hex, []); byHex.get(c.hex).push(c); }
   for (const [label, orders] of byHex) {
@@ -523,7 +543,7 @@ async function send(route, body, words) {
       document.body.dataset.given = String(got.version);  // the version the order made (tests wait for it)
       say("ok", (got.repeated ? "Given once already: " : "") + got.order + (got.lines.length ? " - " + got.lines.join(" ") : ""));
       clearUnit();
-      await refresh(got.version);
+      await refresh();
     } else {
       say("err", "Refused: " + got.reason + (got.rule ? " [" + got.rule + "]" : ""));
       if (got.stale) { clearUnit(); await refresh(); }
@@ -537,10 +557,10 @@ async function send(route, body, words) {
   }
 }
 
-async function refresh(atLeast) {
+async function refresh() {
   try {
     const data = await getJSON("data");
-    if (!state.data || data.version !== state.data.version || atLeast === undefined) drawAll(data);
+    if (!state.data || data.version > state.data.version) drawAll(data);  // never back to an older one
   } catch (err) { say("err", String(err.message).slice(0, 160)); }
 }
 
@@ -704,16 +724,36 @@ function hexAt(p) {
 
 function wireBoard() {
   const board = document.getElementById("board"), tip = document.getElementById("tip");
-  let drag = null;
-  board.addEventListener("pointerdown", e => { drag = {x: e.clientX, y: e.clientY, z: Object.assign({}, state.zoom), moved: false}; });
+  let drag = null, pinch = null;
+  const fingers = new Map();  // pointers down on the map: two make a pinch (zoom), one a drag or a tap
+  const spread = () => { const [a, b] = Array.from(fingers.values()); return Math.hypot(a[0] - b[0], a[1] - b[1]) || 1; };
+  board.addEventListener("pointerdown", e => {
+    fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (fingers.size === 2) {
+      const [a, b] = Array.from(fingers.values());
+      pinch = {d: spread(), z: Object.assign({}, state.zoom), at: toBoard({clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2})};
+      drag = null;
+      return;
+    }
+    drag = {x: e.clientX, y: e.clientY, z: Object.assign({}, state.zoom), moved: false, slack: e.pointerType === "touch" ? 10 : 4};
+  });
   board.addEventListener("pointermove", e => {
-    if (drag && (Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) > 4)) {
+    if (fingers.has(e.pointerId)) fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pinch && fingers.size === 2) {
+      const f = Math.max(0.2, Math.min(5, pinch.d / spread()));
+      const z = pinch.z, w = Math.max(3, Math.min(state.full.w * 1.5, z.w * f)), h = w * z.h / z.w;
+      const [cx, cy] = pinch.at;
+      setZoom({x: cx - (cx - z.x) * w / z.w, y: cy - (cy - z.y) * h / z.h, w, h});
+      return;
+    }
+    if (drag && (Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) > drag.slack)) {
       drag.moved = true;
       const r = board.getBoundingClientRect(), s = Math.max(drag.z.w / r.width, drag.z.h / r.height);
       setZoom({x: drag.z.x - (e.clientX - drag.x) * s, y: drag.z.y - (e.clientY - drag.y) * s, w: drag.z.w, h: drag.z.h});
       tip.hidden = true;
       return;
     }
+    if (e.pointerType === "touch") return;  // no hover on a phone: a tap opens the hex
     const label = hexAt(toBoard(e));
     if (!label) { tip.hidden = true; return; }
     tip.textContent = label + ": " + terrainText(label);
@@ -724,8 +764,15 @@ function wireBoard() {
     tip.style.top = (e.clientY - wrap.top + 14) + "px";
     tip.hidden = false;
   });
+  const lift = e => {
+    fingers.delete(e.pointerId);
+    if (pinch) { if (!fingers.size) pinch = null; drag = null; return true; }  // the end of a pinch is no tap
+    return false;
+  };
+  board.addEventListener("pointercancel", e => { lift(e); drag = null; });
   board.addEventListener("pointerleave", () => { tip.hidden = true; });
   board.addEventListener("pointerup", e => {
+    if (lift(e)) return;
     const moved = drag && drag.moved;
     drag = null;
     if (moved) return;
@@ -752,16 +799,18 @@ function setLive(kind, text) {
   live.textContent = text;
 }
 
+function onGame(data) {
+  // the stream opens with the version the page has drawn already: redrawing it would close the player's
+  // open groups and wipe the odds being shown. An older version never replaces a newer one: the page
+  // fetches the game after its own order while the stream may still bring the version before it, and a
+  // page drawn back to it would offer orders the server refuses as stale
+  if (state.data && data.version <= state.data.version) return;
+  drawAll(data);
+}
+
 function listen() {
   const source = new EventSource("events");
-  source.addEventListener("game", e => {
-    const data = JSON.parse(e.data);
-    setLive("ok", "live");
-    // the stream opens with the version the page has drawn already: redrawing it would close the
-    // player's open groups and wipe the odds being shown
-    if (state.data && data.version === state.data.version) return;
-    drawAll(data);
-  });
+  source.addEventListener("game", e => { setLive("ok", "live"); onGame(JSON.parse(e.data)); });
   source.onerror = () => setLive("err", "connection lost - retrying");
   source.onopen = () => setLive("ok", "live");
 }
