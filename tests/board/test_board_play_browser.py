@@ -55,6 +55,7 @@ class Table:
     def __init__(self, browser: Any, board: Running, game_id: int, side: str, watchers: list[str],
                  viewport: dict[str, int] | None = None) -> None:
         self.page = page_for(browser, board.link(game_id, side), viewport)
+        self.touch = viewport is not None  # a phone: taps, not clicks
         self.others = [page_for(browser, board.link(game_id, w)) for w in watchers]
         self.latencies: list[float] = []
         self.stale = 0  # orders refused as the page was stale (redrawn, given again by the next step)
@@ -80,6 +81,10 @@ class Table:
         return self.page.eval_on_selector_all(".plainorders button.give", "bs => bs.map(b => b.textContent)")
 
     # --- clicks ------------------------------------------------------------------------------------
+    def press(self, target: Any, force: bool = False) -> None:
+        """A click, or a tap on a phone."""
+        (target.tap if self.touch else target.click)(force=force)
+
     def give(self, click: Any, what: str) -> str:
         """Clicks (``click``), then waits for the page's answer; each other page shows the result within
         LIVE_SECONDS. The page's words come back."""
@@ -107,38 +112,38 @@ class Table:
 
     def give_plain(self, label: str, *, double: bool = False) -> str:
         """An order with no unit, by its button ('Give end', 'Give roll')."""
-        self.page.click("#tabs button[data-tab='orders']")
+        self.press(self.page.locator("#tabs button[data-tab='orders']"))
         button = self.page.get_by_role("button", name=f"Give {label}", exact=True)
-        return self.give(button.dblclick if double else button.click, label)
+        return self.give(button.dblclick if double else lambda: self.press(button), label)
 
     def pick(self, unit: str) -> list[tuple[str, str]]:
         """Picks a unit: a click on its counter where it is on the map and reachable, else its pick in the
         Orders tab; its orders' hexes come back (those a click reaches) as (hex, kinds)."""
         page = self.page
         page.keyboard.press("Escape")  # no unit picked before: a click on a counter picks, never gives
-        where = page.evaluate("id => (state.data.view.units.find(u => u.id === id) || {}).hex || ''", unit)
+        where = "" if self.touch else page.evaluate("id => (state.data.view.units.find(u => u.id === id) || {}).hex || ''", unit)
         clicked = False
         if where:
             top = page.locator(f"g.stack[data-hex='{where}'] rect").last
             box = top.bounding_box()
             if box and page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('#board')",
                                      [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]):
-                top.click(force=True)
+                self.press(top, force=True)
                 if page.get_attribute("body", "data-unit") != unit:  # a stack of several: the unit's pick there
-                    page.click(f"#tab-stack button.pickunit[data-unit='{unit}']")
+                    self.press(page.locator(f"#tab-stack button.pickunit[data-unit='{unit}']"))
                 clicked = True
         if not clicked:
-            page.click("#tabs button[data-tab='orders']")
-            page.get_by_role("button", name=f"Orders of {unit}", exact=True).click()
+            self.press(page.locator("#tabs button[data-tab='orders']"))
+            self.press(page.get_by_role("button", name=f"Orders of {unit}", exact=True))
         page.wait_for_function("u => document.body.dataset.picked === u", arg=unit, timeout=WAIT_MS)
         return [(h, k) for h, k in page.evaluate(CLICKABLE_TARGETS)]
 
     def choose(self, hex_label: str, order: str) -> str:
         """A click on a highlighted hex, then on the confirm bar's button of the order named ``order``."""
-        self.page.locator(f"#targets g.target[data-hex='{hex_label}'] polygon").click(force=True)
+        self.press(self.page.locator(f"#targets g.target[data-hex='{hex_label}'] polygon"), force=True)
         self.page.wait_for_selector("#confirm:not([hidden])")
         button = self.page.locator(f"#confirm button[aria-label^={json.dumps('Give ' + order)}]")  # its accessible name
-        return self.give(button.first.click, order)
+        return self.give(lambda: self.press(button.first), order)
 
     def unit_order(self, kinds: tuple[str, ...] = ()) -> str | None:
         """Some unit's order by clicks: the first unit (of those with orders) with a highlighted hex whose
@@ -305,6 +310,32 @@ def test_a_pl_fire_and_movement_with_a_secret_plot_by_clicks(service: GameServic
             assert not other.evaluate("() => (state.data.plots || []).length")
         no_order_ui(spectators)
         print(f"PL: {len(table.given)} orders by clicks; the other pages had each in at most "
+              f"{max(table.latencies) * 1000:.0f} ms")
+    finally:
+        table.close()
+
+
+def test_an_saf_turn_on_a_phone_by_taps(service: GameService, board: Running, browser: Any) -> None:
+    """The page at a phone's size (390 x 844, touch): picks in the Orders tab zoom the map to the unit,
+    a tap on a hex and one on its Give button give the order; nothing runs off the screen's side."""
+    game_id = bot_game(service, "saf", "1", humans=("us",))
+    service.run_bots(game_id)
+    table = Table(browser, board, game_id, "us", ["spectator"], viewport={"width": 390, "height": 844})
+    try:
+        page = table.page
+        assert table.my_turn()
+        table.give_plain("roll")
+        assert table.my_turn() and table.data("state.data.view.phase") == "orders"
+        whole = table.data("state.zoom.w")
+        said = table.unit_order(("order",))
+        assert said and "die:" in said, said
+        assert table.data("state.zoom.w") < whole / 2  # the pick zoomed to the unit: hexes big enough to tap
+        table.give_plain("end")
+        assert table.my_turn()
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        heights = page.eval_on_selector_all("#tab-orders button.give", "bs => bs.map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 36, heights  # a finger's size
+        print(f"SAF on a phone: {len(table.given)} orders by taps; the spectators' page had each in at most "
               f"{max(table.latencies) * 1000:.0f} ms")
     finally:
         table.close()
