@@ -402,7 +402,7 @@ function orderItem(c) {
   give.addEventListener("click", () => send("order", {index: c.i}, c.label));
   li.appendChild(give);
   li.appendChild(el("span", {class: "olabel", title: c.text}, " " + c.label));
-  if (c.odds) li.appendChild(el("span", {class: "oshort"}, " - " + c.odds));
+  if (c.odds && !/^[^;%]* to \w+$/.test(c.odds)) li.appendChild(el("span", {class: "oshort"}, " - " + c.odds));  // not 'X to 0104' again
   const ask = el("button", {type: "button", class: "oddsbtn", "aria-label": "Odds of " + c.label}, "odds");
   ask.addEventListener("click", () => showOdds(li, c.i));
   li.appendChild(ask);
@@ -506,7 +506,7 @@ function confirmAt(label) {
     const give = el("button", {type: "button", class: "give", "data-i": c.i, "aria-label": "Give " + c.label}, "Give");
     give.addEventListener("click", () => send("order", {index: c.i}, c.label));
     row.appendChild(give);
-    row.appendChild(el("span", {}, " " + c.label + (c.odds ? " - " + c.odds : "")));
+    row.appendChild(el("span", {}, " " + c.label + (c.odds && !/^[^;%]* to \w+$/.test(c.odds) ? " - " + c.odds : "")));
     bar.appendChild(row);
   }
   const cancel = el("button", {type: "button", class: "cancel"}, "Cancel");
