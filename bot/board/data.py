@@ -169,8 +169,21 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
     payload["terrain_effects"] = rules.terrain_notes(state)
     if side is not None:
         payload["orders"] = _orders(rules, state, side, view, map_hexes(view))
+        payload["orders"]["why_not"] = _why_not(service, game_id, side)
         payload["plots"] = _plots(service, game_id, rules, state, side)
     return payload
+
+
+def _why_not(service: GameService, game_id: int, side: str) -> str:
+    """Why this side's page may give no order ('' if it may): the bot holds the side, or nobody does yet
+    (the server refuses such a page's orders the same way, ``ordering.seat_player``)."""
+    from engine.errors import Forbidden
+
+    try:
+        ordering.seat_player(service, game_id, side)
+    except Forbidden as exc:
+        return exc.message[:MAX_TEXT]
+    return ""
 
 
 def _plots(service: GameService, game_id: int, rules: Any, state: Any, side: str) -> list[dict[str, Any]]:
