@@ -339,3 +339,17 @@ def test_an_saf_turn_on_a_phone_by_taps(service: GameService, board: Running, br
               f"{max(table.latencies) * 1000:.0f} ms")
     finally:
         table.close()
+
+
+def test_a_bot_held_sides_page_offers_no_order(service: GameService, board: Running, browser: Any) -> None:
+    """A side the bot holds: its page says so and offers no order (the server would refuse one)."""
+    game_id = bot_game(service, "saf", "1", humans=())
+    page = page_for(browser, board.link(game_id, "us"))
+    try:
+        page.click("#tabs button[data-tab='orders']")
+        assert "bot holds" in page.inner_text("#tab-orders .why-not")
+        assert page.get_by_role("button", name=re.compile("^(Give|Undo)")).count() == 0
+        assert page.locator("button.pickunit").count() == 0
+        assert not page.errors
+    finally:
+        page.close()

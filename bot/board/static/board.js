@@ -313,6 +313,10 @@ function drawOrders(data) {
   const line = String(data.status_line || ""), cut = line.indexOf(". ");  // the game's own line: SAF's dice
   tab.appendChild(el("p", {class: "status", title: line}, cut > 0 ? line.slice(0, cut + 1) : line));
   drawPlots(tab, data.plots || []);
+  if (o.why_not) {  // the bot holds this side, or nobody does yet: the page gives nothing
+    tab.appendChild(el("p", {class: "hint why-not"}, o.why_not));
+    return;
+  }
   if (!o.to_act) {
     tab.appendChild(el("p", {class: "hint"}, "Not your decision now."));
     tab.appendChild(undo);
@@ -393,7 +397,7 @@ function drawPlotMarks(plots) {
 // --- orders by clicks ------------------------------------------------------------------------------
 function myOrders(unitId) {
   const o = state.data && state.data.orders;
-  return o && o.to_act && state.phase === null ? (o.units || {})[unitId] || 0 : 0;
+  return o && o.to_act && !o.why_not && state.phase === null ? (o.units || {})[unitId] || 0 : 0;
 }
 
 function orderItem(c) {
@@ -411,6 +415,7 @@ function orderItem(c) {
 
 async function selectUnit(unitId) {
   hideConfirm();
+  if (state.phase !== null) { state.phase = null; drawView(state.data.view, state.data); drawStrip(state.data); }  // orders are now's
   state.unit = unitId;
   state.unitOrders = null;
   markPicked();
@@ -667,6 +672,7 @@ function drawStrip(data) {
 async function showPhase(number) {
   try {
     const p = await getJSON("phase/" + number);
+    clearUnit();  // a past phase's map takes no order
     state.phase = number;
     drawView(p.view, state.data);
     drawStrip(state.data);
