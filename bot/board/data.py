@@ -151,7 +151,7 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
     newest = [_entry(info.game, e) for e in entries]
     _phase_of(newest, closings)
     seed = service.seed_record(game_id)
-    payload = {
+    payload: dict[str, Any] = {
         "id": info.id, "viewer": viewer, "version": info.version, "status": info.status,
         "status_line": info.status_line, "map": map_name(view), "view": _view_part(view),
         "log": newest, "log_total": entries[-1].seq if entries else 0,
