@@ -18,8 +18,9 @@ from engine.service import board_links as links
 GAMES = [("peiper", "contest"), ("saf", "1"), ("pl", "utah")]
 
 
-def open_page(browser: Any, url: str) -> Any:
-    page = browser.new_page(viewport={"width": 1300, "height": 860})
+def open_page(browser: Any, url: str, **context: Any) -> Any:
+    """A page drawn and ready (a desktop's size, or a context's own: a phone's, touch)."""
+    page = browser.new_context(**context).new_page() if context else browser.new_page(viewport={"width": 1300, "height": 860})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)

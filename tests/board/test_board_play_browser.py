@@ -65,6 +65,7 @@ class Table:
         for p in [self.page, *self.others]:
             assert not p.errors, p.errors
             p.close()
+            p.context.close()
 
     # --- what the page shows (read only) -----------------------------------------------------------
     def data(self, path: str) -> Any:
@@ -165,14 +166,7 @@ def page_for(browser: Any, url: str, viewport: dict[str, int] | None = None) -> 
 
 
 def phone_page(browser: Any, url: str, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True, device_scale_factor=2)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", timeout=15_000)
-    page.errors = errors
-    return page
+    return open_page(browser, url, viewport=viewport, has_touch=True, is_mobile=True, device_scale_factor=2)
 
 
 def no_order_ui(page: Any) -> None:
