@@ -10,7 +10,7 @@ within ``LIVE_SECONDS`` of the click, the time read from the page's own record o
 - Peiper: the US places a unit, moves it back, is ready, and plays its whole first turn against the bot
   (takes, moves, takes one back with Undo, ends), a double click giving one order.
 - Scream, Aim, Fire!: the US rolls and assigns its order dice to units by clicks, ends; the German bot plays.
-- Panzer Leader: the US ends its set-up, plots indirect fire (shown on its page only, never on the
+- Panzer Leader: the US places a unit and ends its set-up, plots indirect fire (shown on its page only, never on the
   German's or the spectators'), fires, ends, moves infantry and ends its movement.
 """
 
@@ -273,8 +273,16 @@ def test_a_pl_fire_and_movement_with_a_secret_plot_by_clicks(service: GameServic
     table = Table(browser, board, game_id, "us", ["ge", "spectator"])
     try:
         page, german, spectators = table.page, *table.others
-        assert table.my_turn()
-        table.give_plain("end")  # the Allied set-up as it stands
+        assert table.my_turn() and table.data("state.data.view.phase") == "setup"
+        # set-up by clicks: a unit placed on a highlighted hex (its pick in the Orders tab or on the map)
+        unit = table.data("Object.keys(state.data.orders.units)[0]")
+        spots = table.pick(unit)
+        assert spots and all("place" in k for _, k in spots), spots
+        spot = spots[len(spots) // 2][0]
+        table.choose(spot, f"place {unit} at {spot}")
+        assert service.state(game_id).units[unit].hex == spot
+        german.wait_for_function("h => state.data.view.units.some(u => u.hex === h)", arg=spot)  # the German sees it
+        table.give_plain("end")  # the rest of the Allied set-up as it stands
         assert table.my_turn() and table.data("state.data.view.phase") == "combat"
         assert "Combat" in page.inner_text("#phase")
         # the plot: M1 picked, 0810 highlighted with both its orders, the indirect one given
