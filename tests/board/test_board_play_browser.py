@@ -52,11 +52,15 @@ class Stale(Exception):
 class Table:
     """The side's page giving orders by clicks, the other open pages watching."""
 
-    def __init__(self, browser: Any, board: Running, game_id: int, side: str, watchers: list[str],
-                 viewport: dict[str, int] | None = None) -> None:
-        self.page = page_for(browser, board.link(game_id, side), viewport)
-        self.touch = viewport is not None  # a phone: taps, not clicks
-        self.others = [page_for(browser, board.link(game_id, w)) for w in watchers]
+    @classmethod
+    def open(cls, browser: Any, board: Running, game_id: int, side: str, watchers: list[str],
+             viewport: dict[str, int] | None = None) -> Table:
+        return cls(page_for(browser, board.link(game_id, side), viewport),
+                   [page_for(browser, board.link(game_id, w)) for w in watchers], touch=viewport is not None)
+
+    def __init__(self, page: Any, others: list[Any], touch: bool = False) -> None:
+        self.page, self.others = page, others
+        self.touch = touch  # a phone: taps, not clicks
         self.latencies: list[float] = []
         self.stale = 0  # orders refused as the page was stale (redrawn, given again by the next step)
         self.given: list[str] = []
@@ -179,7 +183,7 @@ def no_order_ui(page: Any) -> None:
 def test_a_whole_peiper_turn_for_the_us_by_clicks(service: GameService, board: Running, browser: Any) -> None:
     game_id = bot_game(service, "peiper", "contest", humans=("us",))
     service.run_bots(game_id)  # the bot's side before the US's first decision
-    table = Table(browser, board, game_id, "us", ["spectator"])
+    table = Table.open(browser, board, game_id, "us", ["spectator"])
     try:
         page, spectators = table.page, table.others[0]
         assert table.my_turn() and table.data("state.data.view.phase") == "setup"
@@ -237,7 +241,7 @@ def test_a_whole_peiper_turn_for_the_us_by_clicks(service: GameService, board: R
 def test_an_saf_turn_by_clicks_dice_to_units(service: GameService, board: Running, browser: Any) -> None:
     game_id = bot_game(service, "saf", "1", humans=("us",))
     service.run_bots(game_id)
-    table = Table(browser, board, game_id, "us", ["ge", "spectator"])
+    table = Table.open(browser, board, game_id, "us", ["ge", "spectator"])
     try:
         page = table.page
         assert table.my_turn()
@@ -270,7 +274,7 @@ def test_a_pl_fire_and_movement_with_a_secret_plot_by_clicks(service: GameServic
                                                             browser: Any) -> None:
     game_id = bot_game(service, "pl", "utah", humans=("us",))
     service.run_bots(game_id)  # the German set-up
-    table = Table(browser, board, game_id, "us", ["ge", "spectator"])
+    table = Table.open(browser, board, game_id, "us", ["ge", "spectator"])
     try:
         page, german, spectators = table.page, *table.others
         assert table.my_turn() and table.data("state.data.view.phase") == "setup"
@@ -322,7 +326,7 @@ def test_an_saf_turn_on_a_phone_by_taps(service: GameService, board: Running, br
     a tap on a hex and one on its Give button give the order; nothing runs off the screen's side."""
     game_id = bot_game(service, "saf", "1", humans=("us",))
     service.run_bots(game_id)
-    table = Table(browser, board, game_id, "us", ["spectator"], viewport={"width": 390, "height": 844})
+    table = Table.open(browser, board, game_id, "us", ["spectator"], viewport={"width": 390, "height": 844})
     try:
         page = table.page
         assert table.my_turn()
@@ -355,3 +359,37 @@ def test_a_bot_held_sides_page_offers_no_order(service: GameService, board: Runn
         assert not page.errors
     finally:
         page.close()
+
+
+def test_a_stale_page_is_refused_and_redraws(service: GameService, board: Running, browser: Any) -> None:
+    """Two pages of the US, the second deaf to the live stream (its events blocked): an order from the
+    first moves the game; the second's order, given from the version it still shows, is refused as stale
+    (nothing applied), the page says so and redraws; given again from the new drawing, it goes through."""
+    game_id = bot_game(service, "peiper", "contest", humans=("us",))
+    service.run_bots(game_id)
+    first = Table.open(browser, board, game_id, "us", [])
+    deaf = open_page(browser, board.link(game_id, "us"))
+    deaf.route("**/events", lambda route: route.abort())
+    deaf.reload()
+    deaf.wait_for_selector("body[data-ready='1']")
+    second = Table(deaf, [])
+    try:
+        spots = [h for h, _ in first.pick("CCR/3/1")]
+        assert [h for h, _ in second.pick("CCR/3/1")] == spots
+        first.choose(spots[0], f"place CCR/3/1 at {spots[0]}")
+        placed = [e for e in service.log(game_id) if (e.action or {}).get("kind") == "place"]
+        try:
+            second.choose(spots[1], f"place CCR/3/1 at {spots[1]}")
+            raise AssertionError("a stale page's order went through")
+        except Stale:
+            pass
+        assert "moved on" in deaf.inner_text("#said")
+        assert [e for e in service.log(game_id) if (e.action or {}).get("kind") == "place"] == placed
+        assert service.state(game_id).units["CCR/3/1"].hex == spots[0]
+        assert int(deaf.get_attribute("body", "data-version") or 0) == service.info(game_id).version  # redrawn
+        second.pick("CCR/3/1")
+        second.choose(spots[1], f"place CCR/3/1 at {spots[1]}")
+        assert service.state(game_id).units["CCR/3/1"].hex == spots[1]
+    finally:
+        first.close()
+        deaf.close()
