@@ -387,7 +387,7 @@ function drawPlotMarks(plots) {
     if (!c) continue;
     const g = svg("g", {class: "plotmark", "data-hex": p.hex});
     g.appendChild(svg("circle", {cx: c[0], cy: c[1], r: 0.72}));
-    g.appendChild(svg("text", {x: c[0], y: c[1] - 0.5}, ("IF " + p.unit).slice(0, 14)));
+    g.appendChild(svg("text", {x: c[0], y: c[1] - 0.5}, ("plot " + p.unit).slice(0, 14)));
     g.appendChild(svg("title", {}, p.text));
     layer.appendChild(g);
   }
@@ -675,6 +675,7 @@ async function showPhase(number) {
     clearUnit();  // a past phase's map takes no order
     state.phase = number;
     drawView(p.view, state.data);
+    drawPlotMarks([]);  // nor shows now's secret plots
     drawStrip(state.data);
     for (const li of document.querySelectorAll("#tab-log li.entry")) {
       const btn = li.querySelector(".phaselink");
