@@ -250,6 +250,10 @@ def test_an_saf_turn_by_clicks_dice_to_units(service: GameService, board: Runnin
         assert "orders" in page.inner_text("#phase")  # the phase now, not the set-up's map drawn
         page.click("#tabs button[data-tab='orders']")
         assert "order dice" in page.inner_text("#tab-orders p.status")  # the dice to assign, in sight
+        # every order listed has its Give button, named for exactly that order
+        named = page.eval_on_selector_all("#tab-orders li.order", "ls => ls.map(l => [l.querySelector('button.give')"
+                                          ".getAttribute('aria-label'), l.querySelector('.olabel').textContent.trim()])")
+        assert named and all(give == f"Give {label}" for give, label in named), named[:3]
         dice = list(table.data("state.data.view.score.dice"))
         assert dice
         # a die to a unit, by clicks: the unit, a highlighted hex, the confirm bar's order of that die
