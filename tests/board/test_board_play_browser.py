@@ -10,8 +10,9 @@ within ``LIVE_SECONDS`` of the click, the time read from the page's own record o
 - Peiper: the US places a unit, moves it back, is ready, and plays its whole first turn against the bot
   (takes, moves, takes one back with Undo, ends), a double click giving one order.
 - Scream, Aim, Fire!: the US rolls and assigns its order dice to units by clicks, ends; the German bot plays.
-- Panzer Leader: the US places a unit and ends its set-up, plots indirect fire (shown on its page only, never on the
-  German's or the spectators'), fires, ends, moves infantry and ends its movement.
+- Panzer Leader: the US places a unit and ends its set-up, plots indirect fire (shown on its page only,
+  never on the German's or the spectators'), fires, ends, moves infantry and ends its movement.
+- An SAF turn on a phone by taps; a stale page refused and redrawn; a bot-held side's page offering nothing.
 """
 
 from __future__ import annotations
@@ -397,3 +398,4 @@ def test_a_stale_page_is_refused_and_redraws(service: GameService, board: Runnin
     finally:
         first.close()
         deaf.close()
+        deaf.context.close()
