@@ -26,7 +26,10 @@ from . import ordering
 
 MAX_LOG = 200  # newest log entries sent with a page (the page pages back through /log)
 MAX_ORDERS = 400  # legal orders listed for a side (grouped by order and unit first)
+MAX_PLAIN = 50  # orders with no unit listed for a side, past MAX_ORDERS too (ready, end, pass, dice)
 MAX_TEXT = 300  # characters of one log line
+MAX_PLOTS = 40  # a side's secret orders not yet landed, shown on its own page
+PLOT_WINDOW = 1000  # newest log entries searched for them (read only while the game holds a secret)
 
 
 def _rgb(c: tuple[int, int, int]) -> str:
@@ -115,13 +118,18 @@ def _orders(rules: Any, state: Any, side: str, view: dict[str, Any], hexes: set[
     unit_hexes = {str(u["id"]): str(u["hex"]) for u in view.get("units", []) if u.get("hex")}
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     per_unit: dict[str, int] = {}
+    plain = 0
     for i, a in enumerate(actions):
         for unit in ordering.units_of(a):
             per_unit[unit] = per_unit.get(unit, 0) + 1
-        if i < MAX_ORDERS:
-            unit = str(a.args.get("unit") or a.args.get("units") or "")
+        unit = str(a.args.get("unit") or a.args.get("units") or "")
+        # an order with no unit (ready, end, pass, SAF's dice) is listed past the cut too: its button is
+        # the only way to give it from the page (a unit's own are all at /orders/<version>?unit=)
+        if i < MAX_ORDERS or (not unit and plain < MAX_PLAIN):
+            plain += 0 if unit else 1
             groups.setdefault((a.kind, unit), []).append(ordering.shown(i, a, rules.key, hexes, unit_hexes))
-    return {"to_act": True, "count": len(actions), "cut": max(0, len(actions) - MAX_ORDERS), "units": per_unit,
+    listed = sum(len(cmds) for cmds in groups.values())
+    return {"to_act": True, "count": len(actions), "cut": len(actions) - listed, "units": per_unit,
             "groups": [{"order": k, "unit": u, "commands": cmds} for (k, u), cmds in groups.items()]}
 
 
@@ -143,7 +151,7 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
     newest = [_entry(info.game, e) for e in entries]
     _phase_of(newest, closings)
     seed = service.seed_record(game_id)
-    payload = {
+    payload: dict[str, Any] = {
         "id": info.id, "viewer": viewer, "version": info.version, "status": info.status,
         "status_line": info.status_line, "map": map_name(view), "view": _view_part(view),
         "log": newest, "log_total": entries[-1].seq if entries else 0,
@@ -154,11 +162,50 @@ def game_payload(service: GameService, game_id: int, viewer: str) -> dict[str, A
                   for s, seat in info.seats.items()},
     }
     state = service.state(game_id)
+    # the phase drawn may be the one that just closed (nothing has happened since): its map, but the
+    # page's header says the phase and the side to act now
+    payload["view"].update(phase=rules.phase(state), phase_name=rules.phase_name(state), to_act=rules.to_act(state))
     payload["charts"] = [c.as_dict() for c in rules.charts(state)]
     payload["terrain_effects"] = rules.terrain_notes(state)
     if side is not None:
         payload["orders"] = _orders(rules, state, side, view, map_hexes(view))
+        payload["orders"]["why_not"] = _why_not(service, game_id, side)
+        payload["plots"] = _plots(service, game_id, rules, state, side)
     return payload
+
+
+def _why_not(service: GameService, game_id: int, side: str) -> str:
+    """Why this side's page may give no order ('' if it may): the bot holds the side, or nobody does yet
+    (the server refuses such a page's orders the same way, ``ordering.seat_player``)."""
+    from engine.errors import Forbidden
+
+    try:
+        ordering.seat_player(service, game_id, side)
+    except Forbidden as exc:
+        return exc.message[:MAX_TEXT]
+    return ""
+
+
+def _plots(service: GameService, game_id: int, rules: Any, state: Any, side: str) -> list[dict[str, Any]]:
+    """The side's own secret orders still pending (Panzer Leader's plotted indirect fire): the events
+    marked ``only=side`` whose secret the game still keeps (``engine.service.hidden``). Only the side's
+    own page is sent them; every other viewer's log has them redacted."""
+    from engine.service.hidden import pending_secrets
+
+    pending = pending_secrets(rules, state)
+    if not pending:
+        return []
+    entries, _, _ = service.log_page(game_id, 1, PLOT_WINDOW, viewer=side)
+    out: list[dict[str, Any]] = []
+    for e in reversed(entries):
+        if e.undone:
+            continue
+        for ev in e.events:
+            if ev.get("only") == side and ev.get("until") in pending and len(out) < MAX_PLOTS:
+                got = ev.get("data") or {}
+                out.append({"unit": str(got.get("unit", ""))[:40], "hex": str(got.get("target", ""))[:8],
+                            "text": str(ev.get("text", ""))[:MAX_TEXT], "rule": str(ev.get("rule", ""))[:80]})
+    return out
 
 
 def odds_payload(service: GameService, game_id: int, viewer: str, version: int, index: int) -> dict[str, Any]:
@@ -175,7 +222,7 @@ def odds_payload(service: GameService, game_id: int, viewer: str, version: int, 
     rules = registry.get(info.game)
     state = service.state(game_id)
     actions = rules.legal_actions(state, viewer) if rules.to_act(state) == viewer else []
-    if not 0 <= index < min(len(actions), MAX_ORDERS):
+    if not 0 <= index < len(actions):  # a unit's own orders (``ordering.unit_orders``) go past MAX_ORDERS
         raise NotFound("No such order now")
     shown = odds(rules, state, viewer, actions[index])
     return {"i": index, "version": version, "text": shown.text(), "exact": shown.exact, "draws": shown.draws,

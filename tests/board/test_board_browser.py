@@ -18,8 +18,9 @@ from engine.service import board_links as links
 GAMES = [("peiper", "contest"), ("saf", "1"), ("pl", "utah")]
 
 
-def open_page(browser: Any, url: str) -> Any:
-    page = browser.new_page(viewport={"width": 1300, "height": 860})
+def open_page(browser: Any, url: str, **context: Any) -> Any:
+    """A page drawn and ready (a desktop's size, or a context's own: a phone's, touch)."""
+    page = browser.new_context(**context).new_page() if context else browser.new_page(viewport={"width": 1300, "height": 860})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
@@ -178,8 +179,10 @@ def test_a_sides_page_shows_an_orders_odds_on_a_click(service: GameService, boar
 
 
 def test_a_redraw_keeps_the_order_groups_the_player_opened(service: GameService, board: Running, browser: Any) -> None:
-    """A live update redraws the orders; the group the player opened stays open (before, every redraw
-    closed them all, and the update the stream opens with could close one just opened)."""
+    """A live update redraws the orders; the group the player opened stays open, one they closed stays
+    closed (before, every redraw closed them all, and the update the stream opens with could close one
+    just opened; then the first try at issue 37 opened every group of orders with no unit on each redraw,
+    whatever the player had done)."""
     from test_board_odds import to_an_attack
 
     game_id = bot_game(service, "peiper", "contest", humans=("us", "ge"))
@@ -189,8 +192,35 @@ def test_a_redraw_keeps_the_order_groups_the_player_opened(service: GameService,
         page.click("#tabs button[data-tab='orders']")
         page.evaluate("i => document.querySelector(`li.order[data-i='${i}']`).closest('details').open = true", index)
         assert page.locator("details.ordergroup").count() > 1
+        # the orders with no unit (Peiper's end) are buttons in sight, never a group a redraw opens
+        plain = page.locator(".plainorders button.give")
+        assert plain.count() >= 1 and plain.first.is_visible()
+        assert all(n.startswith("Give ") for n in plain.evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))"))
         page.evaluate("drawOrders(state.data)")
         assert page.locator(f"li.order[data-i='{index}'] button.oddsbtn").is_visible()
         assert page.locator("details.ordergroup[open]").count() == 1
+        # and a group the player closes stays closed through the next redraw
+        page.evaluate("i => document.querySelector(`li.order[data-i='${i}']`).closest('details').open = false", index)
+        page.evaluate("drawOrders(state.data)")
+        assert page.locator("details.ordergroup[open]").count() == 0
+    finally:
+        page.close()
+
+
+def test_an_older_version_never_replaces_a_newer_one(service: GameService, board: Running, browser: Any) -> None:
+    """The page fetches the game after its own order while the live stream may still bring the version
+    before it: drawn back to that one, the page offered orders the server refused as stale (seen in the
+    Peiper turn played by clicks, issue 37). An older version is now never drawn."""
+    game_id = bot_game(service, "peiper", "contest", humans=("us", "ge"))
+    page = open_page(browser, board.link(game_id, "us"))
+    try:
+        service.submit(game_id, "us", Action("ready"), "u-us")
+        page.wait_for_function("() => Number(document.body.dataset.version) > 0", timeout=5_000)
+        now = int(page.get_attribute("body", "data-version") or 0)
+        older = page.evaluate("() => { const d = JSON.parse(JSON.stringify(state.data)); d.version -= 1;"
+                              " d.orders = {to_act: true, groups: [], count: 0, cut: 0, units: {}}; return d; }")
+        page.evaluate("d => onGame(d)", older)
+        assert int(page.get_attribute("body", "data-version") or 0) == now
+        assert page.evaluate("() => state.data.version") == now
     finally:
         page.close()

@@ -8,7 +8,9 @@ const FEATURE_COLOURS = {river: "#2f6fc0", stream: "#6fa8dc", slope: "#9a6a3a", 
   cliff: "#5a4632", hedge: "#4f7a2a", wall: "#777"};
 const state = {map: null, data: null, shown: null, phase: null, hexes: new Map(), selected: null,
   zoom: {x: 0, y: 0, w: 1, h: 1}, full: null,
-  unit: null, unitOrders: null, pending: false, nonces: new Map()};  // the order being chosen by clicks
+  unit: null, unitOrders: null, pending: false, nonces: new Map(),  // the order being chosen by clicks
+  groupOpen: new Map()};  // order groups the player opened or closed (kept through redraws)
+const MAX_PICKS = 300;  // units listed to pick in the Orders tab
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -100,6 +102,7 @@ function drawGround(map) {
   board.appendChild(svg("g", {id: "marks"}));
   board.appendChild(svg("g", {id: "overlays"}));
   board.appendChild(svg("g", {id: "counters"}));
+  board.appendChild(svg("g", {id: "plots"}));
   board.appendChild(svg("g", {id: "targets"}));
   board.appendChild(svg("polygon", {id: "selection", points: "", class: "selection"}));
 }
@@ -207,7 +210,7 @@ function drawView(view, data) {
   const label = view.phase_map && state.phase !== null ? view.phase_map.title :
     "Turn " + view.turn + " of " + view.turns + " - " + (view.phase_name || view.phase);
   phase.textContent = label + (who && state.phase === null ? " - " + who : "");
-  if (state.selected) openStack(state.selected);
+  if (state.selected) openStack(state.selected, false);
 }
 
 // --- panels -------------------------------------------------------------------------------------------
@@ -216,7 +219,7 @@ function showTab(name) {
   for (const t of document.querySelectorAll(".tab")) t.classList.toggle("on", t.id === "tab-" + name);
 }
 
-function openStack(label) {
+function openStack(label, show = true) {
   state.selected = label;
   const h = state.hexes.get(label);
   const sel = document.getElementById("selection");
@@ -249,7 +252,8 @@ function openStack(label) {
   }
   box.appendChild(list);
   if (state.unit && units.some(u => u.id === state.unit)) drawUnitOrders(box);
-  showTab("stack");
+  if (show) showTab("stack");
+  return units.filter(u => myOrders(u.id));
 }
 
 function terrainText(label) {
@@ -297,27 +301,59 @@ function drawLog(data) {
 function drawOrders(data) {
   const tab = document.getElementById("tab-orders");
   const button = document.querySelector('#tabs button[data-tab="orders"]');
-  if (!data.orders) { button.hidden = true; return; }
+  if (!data.orders) { button.hidden = true; return; }  // the spectators' page gives no order
   button.hidden = false;
-  // a redraw (a live update) keeps the groups the player has open
-  const open = new Set(Array.from(tab.querySelectorAll("details.ordergroup[open]"), d => d.dataset.key));
+  // a redraw (a live update) keeps the groups as the player left them: read from the page itself, as
+  // a toggle's event may not have run yet
+  for (const d of tab.querySelectorAll("details.ordergroup")) state.groupOpen.set(d.dataset.key, d.open);
   clear(tab);
   const o = data.orders;
-  const undo = el("button", {type: "button", id: "undo", class: "undo", "aria-label": "Undo my last order"}, "Undo my last order");
+  const undo = el("button", {type: "button", id: "undo", class: "undo"}, "Undo my last order");
   undo.addEventListener("click", () => send("undo", {}, "undo"));
+  const line = String(data.status_line || ""), cut = line.indexOf(". ");  // the game's own line: SAF's dice
+  tab.appendChild(el("p", {class: "status", title: line}, cut > 0 ? line.slice(0, cut + 1) : line));
+  drawPlots(tab, data.plots || []);
+  if (o.why_not) {  // the bot holds this side, or nobody does yet: the page gives nothing
+    tab.appendChild(el("p", {class: "hint why-not"}, o.why_not));
+    return;
+  }
   if (!o.to_act) {
     tab.appendChild(el("p", {class: "hint"}, "Not your decision now."));
     tab.appendChild(undo);
     return;
   }
-  tab.appendChild(el("p", {class: "hint"}, o.count + " orders are legal now" + (o.cut ? " (the first " + (o.count - o.cut) + " shown; click a unit on the map for all of its own)" : "") + "."));
+  tab.appendChild(el("p", {class: "hint"}, o.count + " orders are legal now" + (o.cut ? " (the first " + (o.count - o.cut) + " listed; pick a unit for all of its own)" : "") + "."));
   tab.appendChild(undo);
-  const groups = o.groups.filter(g => !g.unit).concat(o.groups.filter(g => g.unit));  // no unit first: draw, pass, end
+  // orders with no unit (draw, take, pass, ready, end, SAF's dice): a button each, in sight
+  const plain = o.groups.filter(g => !g.unit);
+  if (plain.length) {
+    const box = el("div", {class: "plainorders"});
+    for (const g of plain) for (const c of g.commands) box.appendChild(plainOrder(c));
+    tab.appendChild(box);
+  }
+  // every unit with an order now (the listing below may be cut; this never is): pick it, its orders on the map
+  const units = Object.entries(o.units || {});
+  if (units.length) {
+    tab.appendChild(el("h3", {}, "Units with orders (" + units.length + ")"));
+    const box = el("div", {class: "unitpicks"});
+    for (const [id, n] of units.slice(0, MAX_PICKS)) {
+      const pick = el("button", {type: "button", class: "pickunit" + (state.unit === id ? " on" : ""), "data-unit": id,
+        "aria-label": "Orders of " + id}, id + " (" + n + ")");
+      pick.addEventListener("click", () => selectUnit(id));
+      box.appendChild(pick);
+    }
+    tab.appendChild(box);
+    if (units.length > MAX_PICKS) tab.appendChild(el("p", {class: "hint"}, "The first " + MAX_PICKS + " units; click the others on the map."));
+  }
+  if (state.unitOrders) drawUnitOrders(tab);
+  // the groups the player opened stay open through a redraw, the ones they closed closed
+  const groups = o.groups.filter(g => g.unit);
   for (const g of groups) {
-    const key = g.order + "|" + (g.unit || "");
+    const key = g.order + "|" + g.unit;
     const d = el("details", {class: "ordergroup", "data-key": key});
-    if (open.has(key) || !g.unit || groups.length <= 3) d.open = true;  // draw, pass, end: in sight
-    d.appendChild(el("summary", {}, g.order + (g.unit ? " " + g.unit : "") + " (" + g.commands.length + ")"));
+    d.open = state.groupOpen.has(key) ? state.groupOpen.get(key) : groups.length <= 3;
+    d.addEventListener("toggle", () => { state.groupOpen.set(key, d.open); });
+    d.appendChild(el("summary", {}, g.order + " " + g.unit + " (" + g.commands.length + ")"));
     const ul = el("ul", {});
     for (const c of g.commands) ul.appendChild(orderItem(c));
     d.appendChild(ul);
@@ -325,10 +361,43 @@ function drawOrders(data) {
   }
 }
 
+function plainOrder(c) {
+  const give = el("button", {type: "button", class: "give plain", "data-i": c.i, "data-kind": c.kind,
+    "aria-label": "Give " + c.label, title: c.text}, c.label);
+  give.addEventListener("click", () => send("order", {index: c.i}, c.label));
+  return give;
+}
+
+function drawPlots(box, plots) {  // the side's own secret orders (PL's indirect fire): on its page alone
+  if (!plots.length) return;
+  const section = el("section", {class: "plots"});
+  section.appendChild(el("h3", {}, "Secret orders (only your side sees them)"));
+  const ul = el("ul", {});
+  for (const p of plots) ul.appendChild(el("li", {class: "plot", "data-hex": p.hex}, p.text + (p.rule ? " [" + p.rule + "]" : "")));
+  section.appendChild(ul);
+  box.appendChild(section);
+}
+
+function drawPlotMarks(plots) {
+  const layer = document.getElementById("plots");
+  if (!layer) return;
+  clear(layer);
+  for (const p of (state.phase === null ? plots : [])) {
+    const c = centre(p.hex);
+    if (!c) continue;
+    const g = svg("g", {class: "plotmark", "data-hex": p.hex});
+    g.appendChild(svg("circle", {cx: c[0], cy: c[1], r: 0.72}));
+    g.appendChild(svg("text", {x: c[0], y: c[1] - 0.5}, ("plot " + p.unit).slice(0, 14)));
+    g.appendChild(svg("title", {}, p.text));
+    layer.appendChild(g);
+  }
+  layer.dataset.count = String(layer.childElementCount);
+}
+
 // --- orders by clicks ------------------------------------------------------------------------------
 function myOrders(unitId) {
   const o = state.data && state.data.orders;
-  return o && o.to_act && state.phase === null ? (o.units || {})[unitId] || 0 : 0;
+  return o && o.to_act && !o.why_not && state.phase === null ? (o.units || {})[unitId] || 0 : 0;
 }
 
 function orderItem(c) {
@@ -337,7 +406,7 @@ function orderItem(c) {
   give.addEventListener("click", () => send("order", {index: c.i}, c.label));
   li.appendChild(give);
   li.appendChild(el("span", {class: "olabel", title: c.text}, " " + c.label));
-  if (c.odds) li.appendChild(el("span", {class: "oshort"}, " - " + c.odds));
+  if (c.odds && !/^[^;%]* to \w+$/.test(c.odds)) li.appendChild(el("span", {class: "oshort"}, " - " + c.odds));  // not 'X to 0104' again
   const ask = el("button", {type: "button", class: "oddsbtn", "aria-label": "Odds of " + c.label}, "odds");
   ask.addEventListener("click", () => showOdds(li, c.i));
   li.appendChild(ask);
@@ -345,24 +414,53 @@ function orderItem(c) {
 }
 
 async function selectUnit(unitId) {
+  hideConfirm();
+  if (state.phase !== null) { state.phase = null; drawView(state.data.view, state.data); drawStrip(state.data); }  // orders are now's
   state.unit = unitId;
   state.unitOrders = null;
+  markPicked();
   drawTargets();
   try {
     const got = await getJSON("orders/" + state.data.version + "?unit=" + encodeURIComponent(unitId));
     if (state.unit !== unitId || got.version !== state.data.version) return;  // another click, or the game moved
     state.unitOrders = got;
+    document.body.dataset.picked = unitId;  // its orders are in: the map shows them
     drawTargets();
-    if (state.selected) openStack(state.selected);
-    say("ok", "Orders of " + unitId + ": click a highlighted hex, or give one from the list.");
+    fitSmall(got);
+    if (state.selected) openStack(state.selected, false);
+    drawOrders(state.data);
+    const where = got.orders.filter(c => c.hex).length;
+    say("ok", "Orders of " + unitId + ": " + (where ? "click a highlighted hex to choose one" : "give one from its list") +
+      (got.orders.length > where ? " (" + (got.orders.length - where) + " with no hex are listed under the hex)" : "") + ".");
   } catch (err) { say("err", String(err.message).slice(0, 200)); }
+}
+
+function fitSmall(got) {
+  // on a small screen (a phone) the whole map is too small to tap a hex: zoom to the unit and its hexes
+  const board = document.getElementById("board");
+  if (board.getBoundingClientRect().width >= 600) return;
+  const at = (state.shown.units || []).find(u => u.id === got.unit);
+  const pts = got.orders.map(c => c.hex).concat(at && at.hex ? [at.hex] : []).map(centre).filter(Boolean);
+  if (!pts.length) return;
+  const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]), r = board.getBoundingClientRect();
+  let w = Math.max(9, Math.max(...xs) - Math.min(...xs) + 3), h = Math.max(9, Math.max(...ys) - Math.min(...ys) + 3);
+  if (w / h < r.width / r.height) w = h * r.width / r.height; else h = w * r.height / r.width;
+  if (w >= state.full.w) return;  // no nearer than the whole map
+  setZoom({x: (Math.min(...xs) + Math.max(...xs)) / 2 - w / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 - h / 2, w, h});
 }
 
 function clearUnit() {
   state.unit = null;
   state.unitOrders = null;
+  markPicked();
   drawTargets();
   hideConfirm();
+  document.body.dataset.picked = "";
+}
+
+function markPicked() {
+  for (const b of document.querySelectorAll("button.pickunit")) b.classList.toggle("on", b.dataset.unit === state.unit);
+  document.body.dataset.unit = state.unit || "";
 }
 
 function drawTargets() {
@@ -371,6 +469,9 @@ function drawTargets() {
   clear(layer);
   const got = state.unitOrders;
   if (!got) { layer.dataset.count = "0"; return; }
+  const at = (state.shown.units || []).find(u => u.id === got.unit);
+  const home = at && at.hex ? state.hexes.get(at.hex) : null;
+  if (home) layer.appendChild(svg("polygon", {class: "picked", points: corners(home.x, home.y, 1).map(p => p.join(",")).join(" ")}));
   const byHex = new Map();
   for (const c of got.orders) if (c.hex) { if (!byHex.has(c.hex)) byHex.set(c.hex, []); byHex.get(c.hex).push(c); }
   for (const [label, orders] of byHex) {
@@ -379,8 +480,9 @@ function drawTargets() {
     const kinds = Array.from(new Set(orders.map(c => c.kind))).join(" ");
     const g = svg("g", {class: "target", "data-hex": label, "data-kinds": kinds});
     g.appendChild(svg("polygon", {points: corners(h.x, h.y, 0.9).map(p => p.join(",")).join(" ")}));
-    const words = orders.map(c => c.odds).filter(Boolean)[0];
-    if (words) g.appendChild(svg("text", {x: h.x, y: h.y + 0.62, class: "tword"}, String(words).slice(0, 18)));
+    const chance = orders.map(c => c.odds || "").find(w => /\d%/.test(w));
+    const words = chance ? chance.match(/[~]?\d+%/)[0] : (orders.length > 1 ? orders.length + " orders" : "");
+    if (words) g.appendChild(svg("text", {x: h.x, y: h.y + 0.62, class: "tword"}, words));
     g.appendChild(svg("title", {}, orders.map(c => c.label + (c.odds ? " - " + c.odds : "")).join("\n")));
     layer.appendChild(g);
   }
@@ -409,7 +511,7 @@ function confirmAt(label) {
     const give = el("button", {type: "button", class: "give", "data-i": c.i, "aria-label": "Give " + c.label}, "Give");
     give.addEventListener("click", () => send("order", {index: c.i}, c.label));
     row.appendChild(give);
-    row.appendChild(el("span", {}, " " + c.label + (c.odds ? " - " + c.odds : "")));
+    row.appendChild(el("span", {}, " " + c.label + (c.odds && !/^[^;%]* to \w+$/.test(c.odds) ? " - " + c.odds : "")));
     bar.appendChild(row);
   }
   const cancel = el("button", {type: "button", class: "cancel"}, "Cancel");
@@ -443,9 +545,10 @@ async function send(route, body, words) {
       headers: {"Content-Type": "application/json", "X-Umpire-Token": token()}, body: JSON.stringify(payload)});
     const got = await r.json().catch(() => ({ok: false, reason: "HTTP " + r.status}));
     if (got.ok) {
+      document.body.dataset.given = String(got.version);  // the version the order made (tests wait for it)
       say("ok", (got.repeated ? "Given once already: " : "") + got.order + (got.lines.length ? " - " + got.lines.join(" ") : ""));
       clearUnit();
-      await refresh(got.version);
+      await refresh();
     } else {
       say("err", "Refused: " + got.reason + (got.rule ? " [" + got.rule + "]" : ""));
       if (got.stale) { clearUnit(); await refresh(); }
@@ -455,13 +558,14 @@ async function send(route, body, words) {
   } finally {
     state.pending = false;
     document.body.dataset.pending = "0";
+    document.body.dataset.sent = String(Number(document.body.dataset.sent || 0) + 1);
   }
 }
 
-async function refresh(atLeast) {
+async function refresh() {
   try {
     const data = await getJSON("data");
-    if (!state.data || data.version !== state.data.version || atLeast === undefined) drawAll(data);
+    if (!state.data || data.version > state.data.version) drawAll(data);  // never back to an older one
   } catch (err) { say("err", String(err.message).slice(0, 160)); }
 }
 
@@ -508,7 +612,17 @@ function drawGame(data) {
   if (off.length) {
     box.appendChild(el("h3", {}, "Off the map"));
     const ul = el("ul", {class: "units"});
-    for (const u of off) ul.appendChild(el("li", {class: "unit", "data-unit": u.id}, (u.name || u.id) + " - " + u.status + (u.why_out ? " (" + u.why_out + ")" : "") + (u.one_of ? " (" + u.one_of + ")" : "")));
+    for (const u of off) {
+      const li = el("li", {class: "unit", "data-unit": u.id}, (u.name || u.id) + " - " + u.status + (u.why_out ? " (" + u.why_out + ")" : "") + (u.one_of ? " (" + u.one_of + ")" : ""));
+      const n = myOrders(u.id);
+      if (n) {
+        const pick = el("button", {type: "button", class: "pickunit", "data-unit": u.id, "aria-label": "Orders of " + (u.name || u.id)},
+          n + (n === 1 ? " order" : " orders"));
+        pick.addEventListener("click", () => selectUnit(u.id));
+        li.appendChild(pick);
+      }
+      ul.appendChild(li);
+    }
     box.appendChild(ul);
   }
   const result = document.getElementById("result");
@@ -558,8 +672,10 @@ function drawStrip(data) {
 async function showPhase(number) {
   try {
     const p = await getJSON("phase/" + number);
+    clearUnit();  // a past phase's map takes no order
     state.phase = number;
     drawView(p.view, state.data);
+    drawPlotMarks([]);  // nor shows now's secret plots
     drawStrip(state.data);
     for (const li of document.querySelectorAll("#tab-log li.entry")) {
       const btn = li.querySelector(".phaselink");
@@ -571,6 +687,7 @@ async function showPhase(number) {
 function drawAll(data) {
   if (state.data && state.data.version !== data.version) {  // the game moved: choices of the last version go
     state.unit = null; state.unitOrders = null; state.nonces.clear(); hideConfirm();
+    document.body.dataset.picked = "";
   }
   state.data = data;
   if (state.phase === null) drawView(data.view, data);
@@ -580,6 +697,7 @@ function drawAll(data) {
   drawCharts(data);
   drawStrip(data);
   drawTargets();
+  drawPlotMarks(data.plots || []);
   document.body.dataset.version = data.version;
   document.body.dataset.ready = "1";
 }
@@ -613,16 +731,36 @@ function hexAt(p) {
 
 function wireBoard() {
   const board = document.getElementById("board"), tip = document.getElementById("tip");
-  let drag = null;
-  board.addEventListener("pointerdown", e => { drag = {x: e.clientX, y: e.clientY, z: Object.assign({}, state.zoom), moved: false}; });
+  let drag = null, pinch = null;
+  const fingers = new Map();  // pointers down on the map: two make a pinch (zoom), one a drag or a tap
+  const spread = () => { const [a, b] = Array.from(fingers.values()); return Math.hypot(a[0] - b[0], a[1] - b[1]) || 1; };
+  board.addEventListener("pointerdown", e => {
+    fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (fingers.size === 2) {
+      const [a, b] = Array.from(fingers.values());
+      pinch = {d: spread(), z: Object.assign({}, state.zoom), at: toBoard({clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2})};
+      drag = null;
+      return;
+    }
+    drag = {x: e.clientX, y: e.clientY, z: Object.assign({}, state.zoom), moved: false, slack: e.pointerType === "touch" ? 10 : 4};
+  });
   board.addEventListener("pointermove", e => {
-    if (drag && (Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) > 4)) {
+    if (fingers.has(e.pointerId)) fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pinch && fingers.size === 2) {
+      const f = Math.max(0.2, Math.min(5, pinch.d / spread()));
+      const z = pinch.z, w = Math.max(3, Math.min(state.full.w * 1.5, z.w * f)), h = w * z.h / z.w;
+      const [cx, cy] = pinch.at;
+      setZoom({x: cx - (cx - z.x) * w / z.w, y: cy - (cy - z.y) * h / z.h, w, h});
+      return;
+    }
+    if (drag && (Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) > drag.slack)) {
       drag.moved = true;
       const r = board.getBoundingClientRect(), s = Math.max(drag.z.w / r.width, drag.z.h / r.height);
       setZoom({x: drag.z.x - (e.clientX - drag.x) * s, y: drag.z.y - (e.clientY - drag.y) * s, w: drag.z.w, h: drag.z.h});
       tip.hidden = true;
       return;
     }
+    if (e.pointerType === "touch") return;  // no hover on a phone: a tap opens the hex
     const label = hexAt(toBoard(e));
     if (!label) { tip.hidden = true; return; }
     tip.textContent = label + ": " + terrainText(label);
@@ -633,8 +771,15 @@ function wireBoard() {
     tip.style.top = (e.clientY - wrap.top + 14) + "px";
     tip.hidden = false;
   });
+  const lift = e => {
+    fingers.delete(e.pointerId);
+    if (pinch) { if (!fingers.size) pinch = null; drag = null; return true; }  // the end of a pinch is no tap
+    return false;
+  };
+  board.addEventListener("pointercancel", e => { lift(e); drag = null; });
   board.addEventListener("pointerleave", () => { tip.hidden = true; });
   board.addEventListener("pointerup", e => {
+    if (lift(e)) return;
     const moved = drag && drag.moved;
     drag = null;
     if (moved) return;
@@ -642,13 +787,16 @@ function wireBoard() {
     if (!label) return;
     if (state.unitOrders && confirmAt(label)) return;  // a destination or target of the chosen unit
     hideConfirm();
-    openStack(label);
+    const mine = openStack(label);
+    if (mine.length === 1 && state.unit !== mine[0].id) selectUnit(mine[0].id);  // one unit of mine: its orders at once
+    else if (!mine.some(u => u.id === state.unit)) clearUnit();
   });
   board.addEventListener("wheel", e => { e.preventDefault(); const p = toBoard(e); zoomBy(e.deltaY > 0 ? 1.2 : 1 / 1.2, p[0], p[1]); }, {passive: false});
   document.getElementById("zoom-in").addEventListener("click", () => zoomBy(1 / 1.4));
   document.getElementById("zoom-out").addEventListener("click", () => zoomBy(1.4));
   document.getElementById("zoom-fit").addEventListener("click", () => setZoom(Object.assign({}, state.full)));
   for (const b of document.querySelectorAll("#tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  document.addEventListener("keydown", e => { if (e.key === "Escape") clearUnit(); });  // the choice dropped
 }
 
 // --- live -------------------------------------------------------------------------------------------------
@@ -658,16 +806,18 @@ function setLive(kind, text) {
   live.textContent = text;
 }
 
+function onGame(data) {
+  // the stream opens with the version the page has drawn already: redrawing it would close the player's
+  // open groups and wipe the odds being shown. An older version never replaces a newer one: the page
+  // fetches the game after its own order while the stream may still bring the version before it, and a
+  // page drawn back to it would offer orders the server refuses as stale
+  if (state.data && data.version <= state.data.version) return;
+  drawAll(data);
+}
+
 function listen() {
   const source = new EventSource("events");
-  source.addEventListener("game", e => {
-    const data = JSON.parse(e.data);
-    setLive("ok", "live");
-    // the stream opens with the version the page has drawn already: redrawing it would close the
-    // player's open groups and wipe the odds being shown
-    if (state.data && data.version === state.data.version) return;
-    drawAll(data);
-  });
+  source.addEventListener("game", e => { setLive("ok", "live"); onGame(JSON.parse(e.data)); });
   source.onerror = () => setLive("err", "connection lost - retrying");
   source.onopen = () => setLive("ok", "live");
 }
