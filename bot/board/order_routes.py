@@ -138,8 +138,8 @@ class OrderRoutes:
     def _not_forged(self, request: web.Request) -> None:
         """A POST from the page itself: its own token in a header (no other site can set one without a
         preflight this server never answers) and an Origin of the board's own (or a listed one)."""
-        sent = request.headers.get("X-Umpire-Token", "")
-        if not hmac.compare_digest(sent.encode()[:64], request.match_info["token"].encode()):
+        sent = request.headers.get("X-Umpire-Token", "")  # a link's token (32) or an Activity's session (<= 250)
+        if not hmac.compare_digest(sent.encode()[:256], request.match_info["token"].encode()):
             raise Forbidden("An order comes from the side's own page (its token in X-Umpire-Token)")
         origin = request.headers.get("Origin", "")
         allowed = {f"{request.scheme}://{request.host}", _origin(self.base_url)} | self.origins

@@ -17,7 +17,7 @@ from typing import Any
 import aiohttp
 import pytest
 from fake_discord import FakeDiscord
-from test_discord_board import board_bot, local  # noqa: F401  (the fixture: a bot serving its board)
+from test_discord_board import local
 from test_discord_cogs import call
 
 from bot.board.guard import file_limit, open_files
@@ -137,7 +137,7 @@ async def a_game(bot: UmpireBot, fake: FakeDiscord) -> tuple[int, dict[str, Any]
 
 
 async def test_half_open_connections_past_the_cap_per_address_leave_the_page_and_the_orders_answered(
-        fake: FakeDiscord, board_bot: UmpireBot, few_files: int) -> None:  # noqa: F811
+        fake: FakeDiscord, board_bot: UmpireBot, few_files: int) -> None:
     bot = board_bot
     _, calm, calm_link = await a_game(bot, fake)
     _, calm_page_seconds = await timed(fetch(calm_link + "data"))
@@ -168,7 +168,7 @@ async def test_half_open_connections_past_the_cap_per_address_leave_the_page_and
 
 
 async def test_past_the_total_new_connections_are_refused_and_the_bot_keeps_its_files(
-        fake: FakeDiscord, board_bot: UmpireBot, few_files: int) -> None:  # noqa: F811
+        fake: FakeDiscord, board_bot: UmpireBot, few_files: int) -> None:
     bot = board_bot
     _, thread, link = await a_game(bot, fake)
     total = bot.board.guard.total_cap
