@@ -187,7 +187,7 @@ def test_hard_weighs_the_chance_to_clear_an_objective() -> None:
     counter destroyed: an X on the real CRT column, die -2), and says so; normal does not."""
     from engine.games.pl.ai_policy import NORMAL, assault_options, clear_chance
     from engine.games.pl.ai_search import HARD
-    from engine.games.pl.fire import build_assault
+    from engine.games.pl.assault import build_assault
 
     state = _pouppeville_assault()
     normal = {a.args["target"]: (v, why) for v, a, why in assault_options(state, "us", NORMAL)}
@@ -230,7 +230,7 @@ def test_ai_close_assault_group_past_twelve_units_is_not_listed_and_the_bot_orde
     an order may (engine.contract.MAX_UNITS, refused by apply), so normal orders them one by one and
     its order is accepted (a Utah inland game of `selfplay --seed 1` stopped on the 13-unit order)."""
     from engine.contract import MAX_UNITS
-    from engine.games.pl.fire import assault_group
+    from engine.games.pl.assault import assault_group
 
     state = RULES.new_state("utah", 1, {})
     for u in state.units.values():
@@ -292,7 +292,7 @@ def test_hard_counts_clearing_an_objective_for_close_assault_only() -> None:
     from engine.games.pl.ai_policy import NORMAL, clear_chance, opening
     from engine.games.pl.ai_search import HARD
     from engine.games.pl.ai_value import objectives
-    from engine.games.pl.fire import build_assault
+    from engine.games.pl.assault import build_assault
 
     state = _pouppeville_assault()
     att = build_assault(state, AttackOrder(["MG1", "R4", "R5", "R6"], "0911"))

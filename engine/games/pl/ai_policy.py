@@ -37,14 +37,17 @@ from .ai_value import (
     threat,
     worth,
 )
+from .assault import build_assault
 from .board import STACK_LIMIT, crt, distance, hx, stack_count, utype
 from .combat import Attack, direct_strength, element_of, elements_at, shifted, total, wec_factor
-from .fire import build_assault, build_direct, indirect_estimate
+from .fire import build_direct
 from .goals import assault_groups, assault_order, lay_bridge
+from .indirect import indirect_estimate
 from .legal import enemy_hexes, fire_targets, indirect_targets, move_targets
-from .movement import overrun_refusal, transport_refusal
+from .overrun import overrun_refusal
 from .rules import RULES
 from .state import AttackOrder, PlState, Unit
+from .transport import transport_refusal
 
 EASY_SLIP = 0.25  # share of easy decisions drawn at random among the legal orders
 GOAL_WEIGHT = 3.0  # worth points per hex nearer the objectives (attacking side)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from engine.contract import MAX_UNITS
 from engine.game import Action
 
+from .assault import assault_group, assault_refusal
 from .board import distance, is_bridge, terrain
 from .datafiles import situations
-from .fire import assault_group, assault_refusal
 from .legal import enemy_hexes, move_targets
 from .movement import engineer_vehicles, special
 from .state import PlState, Unit
