@@ -29,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import registry  # noqa: E402
-from engine.games.pl.ai_policy import indirect_attacks  # noqa: E402
+from engine.games.pl.ai_attacks import indirect_attacks  # noqa: E402
 from engine.games.pl.ai_value import outcome  # noqa: E402
 from engine.games.pl.board import crt, distance, utype  # noqa: E402
 from engine.games.pl.datafiles import situations  # noqa: E402

@@ -13,8 +13,9 @@ from engine.ai.policy import check_level
 from engine.ai.random_policy import RandomPolicy
 from engine.game import Action
 
+from .ai_attacks import indirect_can_succeed
 from .ai_policy import choose as ai_choose
-from .ai_policy import fingerprint, indirect_can_succeed
+from .ai_policy import fingerprint
 from .ai_search import choose_hard
 from .assault import build_assault
 from .board import crt, hx, spotters, stack_count, utype
@@ -65,7 +66,7 @@ def greedy_choose(rules: PanzerLeader, state: PlState, side: str) -> tuple[Actio
     if state.phase == "combat":
         for u in mine:
             if utype(u).indirect:
-                # never fire that cannot succeed (ai_policy.indirect_can_succeed)
+                # never fire that cannot succeed (ai_attacks.indirect_can_succeed)
                 targets = [t for t in indirect_targets(state, u) if indirect_can_succeed(state, side, u.id, t)]
                 if targets:
                     best = max(targets, key=lambda t: (len(elements_at(state, t)), t))

@@ -1,6 +1,6 @@
 """What every Panzer Leader bot aims at and shares: the situation's objectives, the distance to
 them, the Valentine Bridgelayer's stream and the close-assault groups. The greedy bot (bot.py) and
-the AI (ai_policy.py) both read these, so each is decided once."""
+the AI (ai_attacks.py, ai_moves.py) both read these, so each is decided once."""
 
 from __future__ import annotations
 
