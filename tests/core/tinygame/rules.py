@@ -276,6 +276,7 @@ class TinyRules(Contract):
         return {
             "scenario": state.scenario, "map": MAP, "turn": state.turn, "turns": state.turns,
             "last_random": state.last_random, "score": {}, "markers": [],
+            "legend": {"unit_markers": [], "map_markers": []},  # what the map's legend lists (images.frame)
             "overlays": [dict(o) for o in state.overlays],
             "units": [{"id": c.id, "name": c.name, "side": c.side, "hex": c.hex, "symbol": "infantry",
                        "values": [1], "reduced": False, "status": "on_map" if c.hex else "eliminated",
