@@ -123,7 +123,9 @@ def _target_elements(state: PlState, side: str, target: str, unit_id: str) -> li
 
 
 def build_direct(state: PlState, side: str, order: AttackOrder) -> Attack:
-    attackers = [state.units[i] for i in order.units]
+    # A unit of a queued group that left the map since (a GM removed it) no longer adds to the attack;
+    # the phase's end leaves it out too (resolve_fire_queue).
+    attackers = [state.units[i] for i in order.units if state.units[i].hex is not None]
     elements = _target_elements(state, side, order.target, order.unit)
     armoured = stack_class(state, attackers, order.target, elements)
     strengths: list[float] = []
