@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from fake_discord import FakeDiscord, make_settings
+from fake_discord import FakeDiscord
 from test_discord_cogs import call
 
-from bot.discord_app import UmpireBot, configure_endpoints
+from bot.discord_app import UmpireBot
 from bot.settings import Settings
 from engine.game import GameRules
 from tests.core.tinygame import registered
@@ -27,17 +27,10 @@ def tiny() -> Iterator[GameRules]:
 
 
 @pytest.fixture
-def settings(tiny: GameRules, fake: FakeDiscord, tmp_path, monkeypatch: pytest.MonkeyPatch) -> Settings:  # type: ignore[no-untyped-def]
-    """conftest's settings, made once the tiny game is registered: rest_bot, which starts the bot, takes
-    these, so the game is known before the bot reads the games."""
-    import discord
-
-    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
-    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
-                        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
-    s = make_settings(fake, tmp_path)
-    configure_endpoints(s)
-    return s
+def settings(tiny: GameRules, settings: Settings) -> Settings:
+    """conftest's settings, once the tiny game is registered: rest_bot, which starts the bot, takes these,
+    so the game is known before the bot reads the games."""
+    return settings
 
 
 def choices(fake: FakeDiscord, command: str, sub: str, option: str) -> list[str]:
