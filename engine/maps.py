@@ -320,12 +320,29 @@ def shown_key(value: object, game: object = None) -> str:
 _BY_KEY: dict[str, GameMap] = {}
 
 
+# The data folders of games whose package lives outside engine/games (engine.registry.register adds
+# them); every other game's is engine/games/<game>/data.
+_DATA_DIRS: dict[str, Path] = {}
+
+
+def add_data_dir(game: str, folder: Path) -> None:
+    """Where the maps of a game registered from outside engine/games live (engine.registry.register)."""
+    _DATA_DIRS[game] = folder
+
+
+def drop_data_dir(game: str) -> None:
+    """Forget a registered game's data folder and the maps loaded from it (engine.registry.unregister)."""
+    _DATA_DIRS.pop(game, None)
+    for key in [k for k in _BY_KEY if k.startswith(f"{game}:")]:
+        del _BY_KEY[key]
+
+
 def key_path(key: str) -> Path:
     """The file a key names (for the server's own tools and tests: never shown), or ``UnknownMap``."""
     match = _KEY.fullmatch(key) if isinstance(key, str) else None
     if match is None:
         raise UnknownMap("Not a map key (game:file.yaml)")
-    path = GAMES_DIR / match.group(1) / "data" / match.group(2)
+    path = _DATA_DIRS.get(match.group(1), GAMES_DIR / match.group(1) / "data") / match.group(2)
     if not path.is_file():
         raise UnknownMap(f"No map '{key}'")
     return path

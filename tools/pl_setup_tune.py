@@ -31,10 +31,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.game import Action  # noqa: E402
-from engine.games.pl.ai_policy import NORMAL, ranked  # noqa: E402
+from engine.games.pl.ai_policy import ranked  # noqa: E402
 from engine.games.pl.ai_search import hard_weights, role  # noqa: E402
 from engine.games.pl.ai_setup import next_placement  # noqa: E402
 from engine.games.pl.ai_value import objectives  # noqa: E402
+from engine.games.pl.ai_weights import NORMAL  # noqa: E402
 from engine.games.pl.board import adjacent, board_labels, distance, on_board, step_ok_for_setup  # noqa: E402
 from engine.games.pl.rules import PanzerLeader  # noqa: E402
 from engine.games.pl.sequence import setup_area  # noqa: E402

@@ -27,9 +27,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.games.pl.ai_policy import NORMAL, ranked  # noqa: E402
+from engine.games.pl.ai_policy import ranked  # noqa: E402
 from engine.games.pl.ai_search import HARD  # noqa: E402
 from engine.games.pl.ai_value import attacker_side  # noqa: E402
+from engine.games.pl.ai_weights import NORMAL  # noqa: E402
 from engine.games.pl.rules import PanzerLeader  # noqa: E402
 from engine.rng import seed_from  # noqa: E402
 from tools.tune_common import deadline, recorder, seat_wins  # noqa: E402

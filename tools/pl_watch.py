@@ -29,11 +29,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import registry  # noqa: E402
-from engine.games.pl.ai_policy import indirect_attacks  # noqa: E402
+from engine.games.pl.ai_attacks import indirect_attacks  # noqa: E402
 from engine.games.pl.ai_value import outcome  # noqa: E402
 from engine.games.pl.board import crt, distance, utype  # noqa: E402
 from engine.games.pl.datafiles import situations  # noqa: E402
-from engine.games.pl.fire import indirect_estimate  # noqa: E402
+from engine.games.pl.indirect import indirect_estimate  # noqa: E402
 from engine.games.pl.state import PlState  # noqa: E402
 from engine.rng import seed_from  # noqa: E402
 

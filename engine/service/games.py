@@ -87,7 +87,7 @@ def create(engine: Engine, game: str, scenario: str = "", seed: int | None = Non
     state = rules.new_state(scenario, seed, options or {})
     seats = dict(seats or {})
     for side in rules.sides:
-        seats.setdefault(side, Seat(kind="bot"))
+        seats.setdefault(side, Seat(kind="bot", level=rules.default_level))  # the game's own, when none was chosen
     _check_seats(rules, seats)
     dumped = rules.dump(state)
     with Session(engine) as s:

@@ -7,7 +7,8 @@ import pytest
 from engine.ai.policy import UnknownPolicy
 from engine.game import Action
 from engine.games.pl import RULES
-from engine.games.pl.ai_policy import fire_options, ranked
+from engine.games.pl.ai_attacks import fire_options
+from engine.games.pl.ai_policy import ranked
 from engine.games.pl.ai_value import outcome, result_chances, threat
 from engine.games.pl.board import crt, hx
 from engine.games.pl.datafiles import SituationFile, situations
@@ -146,7 +147,7 @@ def test_defender_closes_on_the_contested_objectives() -> None:
     """Utah: the US paratroopers start next to Pouppeville, far from Ste-Marie and the La Fiere
     bridge; Pouppeville alone is contested, and the German reserves off the objectives move toward
     it rather than toward the nearest objective."""
-    from engine.games.pl.ai_policy import contested_objectives, move_options
+    from engine.games.pl.ai_moves import contested_objectives, move_options
     from engine.games.pl.ai_value import objectives
     from engine.games.pl.board import distance
 
@@ -185,9 +186,10 @@ def _pouppeville_assault() -> PlState:
 def test_hard_weighs_the_chance_to_clear_an_objective() -> None:
     """hard adds to an attack on an enemy-held objective its chance of emptying the hex (every
     counter destroyed: an X on the real CRT column, die -2), and says so; normal does not."""
-    from engine.games.pl.ai_policy import NORMAL, assault_options, clear_chance
+    from engine.games.pl.ai_attacks import assault_options, clear_chance
     from engine.games.pl.ai_search import HARD
-    from engine.games.pl.fire import build_assault
+    from engine.games.pl.ai_weights import NORMAL
+    from engine.games.pl.assault import build_assault
 
     state = _pouppeville_assault()
     normal = {a.args["target"]: (v, why) for v, a, why in assault_options(state, "us", NORMAL)}
@@ -207,7 +209,7 @@ def test_hard_weighs_the_chance_to_clear_an_objective() -> None:
 def test_hard_masses_rifles_next_to_the_weakest_objective() -> None:
     """The attacker's rifles are drawn next to an enemy-held objective where one more rifle raises
     the chance a close assault empties it; a hex next to no such objective adds nothing."""
-    from engine.games.pl.ai_policy import massing
+    from engine.games.pl.ai_moves import massing
     from engine.games.pl.ai_value import objectives
     from engine.games.pl.board import distance
 
@@ -230,7 +232,7 @@ def test_ai_close_assault_group_past_twelve_units_is_not_listed_and_the_bot_orde
     an order may (engine.contract.MAX_UNITS, refused by apply), so normal orders them one by one and
     its order is accepted (a Utah inland game of `selfplay --seed 1` stopped on the 13-unit order)."""
     from engine.contract import MAX_UNITS
-    from engine.games.pl.fire import assault_group
+    from engine.games.pl.assault import assault_group
 
     state = RULES.new_state("utah", 1, {})
     for u in state.units.values():
@@ -289,10 +291,11 @@ def test_hard_counts_clearing_an_objective_for_close_assault_only() -> None:
     """hard's open_value is for close assault (the rifles are next to the hex already); fire that
     could clear the hex gets nothing for it (firing costs an advancing unit its move: in Hill 30 it
     kept the German tanks shooting at the hilltop from afar, docs/ai.md)."""
-    from engine.games.pl.ai_policy import NORMAL, clear_chance, opening
+    from engine.games.pl.ai_attacks import clear_chance, opening
     from engine.games.pl.ai_search import HARD
     from engine.games.pl.ai_value import objectives
-    from engine.games.pl.fire import build_assault
+    from engine.games.pl.ai_weights import NORMAL
+    from engine.games.pl.assault import build_assault
 
     state = _pouppeville_assault()
     att = build_assault(state, AttackOrder(["MG1", "R4", "R5", "R6"], "0911"))
@@ -310,8 +313,9 @@ def test_attacker_second_unit_on_a_held_objective_counts_a_share_of_hold() -> No
     (1, normal's, counts it whole); a hex nobody of its side holds counts whole either way."""
     from dataclasses import replace
 
-    from engine.games.pl.ai_policy import NORMAL, _open_objectives, place_value
+    from engine.games.pl.ai_moves import open_objectives, place_value
     from engine.games.pl.ai_value import objectives
+    from engine.games.pl.ai_weights import NORMAL
 
     state = _hill30_combat()
     for uid in [u.id for u in state.on_map("us")]:  # clear the hill: nothing else differs between the hexes
@@ -320,7 +324,7 @@ def test_attacker_second_unit_on_a_held_objective_counts_a_share_of_hold() -> No
     state.units["GR2"].hex = "1005"
     mover = state.units["GMG1"]
     share = replace(NORMAL, att_second_hold=0.25)
-    open_objs = _open_objectives(state, "ge", objs)
+    open_objs = open_objectives(state, "ge", objs)
     for label, drop in (("1005", 0.75 * NORMAL.hold), ("1006", 0.0)):
         whole = place_value(state, "ge", mover, label, objs, open_objs, NORMAL)
         shared = place_value(state, "ge", mover, label, objs, open_objs, share)

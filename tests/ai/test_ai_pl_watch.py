@@ -8,7 +8,8 @@ import pytest
 from bot.selfplay import play_one
 from engine.game import Action
 from engine.games.pl import RULES
-from engine.games.pl.ai_policy import indirect_options, ranked
+from engine.games.pl.ai_attacks import indirect_options
+from engine.games.pl.ai_policy import ranked
 from engine.games.pl.ai_value import attacker_side
 from engine.games.pl.fire import build_direct
 from engine.games.pl.state import AttackOrder, PlState

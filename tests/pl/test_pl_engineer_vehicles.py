@@ -85,7 +85,7 @@ def test_engineer_vehicles_temporary_bridge_only_x_destroys_it_and_the_vehicles_
 
 def test_engineer_vehicles_indirect_fire_at_half_against_temporary_bridges() -> None:
     from engine.events import Event
-    from engine.games.pl.fire import indirect_attack
+    from engine.games.pl.indirect import indirect_attack
 
     s = bridge_state()
     s.units["W1"] = s.units["P1"]
@@ -102,7 +102,7 @@ def test_engineer_vehicles_indirect_fire_at_half_against_temporary_bridges() -> 
 
 def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_old_reading_by_option() -> None:
     from engine.events import Event
-    from engine.games.pl.fire import indirect_attack
+    from engine.games.pl.indirect import indirect_attack
 
     s = bridge_state()
     s.options["if_bridge_share"] = True

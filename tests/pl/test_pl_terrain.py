@@ -12,11 +12,12 @@ from pl_helpers import build
 from engine.errors import DataFileError
 from engine.game import Action
 from engine.games.pl import RULES
+from engine.games.pl.assault import assault_refusal
 from engine.games.pl.board import line_of_sight, on_board, step_ok_for_setup, terrain
 from engine.games.pl.combat import elevation_halves
 from engine.games.pl.datafiles import board_path, load_yaml, parse_situations
-from engine.games.pl.fire import assault_refusal
-from engine.games.pl.movement import label_step_cost, occupancy, overrun_refusal
+from engine.games.pl.movement import label_step_cost, occupancy
+from engine.games.pl.overrun import overrun_refusal
 from engine.games.pl.sequence import place_problem
 
 BEACH = "utah_beach"

@@ -197,7 +197,7 @@ def test_engineer_vehicles_indirect_fire_on_a_temporary_bridge_is_at_half_not_a_
     are always at half strength": half is the bridge's one factor; the WEC's halving of (H) against
     armoured targets does not come on top (option if_bridge_wec: it did, a quarter)."""
     from engine.events import Event
-    from engine.games.pl.fire import indirect_attack
+    from engine.games.pl.indirect import indirect_attack
 
     for legacy, share in ((False, "10"), (True, "5")):
         s = build([("W1", "wespe", "1409"), ("S1", "m4", "1509"), ("R1", "us_rifle", "1509")], side="ge",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.saf import RULES, german
+from engine.games.saf import RULES, german, german_infantry
 
 LEGACY_KEYS = ("german_target", "german_move_count", "fall_back", "tiger_zone", "german_arrival")
 
@@ -20,20 +20,20 @@ def test_7_2_2_E_two_adjacent_under_the_same_cover_fall_through_to_the_keyed_num
     i1 = bench.add("us_infantry", "0507")  # number 1, clear, adjacent
     i2 = bench.add("us_infantry", "0707")  # number 2, clear, adjacent
     g = bench.add("ge_infantry", "0607", 2)
-    target, why = german.infantry_target(bench.t, g)
+    target, why = german_infantry.infantry_target(bench.t, g)
     assert target is i2 and "number 2" in why and "least cover" in why
     _stored(bench, "german_target")  # a stored game keeps the old reading: the lowest id
-    assert german.infantry_target(bench.t, g)[0] is i1
+    assert german_infantry.infantry_target(bench.t, g)[0] is i1
 
 
 def test_7_2_2_E_two_adjacent_under_the_same_cover_fall_through_to_panicked_then_veteran(bench) -> None:
     bench.add("us_infantry", "0507")
     calm_vet = bench.add("us_veteran", "0707")  # V2
     g = bench.add("ge_infantry", "0607")  # no number
-    target, why = german.infantry_target(bench.t, g)
+    target, why = german_infantry.infantry_target(bench.t, g)
     assert target is calm_vet and "Veteran" in why  # a Veteran over regular infantry, not the lower id
     panicked = bench.add("us_infantry", "0606", state="panic")
-    target, why = german.infantry_target(bench.t, g)
+    target, why = german_infantry.infantry_target(bench.t, g)
     assert target is panicked and "Panicked" in why
 
 
@@ -41,7 +41,7 @@ def test_7_2_2_E_the_least_cover_still_comes_first(bench) -> None:
     bench.add("us_infantry", "0805", 1, state="panic")  # building: more cover, though Panicked and keyed
     open_ = bench.add("us_infantry", "0904")
     g = bench.add("ge_infantry", "0804", 1)
-    assert german.infantry_target(bench.t, g)[0] is open_
+    assert german_infantry.infantry_target(bench.t, g)[0] is open_
 
 
 def test_options_of_the_third_pass_have_legacy_values() -> None:
@@ -129,7 +129,6 @@ def test_8_2_2_C_a_surprise_at_gun_on_the_red_hex_does_not_keep_the_tiger_out(ma
 
 
 def test_8_6_2_D_the_tiger_arrives_beside_a_blue_hex_held_by_americans_and_fires(make_bench, say) -> None:
-    from engine.games.saf import german
     from engine.hexgrid import Hex
 
     bench = make_bench("6")
@@ -149,7 +148,7 @@ def test_7_2_1_A_a_german_moves_the_number_of_hexes_on_its_card(bench, say) -> N
     g = bench.add("ge_infantry", "0403")  # the 0303 building is one hex west, on the way
     bench.action("Advance")  # calm: move 2
     t = bench.t
-    german.infantry_action(t, g)
+    german_infantry.infantry_action(t, g)
     assert g.hex != "0303" and Hex.parse(g.hex).distance(Hex.parse("0403")) == 2
     assert Hex.parse(g.hex).distance(Hex.parse("0103")) < 3  # toward its American
 
@@ -159,7 +158,7 @@ def test_7_2_1_A_a_stored_game_may_stop_short_in_the_building(bench) -> None:
     g = bench.add("ge_infantry", "0403")
     _stored(bench, "german_move_count")
     bench.action("Advance")
-    german.infantry_action(bench.t, g)
+    german_infantry.infantry_action(bench.t, g)
     assert g.hex == "0303"  # within two hexes: the building one hex away, as stored games were played
 
 
@@ -178,7 +177,7 @@ def test_7_2_1_A_fewer_hexes_only_where_the_full_count_is_not_possible(bench) ->
         bench.add("ge_infantry", h.label)
         bench.add("ge_infantry", h.label)
     bench.action("Advance")  # calm: move 2
-    german.infantry_action(bench.t, g)
+    german_infantry.infantry_action(bench.t, g)
     assert Hex.parse(g.hex) in one_away  # the part of the move that is possible (7.2 D)
 
 
@@ -191,7 +190,7 @@ def _fall_back(bench) -> tuple[str, int]:
     bench.add("us_infantry", "1108")
     g = bench.add("ge_infantry", "0807", state="panic")
     bench.action("Fall back")  # panic: fall back 2
-    german.infantry_action(bench.t, g)
+    german_infantry.infantry_action(bench.t, g)
     assert g.hex is not None
     return g.hex, min(Hex.parse(g.hex).distance(Hex.parse(x)) for x in ("0607", "1107", "1108"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engine.games.saf import combat, german
+from engine.games.saf import combat, german_sight
 
 
 def test_7_2_5_C_no_target_reason_agrees_with_the_fire_rules(bench) -> None:
@@ -24,7 +24,7 @@ def test_7_2_5_C_no_target_reason_agrees_with_the_fire_rules(bench) -> None:
         if combat.fire_targets(t, mg):
             continue
         refused += 1
-        words = german.no_target_reason(t, mg, False)
+        words = german_sight.no_target_reason(t, mg, False)
         assert "in range and sight" not in words, (a.label, b.label, c.label, d.label, words)
         assert "out of range" in words or "no line of sight" in words, words
     assert refused > 100

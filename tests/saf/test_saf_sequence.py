@@ -8,7 +8,7 @@ import pytest
 
 from engine.errors import IllegalAction
 from engine.game import Action
-from engine.games.saf import RULES, german
+from engine.games.saf import RULES, german, german_guns, german_infantry
 from engine.games.saf.american import ORDER_DICE, order_types, rifle_targets
 from engine.games.saf.combat import fire_targets
 from engine.games.saf.movement import destinations
@@ -92,7 +92,7 @@ def test_6_5_3_A_lieutenant_check_after_a_german_assault(bench) -> None:
     g = bench.add("ge_infantry", "0307")
     bench.action("Charge!")
     bench.dice(1, 1, 1, 1, 1)  # the assault fails, then the Lieutenant check rolls a 1
-    german.infantry_action(bench.t, g)
+    german_infantry.infantry_action(bench.t, g)
     assert us.status == "on_map" and lt.status == "eliminated" and bench.s.morale == -10
 
 
@@ -123,14 +123,14 @@ def test_7_2_6_B_tiger_range_seven_panzer_five(bench) -> None:
 def test_8_2_2_C_tiger_moves_three_hexes(bench) -> None:
     bench.add("m4", "0104")
     tg = bench.add("tiger", "1604")
-    german.tank_action(bench.t, tg, 3)
+    german_guns.tank_action(bench.t, tg, 3)
     assert H(tg.hex).distance(H("1604")) == 3
 
 
 def test_7_3_A_no_surprise_without_a_six(bench) -> None:
     bench.add("us_infantry", "0207")
     bench.dice(5)
-    german.surprise(bench.t)
+    german_guns.surprise(bench.t)
     assert not bench.s.on_map("ge")
 
 
@@ -180,9 +180,9 @@ def test_8_0_B_germans_avoid_the_easy_shot(bench) -> None:
     bench.add("us_veteran", "0303")  # sees 0406 but not 0407
     g = bench.add("ge_infantry", "0507", 1)
     t = bench.t
-    assert german.exposure(t, H("0406")) > german.exposure(t, H("0407"))
+    assert german_infantry.exposure(t, H("0406")) > german_infantry.exposure(t, H("0407"))
     bench.action("Take cover")  # calm: move 1
-    german.infantry_action(t, g)
+    german_infantry.infantry_action(t, g)
     assert g.hex == "0407"  # as close as 0406, same cover, fewer rifles on it
 
 
@@ -238,7 +238,7 @@ def test_7_2_6_1_A_panzer_draws_one_chit(bench, say) -> None:
     pz = bench.add("panzer", "0607")
     bench.chit("tank", "miss")
     t = bench.t
-    german.tank_action(t, pz)
+    german_guns.tank_action(t, pz)
     assert say(t.events).count("Tank chit") == 1 and sh.status == "on_map"
 
 
@@ -257,7 +257,7 @@ def test_7_2_F_low_supply_icon_only_after_firing(bench) -> None:
     bench.add("us_infantry", "0207")
     g = bench.add("ge_infantry", "1107")  # out of range and LOS
     bench.action("Open fire")
-    german.infantry_action(bench.t, g)
+    german_infantry.infantry_action(bench.t, g)
     assert not g.fired and g.supply == ""
 
 

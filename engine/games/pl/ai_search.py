@@ -1,4 +1,4 @@
-"""Panzer Leader ``hard``: normal's code with its own judgement, an ai_policy.Weights: for a seat of
+"""Panzer Leader ``hard``: normal's code with its own judgement, an ai_weights.Weights: for a seat of
 a situation Umpire ships the one found by searching the weights against ``normal`` (``TUNED``:
 random local search, each variant played against normal on training deals and kept only when it
 also wins more on fresh deals; docs/ai.md, "Hard tuned by situation"), else ``HARD``, found by
@@ -37,9 +37,10 @@ from engine.ai.rollout import RolloutConfig, rollout_values
 from engine.game import Action, GameRules
 from engine.rng import Rng
 
-from .ai_policy import NORMAL, Weights, choose, fingerprint, ranked
+from .ai_policy import choose, fingerprint, ranked
 from .ai_setup import choose_setup
 from .ai_value import DISPERSED_SHARE, attacker_side, worth
+from .ai_weights import NORMAL, Weights
 from .sequence import victory_met
 from .state import PlState
 

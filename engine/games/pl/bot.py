@@ -13,17 +13,22 @@ from engine.ai.policy import check_level
 from engine.ai.random_policy import RandomPolicy
 from engine.game import Action
 
+from .ai_attacks import indirect_can_succeed
 from .ai_policy import choose as ai_choose
-from .ai_policy import fingerprint, indirect_can_succeed
+from .ai_policy import fingerprint
 from .ai_search import choose_hard
+from .assault import build_assault
 from .board import crt, hx, spotters, stack_count, utype
 from .combat import direct_strength, element_of, elements_at
 from .datafiles import situations
-from .fire import build_assault, build_direct, indirect_estimate
+from .fire import build_direct
 from .goals import assault_groups, assault_order, goal_distance, lay_bridge, objectives
+from .indirect import indirect_estimate
 from .legal import enemy_hexes, fire_targets, indirect_targets, move_targets
-from .movement import move_refusal, overrun_refusal, transport_refusal
+from .movement import move_refusal
+from .overrun import overrun_refusal
 from .state import AttackOrder, PlState, Unit
+from .transport import transport_refusal
 
 if TYPE_CHECKING:
     from .rules import PanzerLeader
@@ -61,7 +66,7 @@ def greedy_choose(rules: PanzerLeader, state: PlState, side: str) -> tuple[Actio
     if state.phase == "combat":
         for u in mine:
             if utype(u).indirect:
-                # never fire that cannot succeed (ai_policy.indirect_can_succeed)
+                # never fire that cannot succeed (ai_attacks.indirect_can_succeed)
                 targets = [t for t in indirect_targets(state, u) if indirect_can_succeed(state, side, u.id, t)]
                 if targets:
                     best = max(targets, key=lambda t: (len(elements_at(state, t)), t))

@@ -20,35 +20,18 @@ from engine.game import Action, CommandSpec, OptionSpec
 from engine.listing import remember
 
 from . import engineers, forts, opportunity, sequence
+from .assault import assault_group, assault_problem, order_assault
 from .board import STACK_LIMIT, adjacent, board_labels, gmap, hx, stack_count, tec, terrain, utype
-from .engineers import block_refusal, demolish_refusal
-from .fire import (
-    assault_group,
-    assault_problem,
-    fire_problem,
-    fire_refusal_now,
-    order_assault,
-    order_fire,
-    order_indirect,
-    target_refusal_now,
-)
+from .engineers import block_refusal, clear_refusal, demolish_refusal, do_clear
+from .fire import fire_problem, fire_refusal_now, order_fire, target_refusal_now
 from .forts import demolish_refusal as fort_demolish_refusal
+from .indirect import order_indirect
 from .legal import enemy_hexes, indirect_targets, move_targets
-from .movement import (
-    R_MOVE,
-    clear_refusal,
-    do_clear,
-    do_load,
-    do_move,
-    do_overrun,
-    do_unload,
-    move_problem,
-    move_refusal,
-    overrun_problem,
-    transport_refusal,
-)
+from .movement import R_MOVE, do_move, move_problem, move_refusal
 from .opportunity import of_problem
+from .overrun import do_overrun, overrun_problem
 from .state import PlState, Unit
+from .transport import do_load, do_unload, transport_refusal
 
 SETUP, COMBAT, VEHICLES, INFANTRY, ASSAULT, OPPORTUNITY, OVER = (
     "setup", "combat", "move_vehicles", "move_infantry", "assault", "opportunity", "over")

@@ -1,6 +1,7 @@
 """Engineers (optional rule): destroying bridges and placing blocks, by staying put on the hex for
-whole friendly Movement phases and then rolling a die. Clearing minefields and blocks is in
-movement.py (``clear``)."""
+whole friendly Movement phases and then rolling a die; clearing minefields and blocks (``clear``:
+inverting one from beside it, then removing it from on it). What a mine or block does to a move is
+movement.py's."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from engine.events import Event
 from engine.refusal import FINE, Why
 
 from .board import gmap, hx, is_bridge, own_unit, terrain, utype
-from .movement import block_at, bridge_up, mine_at
+from .movement import R_ENGINEERS, block_at, bridge_up, mine_at, mine_known
 from .state import PlState, Unit
 
 R_BRIDGE = "Engineers (optional): destroying bridges"
@@ -127,3 +128,42 @@ def do_block(state: PlState, events: list[Event], side: str, uid: str) -> None:
         state.built_blocks.append(label)
     else:
         u.block_tries += 1
+
+
+# --- clearing minefields and blocks --------------------------------------------------------------
+def clear_refusal(state: PlState, u: Unit, target: str) -> Why:
+    if not state.options.get("engineers"):
+        return Why("the engineers optional rule is not in play", R_ENGINEERS)
+    if utype(u).kind != "engineer":
+        return Why(f"{u.id} is not an engineer", R_ENGINEERS)
+    if state.phase != "move_vehicles":
+        return Why("engineers work at the beginning of the Movement phase (before infantry moves)", R_ENGINEERS)
+    if u.dispersed or u.fired or u.carrier or u.moved:
+        return Why(f"{u.id} must be face up, unloaded, and not have fired or moved this turn", R_ENGINEERS)
+    if not (mine_known(state, target, u.side) or block_at(state, target)):
+        return Why(f"no minefield or block known at {target}", R_ENGINEERS)
+    assert u.hex is not None
+    if target in state.inverted:
+        if u.hex != target:
+            return Why(f"{u.id} must be on {target} to remove it (turn 4 of the clearing)", R_ENGINEERS)
+    elif hx(u.hex).distance(hx(target)) != 1:
+        return Why(f"{u.id} must be adjacent to {target} to start clearing it (turn 2 of the clearing)", R_ENGINEERS)
+    return FINE
+
+
+def do_clear(state: PlState, events: list[Event], side: str, uid: str, target: str) -> None:
+    u = own_unit(state, side, uid, R_ENGINEERS)
+    clear_refusal(state, u, target).raise_if()
+    u.moved = True
+    u.mp_left = 0
+    what = "minefield" if mine_at(state, target) else "block"
+    if target in state.inverted:
+        state.inverted.remove(target)
+        state.mines.pop(target, None)
+        if target in state.blocks:
+            state.blocks.remove(target)
+        events.append(Event("clear", f"{u.id} removes the {what} at {target}", R_ENGINEERS, side, {"hex": target}))
+        return
+    state.inverted.append(target)
+    events.append(Event("clear", f"{u.id} inverts the {what} at {target}: it may move onto it next turn",
+                        R_ENGINEERS, side, {"hex": target}))

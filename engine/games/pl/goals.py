@@ -1,15 +1,15 @@
 """What every Panzer Leader bot aims at and shares: the situation's objectives, the distance to
 them, the Valentine Bridgelayer's stream and the close-assault groups. The greedy bot (bot.py) and
-the AI (ai_policy.py) both read these, so each is decided once."""
+the AI (ai_attacks.py, ai_moves.py) both read these, so each is decided once."""
 
 from __future__ import annotations
 
 from engine.contract import MAX_UNITS
 from engine.game import Action
 
+from .assault import assault_group, assault_refusal
 from .board import distance, is_bridge, terrain
 from .datafiles import situations
-from .fire import assault_group, assault_refusal
 from .legal import enemy_hexes, move_targets
 from .movement import engineer_vehicles, special
 from .state import PlState, Unit

@@ -14,7 +14,8 @@ from .board import (
     on_board,
     utype,
 )
-from .fire import fire_refusal, indirect_refusal, target_refusal
+from .fire import fire_refusal, target_refusal
+from .indirect import indirect_refusal
 from .movement import (
     flail_reserve,
     label_cost_fn,

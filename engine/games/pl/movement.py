@@ -1,13 +1,14 @@
-"""Movement phase: terrain costs, the road bonus, streams, stacking, overrun, loading, mines, blocks.
+"""Movement phase: terrain costs, the road bonus, streams, stacking, mines and blocks, a stack's path
+and its move.
 
-Why one module of about 800 lines: these rules interlock in one step cost (a road bonus, a stream,
-mines and a block all change the same path search); the engineers' and forts' rules that stand
-apart already live in engineers.py and forts.py.
+These rules interlock in one step cost (a road bonus, a stream, mines and a block all change the
+same path search), so they stay together; the orders built on a step cost live beside it: overrun.py
+(moving through an enemy hex), transport.py (loading and unloading), engineers.py (clearing a
+minefield or block) and forts.py.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from engine.chance import Chance
@@ -23,7 +24,6 @@ from .board import (
     fort_at,
     fort_stack,
     gmap,
-    has_enemy,
     hx,
     is_bridge,
     label_of,
@@ -34,7 +34,7 @@ from .board import (
     terrain,
     utype,
 )
-from .combat import R_OVERRUN, R_TRANSPORT, Attack, elements_at, roll_and_apply, total
+from .combat import Attack, elements_at, roll_and_apply
 from .state import PlState, Unit
 
 R_MOVE = "II. Movement Phase"
@@ -526,93 +526,6 @@ def hold_on_minefield(state: PlState, events: list[Event], units: list[Unit], la
                         f"no movement, attacked again every Combat phase until {until}", R_MINES,
                         held[0].side, {"units": [u.id for u in held]}))
 
-
-# --- overrun --------------------------------------------------------------------------------------
-def overrun_refusal(state: PlState, side: str, movers: list[Unit], target: str) -> Why:
-    start = hx(movers[0].hex or "")
-    t = hx(target)
-    d = start.direction_to(t)
-    if d is None:
-        return Why(f"{target} is not adjacent to {start.label}: move next to it first", R_OVERRUN)
-    exit_hex = t.neighbor(d)
-    for u in movers:
-        ut = utype(u)
-        if not (ut.armoured and ut.vehicle):
-            return Why(f"{u.id} is not an armoured vehicle: only armoured vehicles overrun", R_OVERRUN)
-        if ut.kind == "spa" and u.side == "ge":
-            return Why(f"{u.id} is a German SPA and may not overrun", R_OVERRUN)
-    if not has_enemy(state, side, target):
-        return Why(f"no enemy unit at {target}", R_OVERRUN)
-    if terrain(target) != "clear":
-        return Why(f"{target} is {terrain(target)}: overruns only against units in clear hexes", R_OVERRUN)
-    if state.wrecks.get(target) or mine_known(state, target, side) or block_at(state, target) or fort_at(state, target):
-        return Why(f"{target} holds a wreck, block, fortification or minefield, which prevent overruns", R_OVERRUN)
-    if target in state.overrun_hexes:
-        return Why(f"{target} has already been overrun this phase", R_OVERRUN)
-    if any(u.halftrack for u in (utype(m) for m in movers)) and any(e.armoured for e in elements_at(state, target)):
-        return Why("halftracks may not overrun armoured units", R_OVERRUN)
-    if exit_hex not in gmap():
-        return Why(f"the exit hex beyond {target} is off the board", R_OVERRUN)
-    if has_enemy(state, side, exit_hex.label):
-        return Why(f"the exit hex {exit_hex.label} holds enemy units", R_OVERRUN)
-    ids = {u.id for u in movers}
-    if stack_count(state, exit_hex.label, exclude=ids) + len(movers) > STACK_LIMIT:
-        return Why(f"the exit hex {exit_hex.label} would hold more than {STACK_LIMIT} units", R_OVERRUN)
-    c1 = _overrun_step(state, movers, start, t)
-    c2 = step_cost(state, movers, t, exit_hex, road_bonus=False)
-    if c1 is None or c2 is None:
-        return Why(f"the group may not move straight through {target} to {exit_hex.label}", R_OVERRUN)
-    need = c1 + c2
-    have = min(u.mp_left for u in movers)
-    if need > have + 1e-9:
-        return Why(f"moving through {target} to {exit_hex.label} costs {need:g} MP; {have:g} left", R_OVERRUN)
-    return FINE
-
-
-def _overrun_step(state: PlState, movers: list[Unit], a: Hex, b: Hex) -> float | None:
-    """Entering the target hex: its terrain cost (no road bonus), ignoring the enemy there."""
-    t = tec(state)
-    base = t.terrain[gmap().terrain[b]].vehicle
-    if base is None or cliff_between(label_of(a), label_of(b)):
-        return None
-    if elevation(b.label) > elevation(a.label):
-        base += t.climb_cost
-    return float(base)
-
-
-def _overrun_groups(state: PlState, side: str, ids: list[str]) -> list[list[Unit]]:
-    """The overrunning units by the hex they start from (each group moves through the target hex
-    from its own side; "All units engaging in Overrun Attacks will be moved through the target hex
-    first, then resolving the attack"). Raises IllegalAction."""
-    units = [own_unit(state, side, i, R_MOVE) for i in ids]
-    if not units:
-        raise IllegalAction("name at least one unit to overrun", R_OVERRUN)
-    groups: dict[str, list[Unit]] = {}
-    for u in units:
-        groups.setdefault(u.hex or "", []).append(u)
-    if len(groups) > 1 and state.options.get("overrun_one_hex"):
-        raise IllegalAction("units overrunning together must start in the same hex (option overrun_one_hex)", R_OVERRUN)
-    for group in groups.values():
-        for u in group:
-            move_refusal(state, u, state.phase).raise_if()
-    return list(groups.values())
-
-
-def overrun_problem(state: PlState, side: str, ids: list[str], target: str) -> IllegalAction | None:
-    """Why these units may not overrun target now; None if they may."""
-    try:
-        groups = _overrun_groups(state, side, ids)
-    except IllegalAction as exc:
-        return exc
-    if state.phase != "move_vehicles":
-        return IllegalAction("overruns take place in the vehicle movement step", R_OVERRUN)
-    for group in groups:
-        why = overrun_refusal(state, side, group, target)
-        if why:
-            return why.error("" if len(groups) == 1 else f"{', '.join(u.id for u in group)}: ")
-    return None
-
-
 def move_problem(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()) -> IllegalAction | None:
     """Why these units may not move (as a stack) to goal now, by the route via if given; None if they may."""
     try:
@@ -623,179 +536,3 @@ def move_problem(state: PlState, side: str, ids: list[str], goal: str, via: tupl
     except IllegalAction as exc:
         return exc
     return None
-
-
-def do_overrun(state: PlState, events: list[Event], side: str, ids: list[str],
-               target: str) -> tuple[list[str], list[str]]:
-    """The overrun and its attack; the first group's units and path (one hex when it is halted)."""
-    problem = overrun_problem(state, side, ids, target)
-    if problem is not None:
-        raise problem
-    groups = _overrun_groups(state, side, ids)
-    movers = [u for g in groups for u in g]
-    if mine_at(state, target):
-        # An unseen minefield in the target hex halts the overrun at its edge: found, not entered.
-        state.mines_seen.append(target)
-        for u in movers:
-            u.mp_left = 0
-            u.moved = True
-        halted = [movers[0].hex or ""]
-        events.append(Event("move", f"{', '.join(ids)} find a minefield at {target}: the overrun is halted, "
-                            "no movement left", R_MINES, side, {"units": ids, "path": halted, "hex": target}))
-        return ids, halted
-    t = hx(target)
-    first: tuple[list[str], list[str]] | None = None
-    exits: list[tuple[list[Unit], str]] = []
-    for group in groups:
-        start = hx(group[0].hex or "")
-        d = start.direction_to(t)
-        assert d is not None
-        exit_hex = t.neighbor(d)
-        cost = (_overrun_step(state, group, start, t) or 0) + (step_cost(state, group, t, exit_hex, road_bonus=False) or 0)
-        for u in group:
-            u.mp_left -= cost
-            u.moved = True
-            u.overran = True
-            u.revealed = True
-            u.hex = exit_hex.label
-            u.on_fort = False
-            if u.cargo:
-                state.units[u.cargo].hex = exit_hex.label
-        path = [start.label, target, exit_hex.label]
-        state.overlays.append({"kind": "move", "side": side, "path": path})
-        names = [u.id for u in group]
-        events.append(Event("move", f"{', '.join(names)} overrun: {' > '.join(path)} ({cost:g} MP, no road bonus)",
-                            R_OVERRUN, side, {"units": names, "path": path}))
-        first = first or (names, path)
-        exits.append((group, exit_hex.label))
-    state.overrun_hexes.append(target)
-    elements = elements_at(state, target)
-    strengths = [float(utype(u).attack) for u in movers]
-    att = Attack(movers, strengths, target, elements, any(e.armoured for e in elements), total(strengths),
-                 total([e.defense for e in elements]), None, shift=1, modifier=-2,
-                 notes=["overrun: one column right, -2 to the die, weapon effects ignored"])
-    head = f"{', '.join(ids)} overrun ({att.attack:g}) against {target} ({', '.join(e.label for e in elements)}, " \
-           f"defense {att.defense:g})"
-    roll_and_apply(state, events, att, side, R_OVERRUN, head)
-    for group, exit_label in exits:
-        if mine_at(state, exit_label):
-            mine_attack(state, events, group, exit_label)
-    assert first is not None  # an overrun has at least one group (overrun_problem)
-    return first
-
-
-# --- transport ------------------------------------------------------------------------------------
-def load_cost(carrier: Unit, cargo: Unit) -> float:
-    mv = utype(carrier).movement
-    return float(mv) if utype(cargo).load == "full" else float(math.ceil(mv / 2))
-
-
-def transport_refusal(state: PlState, carrier: Unit, cargo: Unit, loading: bool) -> Why:
-    cu = utype(carrier)
-    if state.phase != "move_vehicles":
-        return Why("loading and unloading take place in the vehicle movement step", R_TRANSPORT)
-    if cu.carrier == "none":
-        return Why(f"{carrier.id} may not carry (no C on the counter)", R_TRANSPORT)
-    for u in (carrier, cargo):
-        if u.dispersed:
-            return Why(f"{u.id} is dispersed and may not load or unload this turn", R_TRANSPORT)
-        if u.fired:
-            return Why(f"{u.id} engaged in combat this turn and may not load or unload", R_TRANSPORT)
-    if loading:
-        if carrier.cargo:
-            return Why(f"{carrier.id} already carries {carrier.cargo}", R_TRANSPORT)
-        if utype(cargo).vehicle:
-            return Why(f"{cargo.id} is a vehicle and may not be carried", R_TRANSPORT)
-        if cargo.carrier:
-            return Why(f"{cargo.id} is already loaded", R_TRANSPORT)
-        if cargo.hex != carrier.hex:
-            return Why(f"{cargo.id} must be in {carrier.id}'s hex to load", R_TRANSPORT)
-        if cargo.unloaded_turn == state.turn:
-            return Why(f"{cargo.id} unloaded this turn", R_TRANSPORT)
-    need = load_cost(carrier, cargo)
-    if need >= utype(carrier).movement and carrier.moved:
-        return Why(f"{carrier.id} must spend its full movement to {'load' if loading else 'unload'} {cargo.id}", R_TRANSPORT)
-    if carrier.moved and carrier.mp_left < need - 1e-9:
-        return Why(f"{carrier.id} needs {need:g} MP to {'load' if loading else 'unload'}; {carrier.mp_left:g} left", R_TRANSPORT)
-    return FINE
-
-
-def do_load(state: PlState, events: list[Event], side: str, cid: str, uid: str) -> tuple[str, float]:
-    """Load uid onto cid; the cargo and the MP it cost."""
-    carrier = own_unit(state, side, cid, R_TRANSPORT)
-    cargo = own_unit(state, side, uid, R_TRANSPORT)
-    transport_refusal(state, carrier, cargo, True).raise_if()
-    need = load_cost(carrier, cargo)
-    _spend_transport(carrier, need)
-    carrier.cargo = cargo.id
-    cargo.carrier = carrier.id
-    cargo.loaded_turn = state.turn
-    events.append(Event("load", f"{cargo.id} loads onto {carrier.id} at {carrier.hex} ({need:g} MP)", R_TRANSPORT,
-                        side, {"carrier": carrier.id, "cargo": cargo.id, "mp": need}))
-    return cargo.id, need
-
-
-def do_unload(state: PlState, events: list[Event], side: str, cid: str) -> tuple[str, float]:
-    """Unload cid's cargo; the cargo and the MP it cost."""
-    carrier = own_unit(state, side, cid, R_TRANSPORT)
-    if not carrier.cargo:
-        raise IllegalAction(f"{carrier.id} carries nothing", R_TRANSPORT)
-    cargo = state.units[carrier.cargo]
-    transport_refusal(state, carrier, cargo, False).raise_if()
-    if stack_count(state, carrier.hex or "") + 1 > STACK_LIMIT:
-        raise IllegalAction(f"unloading {cargo.id} would put more than {STACK_LIMIT} units in {carrier.hex}", R_STACK)
-    need = load_cost(carrier, cargo)
-    _spend_transport(carrier, need)
-    carrier.cargo = ""
-    cargo.carrier = ""
-    cargo.unloaded_turn = state.turn
-    cargo.hex = carrier.hex
-    cargo.on_fort = carrier.on_fort
-    events.append(Event("unload", f"{cargo.id} unloads from {carrier.id} at {carrier.hex} ({need:g} MP)",
-                        R_TRANSPORT, side, {"carrier": carrier.id, "cargo": cargo.id, "mp": need}))
-    return cargo.id, need
-
-
-def _spend_transport(carrier: Unit, need: float) -> None:
-    # Load or unload first (then move on) or last (the move ends): never move-load-move.
-    carrier.mp_left = 0.0 if carrier.moved else max(0.0, carrier.mp_left - need)
-    carrier.moved = True
-
-
-# --- engineers (optional) --------------------------------------------------------------------------
-def clear_refusal(state: PlState, u: Unit, target: str) -> Why:
-    if not state.options.get("engineers"):
-        return Why("the engineers optional rule is not in play", R_ENGINEERS)
-    if utype(u).kind != "engineer":
-        return Why(f"{u.id} is not an engineer", R_ENGINEERS)
-    if state.phase != "move_vehicles":
-        return Why("engineers work at the beginning of the Movement phase (before infantry moves)", R_ENGINEERS)
-    if u.dispersed or u.fired or u.carrier or u.moved:
-        return Why(f"{u.id} must be face up, unloaded, and not have fired or moved this turn", R_ENGINEERS)
-    if not (mine_known(state, target, u.side) or block_at(state, target)):
-        return Why(f"no minefield or block known at {target}", R_ENGINEERS)
-    assert u.hex is not None
-    if target in state.inverted:
-        if u.hex != target:
-            return Why(f"{u.id} must be on {target} to remove it (turn 4 of the clearing)", R_ENGINEERS)
-    elif hx(u.hex).distance(hx(target)) != 1:
-        return Why(f"{u.id} must be adjacent to {target} to start clearing it (turn 2 of the clearing)", R_ENGINEERS)
-    return FINE
-
-
-def do_clear(state: PlState, events: list[Event], side: str, uid: str, target: str) -> None:
-    u = own_unit(state, side, uid, R_ENGINEERS)
-    clear_refusal(state, u, target).raise_if()
-    u.moved = True
-    u.mp_left = 0
-    what = "minefield" if mine_at(state, target) else "block"
-    if target in state.inverted:
-        state.inverted.remove(target)
-        state.mines.pop(target, None)
-        if target in state.blocks:
-            state.blocks.remove(target)
-        events.append(Event("clear", f"{u.id} removes the {what} at {target}", R_ENGINEERS, side, {"hex": target}))
-        return
-    state.inverted.append(target)
-    events.append(Event("clear", f"{u.id} inverts the {what} at {target}: it may move onto it next turn",
-                        R_ENGINEERS, side, {"hex": target}))

@@ -31,7 +31,7 @@ from .board import (
 from .combat import destroy_unit
 from .commands import ORDERS, listing_key
 from .datafiles import SIDE_NAMES, board_path, situations
-from .fire import secret_key
+from .indirect import secret_key
 from .state import CODEC, PlState
 
 OPTIONAL_RULES = ("mines", "blocks", "fortifications", "engineers", "engineer_vehicles", "opportunity_fire")

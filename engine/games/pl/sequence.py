@@ -10,11 +10,13 @@ from engine.events import Event
 from engine.refusal import FINE, Why
 from engine.rng import Rng
 
+from .assault import resolve_assaults
 from .board import STACK_LIMIT, elevation, hx, own_unit, stack_count, step_ok_for_setup, utype
 from .combat import elements_at, roll_and_apply
 from .datafiles import SIDE_NAMES, situations
 from .engineers import count_work
-from .fire import resolve_assaults, resolve_fire_queue, resolve_indirect
+from .fire import resolve_fire_queue
+from .indirect import resolve_indirect
 from .movement import R_MINES
 from .state import PHASE_NAMES, PHASES, PlState, Unit
 
