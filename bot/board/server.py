@@ -7,7 +7,8 @@ Routes (GET and HEAD only; anything else is 405):
 - ``.../data``: the game as that viewer may see it (``bot.board.data.game_payload``);
 - ``.../map``: the ground of the game's map;
 - ``.../phase/<n>``: the map of closed phase n;
-- ``.../events``: server-sent events: the same data again each time the game's version moves;
+- ``.../events``: server-sent events: the same data again each time the game's version moves, and
+  ``closed`` (then the end of the stream) when the link is revoked (bot/board/live.py);
 - ``/static/<file>``: the page's script and style (a fixed list).
 
 Every game route checks the token first (``engine.service.board_links``): a wrong, tampered or revoked
@@ -38,6 +39,8 @@ from engine.service import board_links as links
 from engine.service.board_links import SPECTATOR
 
 from . import data
+from .live import CLOSED, Live
+from .notify import MoveListener
 
 log = logging.getLogger("umpire.board")
 
@@ -57,7 +60,9 @@ class Limits:
     per_second: float = 4.0
     streams_per_address: int = 20
     streams_total: int = 2000
-    poll_seconds: float = 0.25  # how often a watched game's version is read
+    poll_seconds: float = 0.25  # how often a watched game's version is read (SQLite; Postgres while not listening)
+    listen_poll_seconds: float = 30.0  # Postgres, listening to moves: a look this often all the same
+    listen: bool = True  # Postgres: LISTEN for moves (bot/board/notify.py); False: poll as on SQLite
     heartbeat_seconds: float = 15.0
     workers: int = 2
     odds_seconds: float = 2.0  # one order's odds per token this often (a burst of 3)
@@ -102,15 +107,6 @@ class Buckets:
         return bucket.take(burst, rate)
 
 
-class Watch:
-    """One game watched by open pages: its version is read every ``poll_seconds`` while anyone watches."""
-
-    def __init__(self) -> None:
-        self.queues: dict[asyncio.Queue[tuple[int, bytes]], str] = {}  # queue -> viewer
-        self.version: int | None = None
-        self.task: asyncio.Task[None] | None = None
-
-
 class BoardServer:
     def __init__(self, service: GameService, base_url: str = "", limits: Limits | None = None) -> None:
         self.service = service
@@ -120,7 +116,8 @@ class BoardServer:
         self.buckets = Buckets()
         self.streams: dict[str, int] = {}
         self.open_streams = 0
-        self.watches: dict[int, Watch] = {}
+        self.live = Live(self._stamp, self._payload, (self.limits.listen_poll_seconds, self.limits.poll_seconds))
+        self.listener: MoveListener | None = None
         self.cache: OrderedDict[tuple[int, str, int], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
         self.app = self._app()
@@ -273,6 +270,9 @@ class BoardServer:
     def _version(self, game_id: int) -> int:
         return self.service.version_of(game_id)
 
+    async def _stamp(self, game_id: int) -> links.Stamp:
+        return await self._call(links.stamp, self.service.engine, game_id)  # type: ignore[no-any-return]
+
     # --- live --------------------------------------------------------------------------------------
     async def events(self, request: web.Request) -> web.StreamResponse:
         game_id, viewer = await self._viewer(request)
@@ -286,59 +286,32 @@ class BoardServer:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         self._secure(response)
-        queue: asyncio.Queue[tuple[int, bytes]] = asyncio.Queue(maxsize=4)
-        watch = self.watches.setdefault(game_id, Watch())
-        watch.queues[queue] = viewer
-        if watch.task is None or watch.task.done():
-            watch.task = asyncio.create_task(self._watch(game_id, watch))
+        watch, stream = self.live.open(game_id, viewer, request.match_info["token"])
         try:
             await response.prepare(request)
             version = await self._call(self._version, game_id)
             await response.write(_event("game", await self._payload(game_id, viewer, version)))
             while True:
                 try:
-                    _, body = await asyncio.wait_for(queue.get(), self.limits.heartbeat_seconds)
+                    body = await asyncio.wait_for(stream.queue.get(), self.limits.heartbeat_seconds)
                 except TimeoutError:
                     await response.write(b": still here\n\n")
                     continue
                 await response.write(body)
+                if body is CLOSED:  # the link was revoked (or the game is gone): the page is told, then closed
+                    break
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
-            watch.queues.pop(queue, None)
+            self.live.close(watch, stream)
             self.streams[address] -= 1
             if not self.streams[address]:
                 del self.streams[address]
             self.open_streams -= 1
         return response
 
-    async def _watch(self, game_id: int, watch: Watch) -> None:
-        """Read the game's version while pages watch it; on a change, send each page its viewer's data."""
-        try:
-            watch.version = await self._call(self._version, game_id)
-            while watch.queues:
-                await asyncio.sleep(self.limits.poll_seconds)
-                version = await self._call(self._version, game_id)
-                if version == watch.version:
-                    continue
-                watch.version = version
-                bodies: dict[str, bytes] = {}
-                for queue, viewer in list(watch.queues.items()):
-                    if viewer not in bodies:
-                        bodies[viewer] = _event("game", await self._payload(game_id, viewer, version))
-                    if queue.full():  # a page that does not read keeps only the newest
-                        queue.get_nowait()
-                    queue.put_nowait((version, bodies[viewer]))
-        except Exception:  # noqa: BLE001 - a failed watch ends; the pages reconnect and start another
-            log.exception("board watch of game %s failed", game_id)
-        finally:
-            if self.watches.get(game_id) is watch and not watch.queues:
-                del self.watches[game_id]
-
     async def _close_streams(self, app: web.Application) -> None:
-        for watch in list(self.watches.values()):
-            if watch.task is not None:
-                watch.task.cancel()
+        self.live.cancel()
 
     # --- running -----------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> int:
@@ -347,11 +320,18 @@ class BoardServer:
         await self.runner.setup()
         site = web.TCPSite(self.runner, host, port)
         await site.start()
+        if self.limits.listen and self.service.engine.dialect.name == "postgresql":
+            self.listener = MoveListener(self.service.engine.url, lambda game, _version: self.live.wake(game),
+                                         self.live.set_listening)
+            self.listener.start()
         server = getattr(site, "_server", None)
         sockets = getattr(server, "sockets", None) or []
         return int(sockets[0].getsockname()[1]) if sockets else port
 
     async def stop(self) -> None:
+        if self.listener is not None:
+            await self.listener.stop()
+            self.listener = None
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
