@@ -501,7 +501,9 @@ function listen() {
     if (state.data && data.version === state.data.version) return;
     drawAll(data);
   });
-  source.onerror = () => setLive("err", "connection lost - retrying");
+  // the link was revoked (or the game is gone): the server closes the stream; the page stops asking
+  source.addEventListener("closed", e => { source.close(); setLive("err", e.data.slice(0, 200)); });
+  source.onerror = () => { if (source.readyState !== EventSource.CLOSED) setLive("err", "connection lost - retrying"); };
   source.onopen = () => setLive("ok", "live");
 }
 
