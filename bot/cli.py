@@ -101,7 +101,8 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load", "reads", "background", "import", "flood", "board"])
+    bench.add_argument("what", choices=["render", "load", "reads", "background", "import", "flood", "board",
+                                                "live"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=whole(1, 10_000), default=20)
     bench.add_argument("--db", help=DB_HELP)
@@ -117,7 +118,12 @@ def _parser() -> argparse.ArgumentParser:
                        "bench board: orders timed with and without pages open (default 10)")
     bench.add_argument("--length", type=whole(1, 1_000_000), default=2000,
                        help="bench flood: entries of the flooder's long set-up phase and of her GM rulings")
-    bench.add_argument("--pages", type=whole(1, 2000), default=100, help="bench board: open pages watching the game")
+    bench.add_argument("--pages", type=whole(1, 2000), default=None,
+                       help="bench board: open pages watching the game (default 100); bench live: open pages in all "
+                       "(default 2000)")
+    bench.add_argument("--boards", type=whole(1, 16), default=2, help="bench live: board processes")
+    bench.add_argument("--orderers", type=whole(1, 16), default=2, help="bench live: order processes")
+    bench.add_argument("--rate", type=whole(1, 1000), default=10, help="bench live: orders a second, in all")
     bench.add_argument("--workers", type=whole(1, 256), default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
@@ -217,7 +223,12 @@ def _main(argv: list[str] | None) -> int:
             if args.what == "board":
                 from bot.board.bench import main as bench_board
 
-                return bench_board(args.pages, min(args.orders or 10, 200), args.json)
+                return bench_board(args.pages or 100, min(args.orders or 10, 200), args.json)
+            if args.what == "live":
+                from bot.board.bench_live import main as bench_live
+
+                return bench_live(args.db, min(args.games, 10_000), args.pages or 2000, args.orders or 200,
+                                  args.boards, args.orderers, float(args.rate), as_json=args.json)
             if args.what == "background":
                 from bot.bench_background import main as bench_background
 
