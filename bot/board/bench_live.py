@@ -204,7 +204,7 @@ class Pages:
 
 
 async def _mode(mode: str, db: str, engine: Any, games: list[int], tokens: dict[int, str], pages: int, boards: int,
-                orders: int, orderers: int, rate: float, window: float, say: Any) -> dict[str, Any]:
+                orders: int, orderers: int, rate: float, window: float, settle: float, say: Any) -> dict[str, Any]:
     procs = [_spawn("board", db, "--poll" if mode == "poll" else "--listen") for _ in range(boards)]
     pager = Pages()
     try:
@@ -224,7 +224,7 @@ async def _mode(mode: str, db: str, engine: Any, games: list[int], tokens: dict[
         await pager.open(urls)
         await pager.all_open()
         say(f"{mode}: {pages} pages open in {time.monotonic() - started:.1f}s")
-        await asyncio.sleep(2.0)
+        await asyncio.sleep(settle)  # the opening's counts published (an idle backend's within 10 s)
         per_page = (sum(_rss_kb(p.pid) for p in procs) - idle) / pages
         at_rest = await _rate(engine, window)
         say(f"{mode}: at rest {at_rest} transactions/s")
@@ -258,7 +258,8 @@ async def _mode(mode: str, db: str, engine: Any, games: list[int], tokens: dict[
 
 
 def main(db: str | None, games: int = 500, pages: int = 2000, orders: int = 200, boards: int = 2, orderers: int = 2,
-         rate: float = 10.0, window: float = 10.0, as_json: bool = False, out: Any = None) -> int:
+         rate: float = 10.0, window: float = 20.0, as_json: bool = False, out: Any = None, settle: float = 11.0
+         ) -> int:
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
@@ -293,7 +294,7 @@ def main(db: str | None, games: int = 500, pages: int = 2000, orders: int = 200,
         tokens = {g: links.token(service.engine, g, links.SPECTATOR) for g in ids}
         say(f"{games} games made in {time.monotonic() - started:.1f}s")
         results = [asyncio.run(_mode(mode, url, admin, [g for g in ids if g is not None], tokens, pages, boards,
-                                     orders, orderers, rate, window, say)) for mode in MODES]
+                                     orders, orderers, rate, window, settle, say)) for mode in MODES]
         service.engine.dispose()
     finally:
         with admin.connect() as conn:
