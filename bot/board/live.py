@@ -10,7 +10,8 @@ What wakes a watch:
 
 - on Postgres, the announcement of the move (``NOTIFY umpire_moves``, engine/service/moves.py) that a
   listener (bot/board/notify.py) hands to ``wake``: a page is live wherever the order was given, in
-  whichever process; the watch then also looks every ``Limits.listen_poll_seconds`` (a safety net);
+  whichever process; the watch then also looks at a random time between a half and the whole of
+  ``Limits.listen_poll_seconds`` (a safety net, spread so that the watches do not all look at once);
 - on SQLite, or while the listener is down (it reconnects, bounded), a timer: every
   ``Limits.poll_seconds`` the watch reads the stamp (polling).
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -108,7 +110,8 @@ class Live:
         try:
             watch.stamp = await self._stamp(game_id)
             while watch.streams:
-                seconds = self.listen_seconds if self.listening else self.poll_seconds
+                # listening, the safety looks are spread (not every watch at once); polling, a steady beat
+                seconds = self.listen_seconds * random.uniform(0.5, 1.0) if self.listening else self.poll_seconds
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(watch.wake.wait(), seconds)
                 watch.wake.clear()
