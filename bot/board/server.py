@@ -71,7 +71,9 @@ class Limits:
     def from_settings(cls, settings: Any) -> Limits:
         rate = float(settings.umpire_board_rate)
         return cls(burst=max(60, int(rate * 15)), per_second=rate,
-                   streams_per_address=int(settings.umpire_board_streams_per_address))
+                   streams_per_address=int(settings.umpire_board_streams_per_address),
+                   # PgBouncer in transaction mode does not carry LISTEN's notifications: poll behind it
+                   listen=not getattr(settings, "umpire_db_transaction_pooler", False))
 
 
 class Bucket:
