@@ -115,3 +115,10 @@ def test_on_sqlite_no_listener_is_started(tmp_path: Path) -> None:
             assert board.server.listener is None and not board.server.live.listening
     finally:
         svc.engine.dispose()
+
+
+def test_behind_a_transaction_pooler_the_board_polls() -> None:
+    from engine.service.settings import Settings
+
+    assert Limits.from_settings(Settings(_env_file=None)).listen
+    assert not Limits.from_settings(Settings(_env_file=None, umpire_db_transaction_pooler=True)).listen
