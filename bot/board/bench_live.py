@@ -16,6 +16,8 @@ connection; the order's transaction NOTIFYs). Printed for each, nothing asserted
   while the orders run (the orders' own transactions included). Postgres publishes a busy backend's
   counts every second or so and an idle one's within ten: a window shorter than 20 s is rough. A board's
   look at a game is one transaction of one query; building a page's data is one of a few;
+- ``board_looks_per_s_at_rest``/``_under_load``: the boards' own count of their looks at games (each
+  one query), over the same windows;
 - ``board_kb_per_page``: the boards' resident memory with the pages open less without, per page.
 
 The games live in a schema of their own, dropped afterwards. The bench takes smaller numbers for a small
@@ -25,6 +27,7 @@ machine; the figures of a run are in docs/scale.md with its command.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -33,6 +36,7 @@ import resource
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -79,7 +83,10 @@ def board_role(db: str, poll: bool) -> int:
         print(port, flush=True)
         done = asyncio.Event()
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, done.set)
-        await done.wait()
+        while not done.is_set():  # the looks at games so far (stamps read), for the bench to count
+            print("looks", server.live.reads, flush=True)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), 0.5)
         await server.stop()
 
     asyncio.run(serve())
@@ -123,6 +130,24 @@ def _spawn(*args: str) -> subprocess.Popen[str]:
                             stdin=subprocess.DEVNULL)
 
 
+class Looks:
+    """The board processes' looks at games so far (each one query), as they print them."""
+
+    def __init__(self, procs: list[subprocess.Popen[str]]) -> None:
+        self.counts = [0] * len(procs)
+        for i, proc in enumerate(procs):
+            threading.Thread(target=self._read, args=(i, proc), daemon=True).start()
+
+    def _read(self, i: int, proc: subprocess.Popen[str]) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("looks "):
+                self.counts[i] = int(line.split()[1])
+
+    def total(self) -> int:
+        return sum(self.counts)
+
+
 def _xacts(engine: Any) -> int:
     from sqlalchemy import text
 
@@ -131,12 +156,14 @@ def _xacts(engine: Any) -> int:
                                      "WHERE datname = current_database()")).scalar_one())
 
 
-async def _rate(engine: Any, seconds: float) -> float:
-    before = await asyncio.to_thread(_xacts, engine)
+async def _rates(engine: Any, looks: Looks, seconds: float) -> tuple[float, float]:
+    """Database transactions and board looks a second over ``seconds``."""
+    before, seen = await asyncio.to_thread(_xacts, engine), looks.total()
     start = time.monotonic()
     await asyncio.sleep(seconds)
-    after = await asyncio.to_thread(_xacts, engine)
-    return round((after - before) / (time.monotonic() - start), 1)
+    after, now_seen = await asyncio.to_thread(_xacts, engine), looks.total()
+    spent = time.monotonic() - start
+    return round((after - before) / spent, 1), round((now_seen - seen) / spent, 1)
 
 
 class Pages:
@@ -213,6 +240,7 @@ async def _mode(mode: str, db: str, engine: Any, games: list[int], tokens: dict[
             assert p.stdout is not None
             line = await asyncio.to_thread(p.stdout.readline)
             ports.append(int(line))
+        looks = Looks(procs)
         await asyncio.sleep(1.0)  # the listeners connect
         idle = sum(_rss_kb(p.pid) for p in procs)
         urls = []
@@ -226,15 +254,15 @@ async def _mode(mode: str, db: str, engine: Any, games: list[int], tokens: dict[
         say(f"{mode}: {pages} pages open in {time.monotonic() - started:.1f}s")
         await asyncio.sleep(settle)  # the opening's counts published (an idle backend's within 10 s)
         per_page = (sum(_rss_kb(p.pid) for p in procs) - idle) / pages
-        at_rest = await _rate(engine, window)
-        say(f"{mode}: at rest {at_rest} transactions/s")
+        at_rest, looks_at_rest = await _rates(engine, looks, window)
+        say(f"{mode}: at rest {at_rest} transactions/s, {looks_at_rest} looks/s")
         share = [games[i::orderers] for i in range(orderers)]
         givers = [_spawn("orders", db, json.dumps(share[i]), str(orders // orderers + (i < orders % orderers)),
                          str(rate / orderers), str(i)) for i in range(orderers)]
-        before, began = await asyncio.to_thread(_xacts, engine), time.monotonic()
+        before, seen, began = await asyncio.to_thread(_xacts, engine), looks.total(), time.monotonic()
         outputs = await asyncio.gather(*(asyncio.to_thread(g.communicate) for g in givers))
-        after = await asyncio.to_thread(_xacts, engine)
-        under_load = round((after - before) / (time.monotonic() - began), 1)
+        after, spent = await asyncio.to_thread(_xacts, engine), time.monotonic() - began
+        under_load, looks_under_load = round((after - before) / spent, 1), round((looks.total() - seen) / spent, 1)
         await asyncio.sleep(3.0)  # the last pages catch up
         given = [(int(a), int(b), float(c)) for out, _ in outputs for a, b, c in
                  (line.split() for line in out.splitlines() if line.strip())]
@@ -244,6 +272,7 @@ async def _mode(mode: str, db: str, engine: Any, games: list[int], tokens: dict[
                 "order_to_every_page_ms_p50": _pct(ms, 0.5), "order_to_every_page_ms_p95": _pct(ms, 0.95),
                 "order_to_every_page_ms_max": round(max(ms), 1) if ms else None,
                 "db_xacts_per_s_at_rest": at_rest, "db_xacts_per_s_under_load": under_load,
+                "board_looks_per_s_at_rest": looks_at_rest, "board_looks_per_s_under_load": looks_under_load,
                 "board_kb_per_page": round(per_page, 1)}
     finally:
         if pager.session is not None:
