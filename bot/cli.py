@@ -145,6 +145,11 @@ def _parser() -> argparse.ArgumentParser:
     board.add_argument("--db", help=DB_HELP)
     board.add_argument("--bind", default=None, help="HOST:PORT to listen on (default: UMPIRE_BOARD_BIND, 127.0.0.1:8787)")
     board.add_argument("--seconds", type=float, default=None, help=argparse.SUPPRESS)  # tests: stop after this long
+    served = sub.add_parser("board-server", help="serve every game's live board (by its links), one of any number "
+                            "of such processes behind one proxy (docs/board.md)")
+    served.add_argument("--db", help=DB_HELP)
+    served.add_argument("--bind", default=None, help="HOST:PORT to listen on (default: UMPIRE_BOARD_BIND)")
+    served.add_argument("--seconds", type=float, default=None, help=argparse.SUPPRESS)
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
@@ -281,6 +286,12 @@ def _main(argv: list[str] | None) -> int:
                     return 2
                 return db_cli.db_export(game_id, args.db)
             return db_cli.db_import(Path(args.target), args.db)
+        if command == "board-server":
+            from bot.board.cli import run_board
+            from bot.board.server import Limits
+
+            return run_board(None, args.db, args.bind or settings.umpire_board_bind, settings.umpire_board_url,
+                             seconds=args.seconds, limits=Limits.from_settings(settings))
         if command == "board":
             from bot.board.cli import run_board
             from bot.board.server import Limits
