@@ -40,11 +40,14 @@ class Stream:
     viewer: str
     token: str
     queue: asyncio.Queue[bytes] = field(default_factory=lambda: asyncio.Queue(maxsize=QUEUE))
+    version: int | None = None  # the newest version it was given (None: its first is on its way)
 
-    def put(self, body: bytes) -> None:
+    def put(self, body: bytes, version: int | None = None) -> None:
         if self.queue.full():  # a page that does not read keeps only the newest
             self.queue.get_nowait()
         self.queue.put_nowait(body)
+        if version is not None:
+            self.version = version
 
 
 @dataclass(eq=False)
@@ -84,6 +87,13 @@ class Live:
         if not watch.streams:
             watch.wake.set()  # its task ends now, not at its next look
 
+    @staticmethod
+    def opened(watch: Watch, stream: Stream, version: int) -> None:
+        """The page was sent the game at ``version`` first: should the watch know a newer one, it looks now."""
+        stream.version = version
+        if watch.stamp is not None and watch.stamp.version != version:
+            watch.wake.set()
+
     def wake(self, game_id: int) -> None:
         """A move of the game was announced: its watch looks now (a game not watched here is no work)."""
         watch = self.watches.get(game_id)
@@ -109,6 +119,7 @@ class Live:
         """Look at the game when woken (or when the interval passes); send or close each page on a change."""
         try:
             watch.stamp = await self._stamp(game_id)
+            await self._send(game_id, watch, watch.stamp)  # a page opened on an older version catches up
             while watch.streams:
                 # listening, the safety looks are spread (not every watch at once); polling, a steady beat
                 seconds = self.listen_seconds * random.uniform(0.5, 1.0) if self.listening else self.poll_seconds
@@ -118,7 +129,8 @@ class Live:
                 if not watch.streams:
                     break
                 stamp = await self._stamp(game_id)
-                if stamp != watch.stamp:
+                behind = any(s.version is not None and s.version != stamp.version for s in watch.streams)
+                if stamp != watch.stamp or behind:
                     watch.stamp = stamp
                     await self._send(game_id, watch, stamp)
         except Exception:  # noqa: BLE001 - a failed watch ends; the pages reconnect and start another
@@ -130,16 +142,19 @@ class Live:
                 del self.watches[game_id]
 
     async def _send(self, game_id: int, watch: Watch, stamp: Stamp) -> None:
-        """Each page its viewer's data at the stamp's version, if its link still stands; else it is closed."""
+        """Each page whose link still stands its viewer's data at the stamp's version (unless it has that one,
+        or its first is on its way); every other page is closed."""
         bodies: dict[str, bytes] = {}
         for stream in list(watch.streams):
             if stamp.version is None or not stamp.allows(stream.viewer, stream.token):
                 stream.put(CLOSED)
                 watch.streams.discard(stream)
                 continue
+            if stream.version is None or stream.version == stamp.version:
+                continue
             if stream.viewer not in bodies:
                 bodies[stream.viewer] = _event("game", await self.payload(game_id, stream.viewer, stamp.version))
-            stream.put(bodies[stream.viewer])
+            stream.put(bodies[stream.viewer], stamp.version)
 
     def cancel(self) -> None:
         for watch in list(self.watches.values()):

@@ -293,6 +293,7 @@ class BoardServer:
             await response.prepare(request)
             version = await self._call(self._version, game_id)
             await response.write(_event("game", await self._payload(game_id, viewer, version)))
+            self.live.opened(watch, stream, version)
             while True:
                 try:
                     body = await asyncio.wait_for(stream.queue.get(), self.limits.heartbeat_seconds)
