@@ -38,15 +38,17 @@ wheel-check:
 vendor-sdk:
 	CHECK=$(CHECK) bash tools/vendor_sdk.sh
 
+# The Postgres variants run against UMPIRE_TEST_POSTGRES_URL if set (.ci/run sets it), else against a
+# throwaway server tools/test_postgres.py starts where PostgreSQL's server programs are installed.
 test: $(STAMP)
 	$(BIN)/python -m ruff check $(SRC)
 	$(BIN)/python -m mypy engine
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest
+	$(BIN)/python tools/test_postgres.py $(BIN)/python -m pytest
 
 # The long variants: every game and scenario played to its end under the conformance checks.
 test-slow: $(STAMP)
-	$(BIN)/python -m pytest -m slow
+	$(BIN)/python tools/test_postgres.py $(BIN)/python -m pytest -m slow
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check $(SRC)

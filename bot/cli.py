@@ -101,7 +101,8 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=["render", "load", "reads", "background", "import", "flood", "board"])
+    bench.add_argument("what", choices=["render", "load", "reads", "background", "import", "flood", "board",
+                                                "live"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=whole(1, 10_000), default=20)
     bench.add_argument("--db", help=DB_HELP)
@@ -117,7 +118,12 @@ def _parser() -> argparse.ArgumentParser:
                        "bench board: orders timed with and without pages open (default 10)")
     bench.add_argument("--length", type=whole(1, 1_000_000), default=2000,
                        help="bench flood: entries of the flooder's long set-up phase and of her GM rulings")
-    bench.add_argument("--pages", type=whole(1, 2000), default=100, help="bench board: open pages watching the game")
+    bench.add_argument("--pages", type=whole(1, 2000), default=None,
+                       help="bench board: open pages watching the game (default 100); bench live: open pages in all "
+                       "(default 2000)")
+    bench.add_argument("--boards", type=whole(1, 16), default=2, help="bench live: board processes")
+    bench.add_argument("--orderers", type=whole(1, 16), default=2, help="bench live: order processes")
+    bench.add_argument("--rate", type=whole(1, 1000), default=10, help="bench live: orders a second, in all")
     bench.add_argument("--workers", type=whole(1, 256), default=None,
                        help="bench load: service threads, as the bot's UMPIRE_WORKERS (default 4)")
 
@@ -139,6 +145,11 @@ def _parser() -> argparse.ArgumentParser:
     board.add_argument("--db", help=DB_HELP)
     board.add_argument("--bind", default=None, help="HOST:PORT to listen on (default: UMPIRE_BOARD_BIND, 127.0.0.1:8787)")
     board.add_argument("--seconds", type=float, default=None, help=argparse.SUPPRESS)  # tests: stop after this long
+    served = sub.add_parser("board-server", help="serve every game's live board (by its links), one of any number "
+                            "of such processes behind one proxy (docs/board.md)")
+    served.add_argument("--db", help=DB_HELP)
+    served.add_argument("--bind", default=None, help="HOST:PORT to listen on (default: UMPIRE_BOARD_BIND)")
+    served.add_argument("--seconds", type=float, default=None, help=argparse.SUPPRESS)
 
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash-command tree with Discord")
@@ -217,7 +228,12 @@ def _main(argv: list[str] | None) -> int:
             if args.what == "board":
                 from bot.board.bench import main as bench_board
 
-                return bench_board(args.pages, min(args.orders or 10, 200), args.json)
+                return bench_board(args.pages or 100, min(args.orders or 10, 200), args.json)
+            if args.what == "live":
+                from bot.board.bench_live import main as bench_live
+
+                return bench_live(args.db, min(args.games, 10_000), args.pages or 2000, args.orders or 200,
+                                  args.boards, args.orderers, float(args.rate), as_json=args.json)
             if args.what == "background":
                 from bot.bench_background import main as bench_background
 
@@ -270,6 +286,12 @@ def _main(argv: list[str] | None) -> int:
                     return 2
                 return db_cli.db_export(game_id, args.db)
             return db_cli.db_import(Path(args.target), args.db)
+        if command == "board-server":
+            from bot.board.cli import run_board
+            from bot.board.server import Limits
+
+            return run_board(None, args.db, args.bind or settings.umpire_board_bind, settings.umpire_board_url,
+                             seconds=args.seconds, limits=Limits.from_settings(settings))
         if command == "board":
             from bot.board.cli import run_board
             from bot.board.server import Limits

@@ -1,6 +1,9 @@
 """``umpire board --game-id N [--db URL] [--bind HOST:PORT]``: one game's board, served from the terminal.
+``umpire board-server [--db URL] [--bind HOST:PORT]``: every game's, by its links (links checked against
+the database, so any number of these, and bots with the board on, may serve behind one proxy).
 
-The first line printed is the spectator's link; then one line ``SIDE LINK`` for each side. It serves
+The first line printed is the spectator's link (board-server: the base URL); then one line ``SIDE LINK``
+for each side. It serves
 until interrupted (Ctrl-C), or for ``--seconds`` when given (tests, a demonstration).
 """
 
@@ -34,16 +37,21 @@ def links(server: BoardServer, game_id: int) -> list[tuple[str, str]]:
     return [(SPECTATOR, server.link(game_id))] + [(side, server.link(game_id, side)) for side in rules.sides]
 
 
-async def serve(service: GameService, game_id: int, bind: str, base_url: str, seconds: float | None,
+async def serve(service: GameService, game_id: int | None, bind: str, base_url: str, seconds: float | None,
                 out: TextIO, limits: Limits | None = None) -> int:
+    """Serve until interrupted (or ``seconds``); ``game_id`` None (``umpire board-server``): every game, by
+    its links, and the first line printed is the base URL."""
     host, port = parse_bind(bind)
     server = BoardServer(service, base_url, limits)
-    service.info(game_id)  # a missing game is refused before anything listens
+    if game_id is not None:
+        service.info(game_id)  # a missing game is refused before anything listens
     port = await server.start(host, port)
     if not base_url:
         server.base_url = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     try:
-        for i, (viewer, link) in enumerate(links(server, game_id)):
+        if game_id is None:
+            print(f"{server.base_url}/ (every game, by its links)", file=out, flush=True)
+        for i, (viewer, link) in enumerate(links(server, game_id) if game_id is not None else []):
             print(link if i == 0 else f"{viewer} {link}", file=out, flush=True)
         if seconds is None:
             while True:
@@ -54,7 +62,7 @@ async def serve(service: GameService, game_id: int, bind: str, base_url: str, se
     return 0
 
 
-def run_board(game_id: int, db: str | None, bind: str | None, base_url: str = "", seconds: float | None = None,
+def run_board(game_id: int | None, db: str | None, bind: str | None, base_url: str = "", seconds: float | None = None,
               out: TextIO | None = None, limits: Limits | None = None) -> int:
     out = out or sys.stdout
     try:

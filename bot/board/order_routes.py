@@ -49,7 +49,7 @@ class OrderRoutes:
     game_locks: dict[int, asyncio.Lock]
     tasks: set[asyncio.Task[None]]
     cache: OrderedDict[tuple[int, str, int], bytes]
-    watches: dict[int, Any]  # server.Watch
+    live: Any  # bot.board.live.Live: the open pages by game
 
     async def _call(self, function: Callable[..., Any], *args: Any) -> Any:
         raise NotImplementedError
@@ -131,9 +131,7 @@ class OrderRoutes:
 
     def _nudge(self, game_id: int) -> None:
         """The game's open pages read the new version now, not at the next poll."""
-        watch = self.watches.get(game_id)
-        if watch is not None:
-            watch.nudged.set()
+        self.live.wake(game_id)
 
     def _not_forged(self, request: web.Request) -> None:
         """A POST from the page itself: its own token in a header (no other site can set one without a

@@ -7,7 +7,8 @@ Routes (GET and HEAD; POST for a side's orders only; anything else is 405):
 - ``.../data``: the game as that viewer may see it (``bot.board.data.game_payload``);
 - ``.../map``: the ground of the game's map;
 - ``.../phase/<n>``: the map of closed phase n;
-- ``.../events``: server-sent events: the same data again each time the game's version moves;
+- ``.../events``: server-sent events: the same data again each time the game's version moves, and
+  ``closed`` (then the end of the stream) when the link is revoked (bot/board/live.py);
 - ``.../orders/<version>?unit=ID``: a side's page: that unit's orders now, with their odds or cost;
 - POST ``.../order`` and ``.../undo``: a side's page gives an order (``bot.board.ordering``): the page's
   own token in ``X-Umpire-Token``, an Origin of the board's own, a body of the version, the listed
@@ -26,7 +27,6 @@ thread pool, so a crowd of pages never waits on, or holds up, an order. Strict C
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
@@ -47,6 +47,8 @@ from engine.service.board_links import SPECTATOR
 from . import activity as discord_activity
 from . import data
 from .guard import Guard, GuardedSite, GuardLimits, secure
+from .live import CLOSED, Live
+from .notify import MoveListener
 from .order_routes import OrderRoutes
 from .ordering import Desk
 
@@ -66,7 +68,9 @@ class Limits:
     per_second: float = 4.0
     streams_per_address: int = 20
     streams_total: int = 2000
-    poll_seconds: float = 0.25  # how often a watched game's version is read
+    poll_seconds: float = 0.25  # how often a watched game's version is read (SQLite; Postgres while not listening)
+    listen_poll_seconds: float = 30.0  # Postgres, listening to moves: a look this often all the same
+    listen: bool = True  # Postgres: LISTEN for moves (bot/board/notify.py); False: poll as on SQLite
     heartbeat_seconds: float = 15.0
     workers: int = 2
     odds_seconds: float = 2.0  # one order's odds per token this often (a burst of 3)
@@ -80,7 +84,9 @@ class Limits:
         rate = float(settings.umpire_board_rate)
         return cls(burst=max(60, int(rate * 15)), per_second=rate,
                    streams_per_address=int(settings.umpire_board_streams_per_address),
-                   guard=GuardLimits.from_settings(settings))
+                   guard=GuardLimits.from_settings(settings),
+                   # PgBouncer in transaction mode does not carry LISTEN's notifications: poll behind it
+                   listen=not getattr(settings, "umpire_db_transaction_pooler", False))
 
 
 class Bucket:
@@ -116,17 +122,6 @@ class Buckets:
         return bucket.take(burst, rate)
 
 
-class Watch:
-    """One game watched by open pages: its version is read every ``poll_seconds`` while anyone watches, and
-    at once when an order is given on this board (``nudged``)."""
-
-    def __init__(self) -> None:
-        self.queues: dict[asyncio.Queue[tuple[int, bytes]], str] = {}  # queue -> viewer
-        self.version: int | None = None
-        self.task: asyncio.Task[None] | None = None
-        self.nudged = asyncio.Event()  # an order given on this board: read the version now, not at the next poll
-
-
 class BoardServer(OrderRoutes):
     def __init__(self, service: GameService, base_url: str = "", limits: Limits | None = None) -> None:
         self.service = service
@@ -136,7 +131,8 @@ class BoardServer(OrderRoutes):
         self.buckets = Buckets()
         self.streams: dict[str, int] = {}
         self.open_streams = 0
-        self.watches: dict[int, Watch] = {}
+        self.live = Live(self._stamp, self._payload, (self.limits.listen_poll_seconds, self.limits.poll_seconds))
+        self.listener: MoveListener | None = None
         self.cache: OrderedDict[tuple[int, str, int], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
         self.guard = Guard(self.limits.guard)
@@ -298,6 +294,9 @@ class BoardServer(OrderRoutes):
     def _version(self, game_id: int) -> int:
         return self.service.version_of(game_id)
 
+    async def _stamp(self, game_id: int) -> links.Stamp:
+        return await self._call(links.stamp, self.service.engine, game_id)  # type: ignore[no-any-return]
+
     # --- live --------------------------------------------------------------------------------------
     async def events(self, request: web.Request) -> web.StreamResponse:
         game_id, viewer = await self._viewer(request)
@@ -311,63 +310,33 @@ class BoardServer(OrderRoutes):
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         self._secure(response)
-        queue: asyncio.Queue[tuple[int, bytes]] = asyncio.Queue(maxsize=4)
-        watch = self.watches.setdefault(game_id, Watch())
-        watch.queues[queue] = viewer
-        if watch.task is None or watch.task.done():
-            watch.task = asyncio.create_task(self._watch(game_id, watch))
+        watch, stream = self.live.open(game_id, viewer, request.match_info["token"])
         try:
             await response.prepare(request)
             version = await self._call(self._version, game_id)
             await response.write(_event("game", await self._payload(game_id, viewer, version)))
+            self.live.opened(watch, stream, version)
             while True:
                 try:
-                    _, body = await asyncio.wait_for(queue.get(), self.limits.heartbeat_seconds)
+                    body = await asyncio.wait_for(stream.queue.get(), self.limits.heartbeat_seconds)
                 except TimeoutError:
                     await response.write(b": still here\n\n")
                     continue
                 await response.write(body)
+                if body is CLOSED:  # the link was revoked (or the game is gone): the page is told, then closed
+                    break
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
-            watch.queues.pop(queue, None)
+            self.live.close(watch, stream)
             self.streams[address] -= 1
             if not self.streams[address]:
                 del self.streams[address]
             self.open_streams -= 1
         return response
 
-    async def _watch(self, game_id: int, watch: Watch) -> None:
-        """Read the game's version while pages watch it; on a change, send each page its viewer's data."""
-        try:
-            watch.version = await self._call(self._version, game_id)
-            while watch.queues:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(watch.nudged.wait(), self.limits.poll_seconds)
-                watch.nudged.clear()
-                version = await self._call(self._version, game_id)
-                if version == watch.version:
-                    continue
-                watch.version = version
-                viewers = list(dict.fromkeys(watch.queues.values()))  # each viewer's data at once, on the pool
-                built = await asyncio.gather(*(self._payload(game_id, v, version) for v in viewers))
-                bodies = {v: _event("game", body) for v, body in zip(viewers, built, strict=True)}
-                for queue, viewer in list(watch.queues.items()):
-                    if viewer not in bodies:  # a page opened while the data was built: its own next time
-                        continue
-                    if queue.full():  # a page that does not read keeps only the newest
-                        queue.get_nowait()
-                    queue.put_nowait((version, bodies[viewer]))
-        except Exception:  # noqa: BLE001 - a failed watch ends; the pages reconnect and start another
-            log.exception("board watch of game %s failed", game_id)
-        finally:
-            if self.watches.get(game_id) is watch and not watch.queues:
-                del self.watches[game_id]
-
     async def _close_streams(self, app: web.Application) -> None:
-        for watch in list(self.watches.values()):
-            if watch.task is not None:
-                watch.task.cancel()
+        self.live.cancel()
 
     # --- running -----------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> int:
@@ -378,6 +347,10 @@ class BoardServer(OrderRoutes):
         await self.runner.setup()
         site = GuardedSite(self.runner, host, port, self.guard)
         await site.start()
+        if self.limits.listen and self.service.engine.dialect.name == "postgresql":
+            self.listener = MoveListener(self.service.engine.url, lambda game, _version: self.live.wake(game),
+                                         self.live.set_listening)
+            self.listener.start()
         return site.port
 
     async def stop(self) -> None:
@@ -385,6 +358,9 @@ class BoardServer(OrderRoutes):
             await asyncio.wait(list(self.tasks), timeout=10)
         if self.activity is not None:
             await self.activity.close()
+        if self.listener is not None:
+            await self.listener.stop()
+            self.listener = None
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None

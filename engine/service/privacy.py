@@ -15,6 +15,10 @@ Every place a user's id or name can land is listed in ``PLACES`` (and in PRIVACY
   state and every snapshot rebuilt by replaying the scrubbed log from the seed. The rules never see who
   gave an order, so every game still replays from its seed and log to the same state.
 
+Every game forgetting touched moves to a new version in the same transaction (``move_versions``), so
+nothing kept by version in any process (a board's answers, the service's cached seats) outlives the
+forget, and the pages open on those games are sent the game as it now reads.
+
 Afterwards the database is compacted (``compact``): a SQLite file is checkpointed and vacuumed, so the
 freed pages and the write-ahead log no longer hold the old rows; Postgres tables are vacuumed.
 
@@ -37,7 +41,17 @@ from typing import Any
 from sqlalchemy import String, Table, cast, delete, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
-from .models import GameRecord, GuildDeparture, LogEntry, SeatRecord, ServerSettingChange, SnapshotRecord, now
+from . import moves
+from .models import (
+    GameRecord,
+    GuildDeparture,
+    LogEntry,
+    ReminderRecord,
+    SeatRecord,
+    ServerSettingChange,
+    SnapshotRecord,
+    now,
+)
 from .server_settings import forget_actor, forget_server
 
 log = logging.getLogger("umpire.privacy")
@@ -200,7 +214,29 @@ def _forget(conn: Connection, user_id: str, extra: Iterable[str] = ()) -> Forgot
             done.rows += rebuild_states(conn, game_id, scrub)
             done.rebuilt.add(game_id)
             done.games.add(game_id)
+    move_versions(conn, done.games)
     return done
+
+
+def move_versions(conn: Connection, game_ids: set[int]) -> None:
+    """Each game's version moves on, in the forget's transaction: whatever was kept by version (a board's
+    answers in any process, the service's cached rows and seats, a button drawn before) is stale, and the
+    pages open on the game are sent the forgotten version (announced on Postgres: moves.py). A reminder
+    already sent for the decision at hand stays sent."""
+    if not game_ids:
+        return
+    t = _tables()
+    games = t["games"]
+    reminders = ReminderRecord.__table__  # type: ignore[attr-defined]
+    ids = sorted(game_ids)
+    for at in range(0, len(ids), 500):
+        batch = ids[at:at + 500]
+        current = select(games.c.version).where(games.c.id == reminders.c.game_id).scalar_subquery()
+        conn.execute(update(reminders).where(reminders.c.game_id.in_(batch), reminders.c.version == current)
+                     .values(version=reminders.c.version + 1))
+        conn.execute(update(games).where(games.c.id.in_(batch)).values(version=games.c.version + 1))
+        for game_id, version in conn.execute(select(games.c.id, games.c.version).where(games.c.id.in_(batch))):
+            moves.announce(conn, game_id, version)
 
 
 def _scrub_rows(conn: Connection, table: Table, texts: tuple[str, ...], jsons: tuple[str, ...], scrub: Scrubber,

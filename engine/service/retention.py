@@ -4,7 +4,9 @@ UMPIRE_KEEP_BACKUP_DAYS; unset: for ever).
 ``prune`` applies both, on the record: every game it deletes (id, title, when its last move was) and
 every backup file it removes is logged and returned, and ``dry_run`` lists them without deleting.
 A game is deleted with every row that names it (seats, log, snapshots, reminders, and any table a
-later revision adds with a ``game_id`` column), in one transaction. Active games are never touched;
+later revision adds with a ``game_id`` column), in one transaction that first locks the game and reads
+its status again (``delete_games``): a game a GM brought back into play since it was listed is kept
+whole. Active games are never touched;
 the newest backup is always kept, whatever its age.
 """
 
@@ -15,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
@@ -50,15 +52,31 @@ def finished_before(engine: Engine, cutoff: datetime) -> list[tuple[int, str, st
         return [(r.id, r.title or "", _aware(r.last_action_at).date().isoformat()) for r in conn.execute(query)]
 
 
-def delete_games(engine: Engine, ids: list[int]) -> None:
-    """The games and every row that names them, children first, in one transaction per batch."""
+def delete_games(engine: Engine, ids: list[int], cutoff: datetime) -> list[int]:
+    """The games still finished before ``cutoff`` and every row that names them, in one transaction per
+    batch; returns the ids deleted.
+
+    The listing is a plan, not a licence: a game listed may have come back into play since (a GM
+    reverted its end). So the transaction opens by locking the games and reading their status again in
+    one statement (an UPDATE that changes nothing: on Postgres it locks the rows, waits for a write in
+    flight and re-reads them; on SQLite it takes the database's write lock on a current snapshot), and
+    deletes only those it holds, children first. A revert waits for the prune, then finds no game, or the
+    prune finds the game active and leaves it whole."""
     children = [t for t in reversed(SQLModel.metadata.sorted_tables) if t is not GAMES and "game_id" in t.c]
+    deleted: list[int] = []
     for start in range(0, len(ids), BATCH):
         batch = ids[start:start + BATCH]
         with engine.begin() as conn:
+            held = sorted(r[0] for r in conn.execute(
+                update(GAMES).where(GAMES.c.id.in_(batch), GAMES.c.status == "over", GAMES.c.last_action_at < cutoff)
+                .values(status=GAMES.c.status).returning(GAMES.c.id)))
+            if not held:
+                continue
             for table in children:
-                conn.execute(delete(table).where(table.c.game_id.in_(batch)))
-            conn.execute(delete(GAMES).where(GAMES.c.id.in_(batch)).where(GAMES.c.status == "over"))
+                conn.execute(delete(table).where(table.c.game_id.in_(held)))
+            conn.execute(delete(GAMES).where(GAMES.c.id.in_(held)))
+        deleted += held
+    return deleted
 
 
 def old_backups(folder: Path, cutoff: datetime) -> list[Path]:
@@ -75,9 +93,15 @@ def prune(engine: Engine, settings: Settings, *, at: datetime | None = None, dry
     at = at or now()
     done = Pruned(dry_run=dry_run)
     if settings.umpire_keep_finished_days is not None:
-        done.games = finished_before(engine, at - timedelta(days=settings.umpire_keep_finished_days))
+        cutoff = at - timedelta(days=settings.umpire_keep_finished_days)
+        done.games = finished_before(engine, cutoff)
         if done.games and not dry_run:
-            delete_games(engine, [g[0] for g in done.games])
+            deleted = set(delete_games(engine, [g[0] for g in done.games], cutoff))
+            for gid, title, _last in done.games:
+                if gid not in deleted:
+                    log.info("retention: kept game #%s (%s): it is no longer a finished game past the cutoff",
+                             gid, title, extra={"fields": {"event": "prune_kept", "game": gid}})
+            done.games = [g for g in done.games if g[0] in deleted]
         for gid, title, last in done.games:
             log.info("retention: %s finished game #%s (%s, last move %s)", "would delete" if dry_run else "deleted",
                      gid, title, last, extra={"fields": {"event": "prune_game", "game": gid, "dry_run": dry_run}})

@@ -9,7 +9,9 @@ came first.
 On Postgres an order's version check, new state and log row are one statement
 (``WITH upd AS (UPDATE games ... WHERE version = :v RETURNING id) INSERT INTO log ... FROM upd``):
 with BEGIN and COMMIT that is three round trips, as many as a bare INSERT of the log row. On SQLite
-it is an UPDATE and an INSERT in one transaction. Either way the entry and the state land together
+it is an UPDATE and an INSERT in one transaction. On Postgres the new version is announced to the
+board processes (``NOTIFY umpire_moves``, moves.py) in the same transaction: by that same statement
+for an order, by one more for the other writes. Either way the entry and the state land together
 or not at all, and a lost race inserts nothing.
 
 ``GameCache`` keeps each game's newest stored row (state, version, seats) so an order on a game
@@ -26,11 +28,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Table, bindparam, insert, select, update
+from sqlalchemy import String, Table, bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel
 
+from . import moves
 from .models import GameRecord, LogEntry, SnapshotRecord, now
 
 GAMES: Table = SQLModel.metadata.tables[GameRecord.__tablename__]
@@ -134,7 +137,9 @@ def _postgres_append() -> Any:
     """The one-statement append of one entry, built once with bind parameters."""
     moved = _moved(GAME_VALUES).returning(GAMES.c.id).cte("moved")
     values = [moved.c.id] + [bindparam(f"l_{name}", type_=LOG.c[name].type) for name in LOG_COLUMNS[1:]]
-    return insert(LOG).add_cte(moved).from_select(list(LOG_COLUMNS), select(*values)).returning(LOG.c.id)
+    # the move is announced by the same statement (moves.py): pg_notify runs only for a row inserted
+    told = func.pg_notify(moves.CHANNEL, bindparam("note", type_=String)).label("told")
+    return insert(LOG).add_cte(moved).from_select(list(LOG_COLUMNS), select(*values)).returning(LOG.c.id, told)
 
 
 @lru_cache(maxsize=1)
@@ -150,13 +155,16 @@ def append_entries(conn: Connection, game_id: int, version: int, game_values: di
     False (and nothing written) when another writer got there first. The caller commits.
     """
     columns = tuple(c for c in GAME_VALUES if c in game_values)
+    told = False
     params = {"g_id": game_id, "g_was": version, **{f"g_{c}": game_values[c] for c in columns}}
     if len(entries) == 1 and columns == GAME_VALUES:
         params.update({f"l_{name}": entries[0][name] for name in LOG_COLUMNS})
         if conn.dialect.name == "postgresql":
             del params["l_game_id"]  # the CTE's RETURNING gives it
+            params["note"] = moves.payload(game_id, game_values["version"])
             if conn.execute(_postgres_append(), params).first() is None:  # (rowcount is -1 here)
                 return False
+            told = True
         else:
             if conn.execute(_moved(columns), params).rowcount != 1:
                 return False
@@ -168,6 +176,8 @@ def append_entries(conn: Connection, game_id: int, version: int, game_values: di
             conn.execute(insert(LOG), [{name: e[name] for name in LOG_COLUMNS} for e in entries[at:at + INSERT_BATCH]])
     for seq, state in snapshots:
         conn.execute(insert(SNAPSHOTS).values(game_id=game_id, seq=seq, state=state))
+    if not told and "version" in game_values:
+        moves.announce(conn, game_id, game_values["version"])
     return True
 
 

@@ -1,6 +1,7 @@
 """Databases for the scale tests: every test that takes ``db_url`` (or ``service``) runs on SQLite and on
-Postgres. Postgres runs only when UMPIRE_TEST_POSTGRES_URL names a server (``.ci/run`` starts one);
-otherwise those variants skip and say so. Each test gets a fresh database: a new SQLite file, or a
+Postgres. Postgres runs only when UMPIRE_TEST_POSTGRES_URL names a server: ``make test`` starts a throwaway one
+where PostgreSQL's server programs are installed (tools/test_postgres.py), ``.ci/run`` starts Debian's;
+otherwise those variants skip and say how to get the programs. Each test gets a fresh database: a new SQLite file, or a
 new schema on the Postgres server (dropped afterwards, with the connections the test left open).
 """
 
@@ -23,7 +24,9 @@ from engine.service import GameService, Outcome
 from engine.service.database import normalize_url
 
 PG_ENV = "UMPIRE_TEST_POSTGRES_URL"
-NO_PG = f"Postgres variant skipped: set {PG_ENV} (.ci/run installs and starts PostgreSQL and sets it)"
+NO_PG = (f"Postgres variant skipped: PostgreSQL's server programs are not installed here. Install them "
+         "(Debian/Ubuntu: apt-get install postgresql; Fedora: dnf install postgresql-server; macOS: brew install "
+         f"postgresql) and `make test` starts a throwaway server itself (tools/test_postgres.py), or set {PG_ENV}")
 
 
 def postgres_base() -> str | None:

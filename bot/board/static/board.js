@@ -818,7 +818,9 @@ function onGame(data) {
 function listen() {
   const source = new EventSource("events");
   source.addEventListener("game", e => { setLive("ok", "live"); onGame(JSON.parse(e.data)); });
-  source.onerror = () => setLive("err", "connection lost - retrying");
+  // the link was revoked (or the game is gone): the server closes the stream; the page stops asking
+  source.addEventListener("closed", e => { source.close(); setLive("err", e.data.slice(0, 200)); });
+  source.onerror = () => { if (source.readyState !== EventSource.CLOSED) setLive("err", "connection lost - retrying"); };
   source.onopen = () => setLive("ok", "live");
 }
 
