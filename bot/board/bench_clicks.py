@@ -147,7 +147,9 @@ def clicks(pages: int = 100, samples: int = 10) -> dict[str, Any]:
         service = GameService(url)
         seats = {s: Seat(kind="human", user_id=f"u-{s}", user_name=s) for s in registry.get(game).sides}
         game_id = service.create_game(game, scenario=scenario, seed=7, seats=seats).id
-        env = dict(os.environ, UMPIRE_BOARD_STREAMS_PER_ADDRESS=str(pages + 10), UMPIRE_BOARD_RATE="1000")
+        env = dict(os.environ, UMPIRE_BOARD_STREAMS_PER_ADDRESS=str(pages + 10), UMPIRE_BOARD_RATE="1000",
+                   UMPIRE_BOARD_CONNECTIONS_PER_ADDRESS=str(pages + 40),
+                   UMPIRE_BOARD_CONNECTIONS=str(max(512, pages + 40)))
         proc = subprocess.Popen([sys.executable, "-m", "bot", "board", "--game-id", str(game_id), "--db", url,
                                  "--bind", "127.0.0.1:0"], stdout=subprocess.PIPE, text=True, env=env)
         try:
