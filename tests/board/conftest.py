@@ -23,7 +23,10 @@ def service(tmp_path: Path) -> Iterator[GameService]:
 
 @pytest.fixture
 def board(service: GameService) -> Iterator[Running]:
-    yield from serve(service, Limits(burst=400, per_second=100, streams_per_address=200))
+    # a scripted player clicks faster than a person: the order rate is tried on its own
+    # (tests/board/test_board_orders.py::test_a_flood_of_orders_is_held_to_the_rate)
+    yield from serve(service, Limits(burst=400, per_second=100, streams_per_address=200, order_burst=400,
+                                     order_per_second=100))
 
 
 @pytest.fixture(scope="module")
