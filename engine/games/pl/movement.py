@@ -327,6 +327,23 @@ def flail_reserve(state: PlState, movers: list[Unit]) -> float:
     return max((utype(u).movement / 2 for u in movers if special(u) == "flail"), default=0.0)
 
 
+def mp_after(mp_left: float, spent: float, fresh: bool) -> float:
+    """A unit's MP after a move that spent ``spent``: what is left, none when a fresh unit's one hex cost
+    more than it had ("all units may move at least one hex")."""
+    return 0.0 if (fresh and spent > mp_left) else max(0.0, mp_left - spent)
+
+
+def planned_spend(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()
+                  ) -> tuple[list[Unit], float]:
+    """The movers and the MP their move to goal spends as the side knows the map (``plan``'s route, and a
+    flail's half allowance leaving its minefield): what ``do_move`` spends unless a draw or an unseen
+    minefield halts it. Raises the refusal ``move_problem`` gives."""
+    movers = movers_of(state, side, ids, state.phase)
+    if movers[0].hex == goal and not via:
+        raise IllegalAction(f"{', '.join(ids)} already at {goal}", R_MOVE)
+    return movers, plan(state, movers, goal, via)[1] + flail_reserve(state, movers)
+
+
 def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = ()) -> tuple[list[Hex], float]:
     """The route: the cheapest path to goal, or through the waypoints ``via`` in order (each leg the
     cheapest), within the movers' remaining allowance (a stack moves at its lowest)."""
@@ -443,7 +460,7 @@ def do_move(state: PlState, events: list[Event], side: str, ids: list[str], goal
     fresh = all(not u.moved for u in movers)
     on_fort = enemy_fort(state, side, end)
     for u in movers:
-        u.mp_left = 0 if (fresh and spent > u.mp_left) else max(0.0, u.mp_left - spent)
+        u.mp_left = mp_after(u.mp_left, spent, fresh)
         if len(walked) < len(path):
             u.mp_left = 0
         u.moved = True
