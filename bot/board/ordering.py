@@ -35,6 +35,7 @@ MAX_VERSION = 10**12
 NONCE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 MAX_UNIT_ORDERS = 400  # one unit's orders sent to the page
 MAX_LABEL = 120
+MAX_COST = 80  # an order's cost in words (engine.contract.MAX_COST)
 MAX_UNIT_NAME = 40  # a unit's id in ?unit= (the longest is far shorter)
 HEX_ARGS = ("to", "at", "target", "hex")
 
@@ -206,8 +207,9 @@ def shown(index: int, action: Action, group: str, hexes: set[str], unit_hexes: d
 def unit_orders(service: GameService, game_id: int, viewer: str, version: int, unit: str,
                 hexes: set[str], price: Callable[[GameRules, Any, str, Action], str] | None = None,
                 budget_s: float = 0.6) -> dict[str, Any]:
-    """One unit's orders now (the map highlights their hexes), each with its odds or cost where the
-    budget allows (``price``: ``engine.odds``' short words), the rest priced on the page's ask."""
+    """One unit's orders now (the map highlights their hexes), each with what it costs where the game
+    counts a cost (``rules.order_cost``: "3 MP of 6", "1 ACT of 3"), and its odds where the budget allows
+    (``price``: ``engine.odds``' short words), the rest priced on the page's ask."""
     seat_player(service, game_id, viewer)
     rules, state, actions = listing(service, game_id, viewer, version)
     view = rules.view(state, viewer)
@@ -216,6 +218,9 @@ def unit_orders(service: GameService, game_id: int, viewer: str, version: int, u
     start, out = time.monotonic(), []
     for i, a in mine[:MAX_UNIT_ORDERS]:
         item = shown(i, a, rules.key, hexes, unit_hexes)
+        cost = rules.order_cost(state, viewer, a)
+        if cost:
+            item["cost"] = cost[:MAX_COST]
         if price is not None and time.monotonic() - start < budget_s:
             item["odds"] = price(rules, state, viewer, a)[:MAX_LABEL]
         out.append(item)

@@ -35,7 +35,7 @@ def test_ii_movement_phase_cost_of_a_second_move_is_of_what_is_left() -> None:
 def test_ii_movement_phase_a_first_hex_costing_more_than_the_allowance_takes_all() -> None:
     s = build([("R1", "us_rifle", "1212")], phase="move_infantry")
     said, before, after = cost_then_spent(s, "move", "R1", units="R1", to="1213")  # woods cost 2, allowance 1
-    assert said == "all 1 MP left (costs 2)" and after == 0
+    assert said == "all 1 MP left (2 needed)" and after == 0
 
 
 def test_ii_overrun_cost_is_the_mp_spent_through_the_target_hex() -> None:
@@ -58,7 +58,7 @@ def test_ii_transporting_units_after_a_move_loading_ends_it() -> None:
     s = build([("T1", "us_truck", "1008"), ("R1", "us_rifle", "1009")], phase="move_vehicles")
     RULES.apply(s, "us", Action("move", {"units": "T1", "to": "1009"}))
     said, before, after = cost_then_spent(s, "load", "T1", unit="T1", cargo="R1")
-    assert said == f"all {before:g} MP left (costs 6)" and after == 0
+    assert said == f"all {before:g} MP left (6 needed)" and after == 0
 
 
 def test_orders_that_spend_no_movement_and_orders_not_open_have_no_cost() -> None:

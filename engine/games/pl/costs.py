@@ -34,7 +34,7 @@ def cost(state: PlState, side: str, action: Action) -> str | None:
                 return None
             have = min(u.mp_left for u in group)
             words = _words(need, have, max(0.0, have - need))
-            said.append(words if len(groups) == 1 else f"{','.join(u.id for u in group)}: {words}")
+            said.append(words if len(groups) == 1 else f"{','.join(u.id for u in group)} {words}")
         return "; ".join(said)
     if action.kind in ("load", "unload"):
         carrier = own_unit(state, side, str(args.get("unit", "")), R_TRANSPORT)
@@ -47,9 +47,9 @@ def cost(state: PlState, side: str, action: Action) -> str | None:
 
 
 def _words(spent: float, have: float, left: float) -> str:
-    """'3 MP of 6'; where the order takes every MP left though it costs less (or more: a first hex), so."""
+    """'3 MP of 6'; where the order takes every MP left though it needs less (or more: a first hex), so."""
     if left <= 0 and abs(have - spent) > 1e-9:
-        return f"all {have:g} MP left (costs {spent:g})"
+        return f"all {have:g} MP left ({spent:g} needed)"
     return f"{spent:g} MP of {have:g}"
 
 
