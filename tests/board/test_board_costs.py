@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.parse
 
 from board_helpers import Running, bot_game, get
 
@@ -44,6 +45,37 @@ def test_a_units_moves_carry_their_cost_in_mp(service: GameService, board: Runni
     status, body, _ = get(f"{board.link(game, 'us')}odds/{version}/{first['i']}")
     shown = json.loads(body)
     assert status == 200 and shown["cost"] == first["cost"] and f"(costs {first['cost']})" in shown["text"]
+
+
+def peiper_activation(service: GameService) -> int:
+    """Peiper, the US a player's, with a number card's ACTs to spend and a move to give (the first card it
+    may take is taken)."""
+    rules = registry.get("peiper")
+    game = bot_game(service, "peiper", "contest", humans=("us",))
+    service.run_bots(game)
+    for _ in range(30):
+        state = service.state(game)
+        listed = rules.legal_actions(state, "us")
+        if state.phase == "activate" and state.acts > 0 and any(a.kind == "move" for a in listed):
+            return game
+        step = next((a for a in listed if a.kind in ("ready", "take")), None) or \
+            next(a for a in listed if a.kind in ("end", "pass", "draw"))
+        service.submit(game, "us", step, "u-us")
+        service.run_bots(game)
+    raise AssertionError("no US activation with a move")
+
+
+def test_a_units_moves_carry_the_act_they_spend(service: GameService, board: Running) -> None:
+    game = peiper_activation(service)
+    rules, state = registry.get("peiper"), service.state(game)
+    actions = rules.legal_actions(state, "us")
+    unit = next(str(a.args["unit"]) for a in actions if a.kind == "move")
+    status, body, _ = get(f"{board.link(game, 'us')}orders/{service.info(game).version}?unit="
+                          + urllib.parse.quote(unit))
+    moves = [o for o in json.loads(body)["orders"] if o["kind"] == "move"]
+    assert status == 200 and moves
+    for o in moves:
+        assert o["cost"].startswith(f"1 ACT of {state.acts}; ") and o["cost"] == rules.order_cost(state, "us", actions[o["i"]])
 
 
 def test_orders_with_no_cost_carry_none(service: GameService, board: Running) -> None:
