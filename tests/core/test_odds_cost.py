@@ -32,3 +32,34 @@ def test_odds_of_an_order_with_no_cost_say_none() -> None:
     state = rules.new_state("contest", 1, {})
     shown = odds(rules, state, "us", Action("place", {"unit": "99 BG", "at": "0404"}))
     assert shown.cost == "" and "costs" not in shown.text()
+
+
+def test_a_cost_is_bounded_and_a_refused_order_has_none(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A game's words are cut to MAX_COST (80) wherever they are read; a cost its rules refuse is None."""
+    from engine.contract import MAX_COST
+    from engine.errors import IllegalAction
+    from engine.games.pl import costs
+
+    rules, state = _pl_move_state()
+    action = Action("move", {"units": "S1", "to": "1412"})
+    monkeypatch.setattr(costs, "cost", lambda *_: "<b>" + "x" * 500)
+    said = rules.order_cost(state, "us", action)
+    assert said is not None and len(said) == MAX_COST == 80
+    assert len(odds(rules, state, "us", action).cost) == 80
+
+    def refuse(*_: object) -> str:
+        raise IllegalAction("no")
+
+    monkeypatch.setattr(costs, "cost", refuse)
+    assert rules.order_cost(state, "us", action) is None
+
+
+def test_a_game_without_a_costs_module_has_no_cost() -> None:
+    from tests.core.tinygame import registered
+
+    with registered() as rules:
+        state = rules.new_state(rules.scenarios()[0].key, 1, {})
+        side = rules.to_act(state)
+        assert side is not None
+        listed = rules.legal_actions(state, side)
+        assert listed and all(rules.order_cost(state, side, a) is None for a in listed)
