@@ -32,7 +32,7 @@ from engine.codec import StateCodec
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, GameRules, OptionSpec, Order, Refusal, Result, ScenarioInfo
-from engine.listing import listing, outside
+from engine.listing import active, listing, outside
 from engine.options import GameOptionSpec, empty_table, parse_options, shorten
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 
@@ -191,8 +191,8 @@ class Contract(GameRules):
         module = self._part("costs")
         if module is None or self.is_over(state) or side != self.side_to_act(state):
             return None
-        try:
-            with self.ground(state), listing():
+        try:  # within the caller's listing where one is open (a unit's many orders costed on one state)
+            with self.ground(state), (nullcontext() if active() else listing()):
                 text = module.cost(state, side, action)
         except UmpireError:
             return None

@@ -24,6 +24,7 @@ from typing import Any
 from engine import registry
 from engine.errors import Forbidden, IllegalAction, NotFound, StaleVersion
 from engine.game import Action, GameRules
+from engine.listing import listing as held_still
 from engine.service import GameInfo, GameService, Outcome
 from engine.service import flow as play_flow
 from engine.service.board_links import SPECTATOR
@@ -216,9 +217,10 @@ def unit_orders(service: GameService, game_id: int, viewer: str, version: int, u
     unit_hexes = {str(u["id"]): str(u["hex"]) for u in view.get("units", []) if u.get("hex")}
     mine = [(i, a) for i, a in enumerate(actions) if unit in units_of(a)]
     start, out = time.monotonic(), []
-    for i, a in mine[:MAX_UNIT_ORDERS]:
+    with held_still():  # the state holds still: the rules answer the unit's many costs from one memo
+        costs = [rules.order_cost(state, viewer, a) for _, a in mine[:MAX_UNIT_ORDERS]]
+    for (i, a), cost in zip(mine[:MAX_UNIT_ORDERS], costs, strict=True):
         item = shown(i, a, rules.key, hexes, unit_hexes)
-        cost = rules.order_cost(state, viewer, a)
         if cost:
             item["cost"] = cost[:MAX_COST]
         if price is not None and time.monotonic() - start < budget_s:

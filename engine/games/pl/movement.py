@@ -15,6 +15,7 @@ from engine.chance import Chance
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex, shortest_path
+from engine.listing import remember
 from engine.refusal import FINE, Why
 
 from .board import (
@@ -289,12 +290,22 @@ def cost_fn(state: PlState, movers: list[Unit], start: Hex, true_mines: bool = F
 
 def label_cost_fn(state: PlState, movers: list[Unit], start: str,
                   true_mines: bool = False) -> Callable[[str, str], float | None]:
-    """The MP cost of a step between adjacent board hexes (labels) for movers starting at start."""
+    """The MP cost of a step between adjacent board hexes (labels) for movers starting at start. Within a
+    listing (engine.listing: the state holds still) each step's answer is remembered for these movers
+    from this start, so the costs of a unit's many moves (``Contract.order_cost``) search on the same
+    answers."""
     occ = occupancy(state)
     lone = lone_bridgelayer(state, movers)
     side = movers[0].side
+    known: dict[tuple[str, str], float | None] = remember(
+        ("pl-steps", id(state), tuple(sorted(u.id for u in movers)), start, true_mines), dict)
 
     def cost(a: str, b: str) -> float | None:
+        if (a, b) not in known:
+            known[(a, b)] = _cost(a, b)
+        return known[(a, b)]
+
+    def _cost(a: str, b: str) -> float | None:
         if a != start and (mine_known(state, a, side) or block_at(state, a)):
             return None  # a unit entering a minefield or block stops there
         if a != start and enemy_fort(state, movers[0].side, a, occ):
