@@ -32,14 +32,15 @@ from engine.codec import StateCodec
 from engine.errors import GameOver, IllegalAction, NotYourTurn, UmpireError
 from engine.events import Event
 from engine.game import Action, CommandSpec, GameRules, OptionSpec, Order, Refusal, Result, ScenarioInfo
-from engine.listing import listing, outside
+from engine.listing import active, listing, outside
 from engine.options import GameOptionSpec, empty_table, parse_options, shorten
 from engine.rulebook import SUMMARY_FILE, GameSummary, load_summary
 
 MAX_UNITS = 12  # units named in one order ("units:A,B,C")
 MAX_TEXT = 200
+MAX_COST = 80  # characters of an order's cost ("3 MP of 6")
 
-__all__ = ["MAX_TEXT", "MAX_UNITS", "Contract", "Order", "Refusal"]
+__all__ = ["MAX_COST", "MAX_TEXT", "MAX_UNITS", "Contract", "Order", "Refusal"]
 
 class Contract(GameRules):
     """``GameRules`` implemented once for every game: legality, parsing, options, levels and the
@@ -182,6 +183,20 @@ class Contract(GameRules):
         ``follow`` in the game's ``odds`` module (PL: a fire group is resolved at the phase's end)."""
         module = self._part("odds")
         return module.follow(state, side, action) if module is not None else None
+
+    def order_cost(self, state: Any, side: str, action: Action) -> str | None:
+        """What ``action`` would spend now, in a few words ("3 MP of 6", "1 ACT of 3"): ``cost`` in the
+        game's ``costs`` module, which counts it with the functions the order's own check uses (one truth);
+        None where the game counts no cost for it, or the order is not one the side may give now."""
+        module = self._part("costs")
+        if module is None or self.is_over(state) or side != self.side_to_act(state):
+            return None
+        try:  # within the caller's listing where one is open (a unit's many orders costed on one state)
+            with self.ground(state), (nullcontext() if active() else listing()):
+                text = module.cost(state, side, action)
+        except UmpireError:
+            return None
+        return str(text)[:MAX_COST] if text else None
 
     def _charts_module(self) -> Any:
         return self._part("charts")

@@ -246,6 +246,11 @@ class GameRules(Protocol):
 
     def odds_follow(self, state: Any, side: str, action: Action) -> tuple[str, Action] | None: ...
 
+    # What an order would spend now ("3 MP of 6", "1 ACT of 3"), counted by the rules' own move check;
+    # None where it spends nothing counted. For an order in its canonical form (as listed, or as check
+    # returns it); at most MAX_COST characters.
+    def order_cost(self, state: Any, side: str, action: Action) -> str | None: ...
+
     # --- bots and checks ----------------------------------------------------------------------
     def check_level(self, level: str) -> str: ...
 

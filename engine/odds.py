@@ -39,17 +39,23 @@ class Odds:
     ways: int  # outcomes walked (or sampled)
     outcomes: list[tuple[str, float]] = field(default_factory=list)  # what may happen, each with its chance
     note: str = ""
+    cost: str = ""  # what the order spends ("3 MP of 6"): the game's ``order_cost``, the board's words
+
+    @property
+    def head(self) -> str:
+        """The order, with what it costs where the game counts a cost."""
+        return f"{self.command} (costs {self.cost})" if self.cost else self.command
 
     def chance_of(self, label: str) -> float:
         return sum(p for text, p in self.outcomes if text == label)
 
     def text(self) -> str:
         if not self.draws:
-            return f"{self.command}: nothing is drawn; " + ("; ".join(t for t, _ in self.outcomes) or "no change")
+            return f"{self.head}: nothing is drawn; " + ("; ".join(t for t, _ in self.outcomes) or "no change")
         about = "" if self.exact else "about "
         certain = [label for label, p in self.outcomes if p >= CERTAIN]
         parts = [f"{label} {about}{_pct(p)}" for label, p in self.outcomes if p < CERTAIN]
-        text = f"{self.command}: " + ", ".join(parts)
+        text = f"{self.head}: " + ", ".join(parts)
         if certain:
             text += "; in every case: " + ", ".join(certain)
         return text + (f" ({self.note})" if self.note else "")
@@ -190,7 +196,8 @@ def outcome(rules: Any, work: Any, side: str, action: Action, then: tuple[str, A
 def odds(rules: Any, state: Any, side: str, action: Action, max_leaves: int = MAX_LEAVES,
          samples: int = SAMPLES) -> Odds:
     """The chances of what ``action`` would do for ``side`` now (refused as ``apply`` would refuse it)."""
-    rules.check(state, side, action)  # an illegal order is refused with its reason, as apply would
+    _, parsed = rules.check(state, side, action)  # an illegal order is refused with its reason, as apply would
+    cost = rules.order_cost(state, side, parsed) or ""
     then = rules.odds_follow(state, side, action)
     before = units(rules, state, side)
     public_seed = seed_from("odds", rules.key, getattr(state, "turn", 0), action.command(rules.key))
@@ -234,7 +241,7 @@ def odds(rules: Any, state: Any, side: str, action: Action, max_leaves: int = MA
             ways += 1
     outcomes = sorted(tally.items(), key=lambda kv: (-kv[1], kv[0]))
     note = "resolved at " + then[1].command(rules.key) if then is not None else ""
-    return Odds(command, draws, exact, ways, outcomes, note)
+    return Odds(command, draws, exact, ways, outcomes, note, cost)
 
 
 def decks(state: Any) -> list[Deck]:

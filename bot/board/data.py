@@ -225,7 +225,8 @@ def odds_payload(service: GameService, game_id: int, viewer: str, version: int, 
     if not 0 <= index < len(actions):  # a unit's own orders (``ordering.unit_orders``) go past MAX_ORDERS
         raise NotFound("No such order now")
     shown = odds(rules, state, viewer, actions[index])
-    return {"i": index, "version": version, "text": shown.text(), "exact": shown.exact, "draws": shown.draws,
+    return {"i": index, "version": version, "text": shown.text(), "cost": shown.cost, "exact": shown.exact,
+            "draws": shown.draws,
             "outcomes": [[label, round(p, 4)] for label, p in shown.outcomes]}
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from engine import registry
 from engine.errors import Forbidden, IllegalAction, NotFound, StaleVersion
 from engine.game import Action, GameRules
+from engine.listing import listing as held_still
 from engine.service import GameInfo, GameService, Outcome
 from engine.service import flow as play_flow
 from engine.service.board_links import SPECTATOR
@@ -35,6 +36,7 @@ MAX_VERSION = 10**12
 NONCE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 MAX_UNIT_ORDERS = 400  # one unit's orders sent to the page
 MAX_LABEL = 120
+MAX_COST = 80  # an order's cost in words (engine.contract.MAX_COST)
 MAX_UNIT_NAME = 40  # a unit's id in ?unit= (the longest is far shorter)
 HEX_ARGS = ("to", "at", "target", "hex")
 
@@ -206,16 +208,21 @@ def shown(index: int, action: Action, group: str, hexes: set[str], unit_hexes: d
 def unit_orders(service: GameService, game_id: int, viewer: str, version: int, unit: str,
                 hexes: set[str], price: Callable[[GameRules, Any, str, Action], str] | None = None,
                 budget_s: float = 0.6) -> dict[str, Any]:
-    """One unit's orders now (the map highlights their hexes), each with its odds or cost where the
-    budget allows (``price``: ``engine.odds``' short words), the rest priced on the page's ask."""
+    """One unit's orders now (the map highlights their hexes), each with what it costs where the game
+    counts a cost (``rules.order_cost``: "3 MP of 6", "1 ACT of 3"), and its odds where the budget allows
+    (``price``: ``engine.odds``' short words), the rest priced on the page's ask."""
     seat_player(service, game_id, viewer)
     rules, state, actions = listing(service, game_id, viewer, version)
     view = rules.view(state, viewer)
     unit_hexes = {str(u["id"]): str(u["hex"]) for u in view.get("units", []) if u.get("hex")}
     mine = [(i, a) for i, a in enumerate(actions) if unit in units_of(a)]
     start, out = time.monotonic(), []
-    for i, a in mine[:MAX_UNIT_ORDERS]:
+    with held_still():  # the state holds still: the rules answer the unit's many costs from one memo
+        costs = [rules.order_cost(state, viewer, a) for _, a in mine[:MAX_UNIT_ORDERS]]
+    for (i, a), cost in zip(mine[:MAX_UNIT_ORDERS], costs, strict=True):
         item = shown(i, a, rules.key, hexes, unit_hexes)
+        if cost:
+            item["cost"] = cost[:MAX_COST]
         if price is not None and time.monotonic() - start < budget_s:
             item["odds"] = price(rules, state, viewer, a)[:MAX_LABEL]
         out.append(item)

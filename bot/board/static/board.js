@@ -406,6 +406,7 @@ function orderItem(c) {
   give.addEventListener("click", () => send("order", {index: c.i}, c.label));
   li.appendChild(give);
   li.appendChild(el("span", {class: "olabel", title: c.text}, " " + c.label));
+  if (c.cost) li.appendChild(el("span", {class: "ocost"}, " - costs " + c.cost));
   if (c.odds && !/^[^;%]* to \w+$/.test(c.odds)) li.appendChild(el("span", {class: "oshort"}, " - " + c.odds));  // not 'X to 0104' again
   const ask = el("button", {type: "button", class: "oddsbtn", "aria-label": "Odds of " + c.label}, "odds");
   ask.addEventListener("click", () => showOdds(li, c.i));
@@ -481,12 +482,25 @@ function drawTargets() {
     const g = svg("g", {class: "target", "data-hex": label, "data-kinds": kinds});
     g.appendChild(svg("polygon", {points: corners(h.x, h.y, 0.9).map(p => p.join(",")).join(" ")}));
     const chance = orders.map(c => c.odds || "").find(w => /\d%/.test(w));
-    const words = chance ? chance.match(/[~]?\d+%/)[0] : (orders.length > 1 ? orders.length + " orders" : "");
-    if (words) g.appendChild(svg("text", {x: h.x, y: h.y + 0.62, class: "tword"}, words));
-    g.appendChild(svg("title", {}, orders.map(c => c.label + (c.odds ? " - " + c.odds : "")).join("\n")));
+    const cost = orders.length === 1 && !chance ? orders[0].cost || "" : "";
+    if (cost) g.dataset.cost = cost;
+    // a chance, else a move's cost (in up to two short lines: "1 ACT of 3" / "0.5 of 2 MP"), else how many
+    const words = chance ? [chance.match(/[~]?\d+%/)[0]] : cost ? costLines(cost) :
+      (orders.length > 1 ? [orders.length + " orders"] : []);
+    words.forEach((w, n) => g.appendChild(svg("text", {x: h.x, y: h.y + 0.62 - 0.22 * (words.length - 1 - n),
+      class: "tword"}, w)));
+    g.appendChild(svg("title", {}, orders.map(orderWords).join("\n")));
     layer.appendChild(g);
   }
   layer.dataset.count = String(byHex.size);
+}
+
+function orderWords(c) {  // an order as a hex's title and the confirm bar say it: its cost and odds beside it
+  return c.label + (c.cost ? " - costs " + c.cost : "") + (c.odds && !/^[^;%]* to \w+$/.test(c.odds) ? " - " + c.odds : "");
+}
+
+function costLines(cost) {  // a cost on a hex: its parts ("1 ACT of 3; 1 hex"), each cut to fit, two at most
+  return String(cost).split("; ").slice(0, 2).map(w => w.length > 16 ? w.slice(0, 15) + "…" : w);
 }
 
 function drawUnitOrders(box) {
@@ -511,7 +525,7 @@ function confirmAt(label) {
     const give = el("button", {type: "button", class: "give", "data-i": c.i, "aria-label": "Give " + c.label}, "Give");
     give.addEventListener("click", () => send("order", {index: c.i}, c.label));
     row.appendChild(give);
-    row.appendChild(el("span", {}, " " + c.label + (c.odds && !/^[^;%]* to \w+$/.test(c.odds) ? " - " + c.odds : "")));
+    row.appendChild(el("span", {}, " " + orderWords(c)));
     bar.appendChild(row);
   }
   const cancel = el("button", {type: "button", class: "cancel"}, "Cancel");

@@ -26,6 +26,7 @@ MECH_COST: dict[str, float | None] = {
     "forest": None,
 }
 ROAD_COST = 0.5
+MECH_MP = 2.0  # Movement: "Each ACT spent allows a Mech unit to move up to 2 MPs paying hex terrain costs"
 # Terrain Chart, combat effects: added to the card draw against a defender in this terrain.
 TERRAIN_COMBAT: dict[str, int] = {"town": 1, "forest": 1}
 
@@ -208,7 +209,7 @@ def destinations(state: PeiperState, uid: str, supplied: bool = True, *, enemies
         best, came = search(
             # an off-map step costs None in the table already
             start, lambda a, b: mech[(a, b)] if b not in blocked and (a not in stuck or a == start) else None,
-            budget=2.0,
+            budget=MECH_MP,
         )
         paths = {h: path_to(came, start, h) for h in best if h != start}
     else:

@@ -192,8 +192,14 @@ def require_act(state: PeiperState, side: str, uid: str) -> None:
         raise IllegalAction(f"{uid} has no activation: this face card activated only {held}", R_TURN)
 
 
+def own_act(state: PeiperState, uid: str | None) -> bool:
+    """The unit spends the ACT a face card gave it (else one of the card's ACTs): what ``spend`` takes."""
+    return uid is not None and uid in state.act_units
+
+
 def spend(state: PeiperState, uid: str | None) -> None:
-    if uid is not None and uid in state.act_units:
+    if own_act(state, uid):
+        assert uid is not None
         state.act_units.remove(uid)
     else:
         state.acts -= 1

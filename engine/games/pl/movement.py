@@ -15,6 +15,7 @@ from engine.chance import Chance
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.hexgrid import Hex, shortest_path
+from engine.listing import remember
 from engine.refusal import FINE, Why
 
 from .board import (
@@ -289,12 +290,22 @@ def cost_fn(state: PlState, movers: list[Unit], start: Hex, true_mines: bool = F
 
 def label_cost_fn(state: PlState, movers: list[Unit], start: str,
                   true_mines: bool = False) -> Callable[[str, str], float | None]:
-    """The MP cost of a step between adjacent board hexes (labels) for movers starting at start."""
+    """The MP cost of a step between adjacent board hexes (labels) for movers starting at start. Within a
+    listing (engine.listing: the state holds still) each step's answer is remembered for these movers
+    from this start, so the costs of a unit's many moves (``Contract.order_cost``) search on the same
+    answers."""
     occ = occupancy(state)
     lone = lone_bridgelayer(state, movers)
     side = movers[0].side
+    known: dict[tuple[str, str], float | None] = remember(
+        ("pl-steps", id(state), tuple(sorted(u.id for u in movers)), start, true_mines), dict)
 
     def cost(a: str, b: str) -> float | None:
+        if (a, b) not in known:
+            known[(a, b)] = _cost(a, b)
+        return known[(a, b)]
+
+    def _cost(a: str, b: str) -> float | None:
         if a != start and (mine_known(state, a, side) or block_at(state, a)):
             return None  # a unit entering a minefield or block stops there
         if a != start and enemy_fort(state, movers[0].side, a, occ):
@@ -325,6 +336,23 @@ def flail_reserve(state: PlState, movers: list[Unit]) -> float:
     if not engineer_vehicles(state) or not mine_at(state, movers[0].hex or ""):
         return 0.0
     return max((utype(u).movement / 2 for u in movers if special(u) == "flail"), default=0.0)
+
+
+def mp_after(mp_left: float, spent: float, fresh: bool) -> float:
+    """A unit's MP after a move that spent ``spent``: what is left, none when a fresh unit's one hex cost
+    more than it had ("all units may move at least one hex")."""
+    return 0.0 if (fresh and spent > mp_left) else max(0.0, mp_left - spent)
+
+
+def planned_spend(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()
+                  ) -> tuple[list[Unit], float]:
+    """The movers and the MP their move to goal spends as the side knows the map (``plan``'s route, and a
+    flail's half allowance leaving its minefield): what ``do_move`` spends unless a draw or an unseen
+    minefield halts it. Raises the refusal ``move_problem`` gives."""
+    movers = movers_of(state, side, ids, state.phase)
+    if movers[0].hex == goal and not via:
+        raise IllegalAction(f"{', '.join(ids)} already at {goal}", R_MOVE)
+    return movers, plan(state, movers, goal, via)[1] + flail_reserve(state, movers)
 
 
 def plan(state: PlState, movers: list[Unit], goal: str, via: tuple[str, ...] = ()) -> tuple[list[Hex], float]:
@@ -443,7 +471,7 @@ def do_move(state: PlState, events: list[Event], side: str, ids: list[str], goal
     fresh = all(not u.moved for u in movers)
     on_fort = enemy_fort(state, side, end)
     for u in movers:
-        u.mp_left = 0 if (fresh and spent > u.mp_left) else max(0.0, u.mp_left - spent)
+        u.mp_left = mp_after(u.mp_left, spent, fresh)
         if len(walked) < len(path):
             u.mp_left = 0
         u.moved = True

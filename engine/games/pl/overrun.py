@@ -59,15 +59,25 @@ def overrun_refusal(state: PlState, side: str, movers: list[Unit], target: str) 
     ids = {u.id for u in movers}
     if stack_count(state, exit_hex.label, exclude=ids) + len(movers) > STACK_LIMIT:
         return Why(f"the exit hex {exit_hex.label} would hold more than {STACK_LIMIT} units", R_OVERRUN)
-    c1 = _overrun_step(state, movers, start, t)
-    c2 = step_cost(state, movers, t, exit_hex, road_bonus=False)
-    if c1 is None or c2 is None:
+    need = overrun_cost(state, movers, target)
+    if need is None:
         return Why(f"the group may not move straight through {target} to {exit_hex.label}", R_OVERRUN)
-    need = c1 + c2
     have = min(u.mp_left for u in movers)
     if need > have + 1e-9:
         return Why(f"moving through {target} to {exit_hex.label} costs {need:g} MP; {have:g} left", R_OVERRUN)
     return FINE
+
+
+def overrun_cost(state: PlState, movers: list[Unit], target: str) -> float | None:
+    """MP a group spends moving straight through target to the hex beyond (no road bonus), or None where it
+    may not: the refusal's count and the MP the overrun then spends."""
+    start, t = hx(movers[0].hex or ""), hx(target)
+    d = start.direction_to(t)
+    if d is None:
+        return None
+    c1 = _overrun_step(state, movers, start, t)
+    c2 = step_cost(state, movers, t, t.neighbor(d), road_bonus=False)
+    return None if c1 is None or c2 is None else c1 + c2
 
 
 def _overrun_step(state: PlState, movers: list[Unit], a: Hex, b: Hex) -> float | None:
@@ -81,7 +91,7 @@ def _overrun_step(state: PlState, movers: list[Unit], a: Hex, b: Hex) -> float |
     return float(base)
 
 
-def _overrun_groups(state: PlState, side: str, ids: list[str]) -> list[list[Unit]]:
+def overrun_groups(state: PlState, side: str, ids: list[str]) -> list[list[Unit]]:
     """The overrunning units by the hex they start from (each group moves through the target hex
     from its own side; "All units engaging in Overrun Attacks will be moved through the target hex
     first, then resolving the attack"). Raises IllegalAction."""
@@ -102,7 +112,7 @@ def _overrun_groups(state: PlState, side: str, ids: list[str]) -> list[list[Unit
 def overrun_problem(state: PlState, side: str, ids: list[str], target: str) -> IllegalAction | None:
     """Why these units may not overrun target now; None if they may."""
     try:
-        groups = _overrun_groups(state, side, ids)
+        groups = overrun_groups(state, side, ids)
     except IllegalAction as exc:
         return exc
     if state.phase != "move_vehicles":
@@ -121,7 +131,7 @@ def do_overrun(state: PlState, events: list[Event], side: str, ids: list[str],
     problem = overrun_problem(state, side, ids, target)
     if problem is not None:
         raise problem
-    groups = _overrun_groups(state, side, ids)
+    groups = overrun_groups(state, side, ids)
     movers = [u for g in groups for u in g]
     if mine_at(state, target):
         # An unseen minefield in the target hex halts the overrun at its edge: found, not entered.
@@ -141,7 +151,7 @@ def do_overrun(state: PlState, events: list[Event], side: str, ids: list[str],
         d = start.direction_to(t)
         assert d is not None
         exit_hex = t.neighbor(d)
-        cost = (_overrun_step(state, group, start, t) or 0) + (step_cost(state, group, t, exit_hex, road_bonus=False) or 0)
+        cost = overrun_cost(state, group, target) or 0.0
         for u in group:
             u.mp_left -= cost
             u.moved = True

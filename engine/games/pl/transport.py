@@ -86,8 +86,13 @@ def do_unload(state: PlState, events: list[Event], side: str, cid: str) -> tuple
     return cargo.id, need
 
 
+def transport_left(carrier: Unit, need: float) -> float:
+    """The carrier's MP after loading or unloading for ``need``: load or unload first (then move on) or
+    last (the move ends, nothing is left): never move-load-move."""
+    return 0.0 if carrier.moved else max(0.0, carrier.mp_left - need)
+
+
 def _spend_transport(carrier: Unit, need: float) -> None:
-    # Load or unload first (then move on) or last (the move ends): never move-load-move.
-    carrier.mp_left = 0.0 if carrier.moved else max(0.0, carrier.mp_left - need)
+    carrier.mp_left = transport_left(carrier, need)
     carrier.moved = True
 

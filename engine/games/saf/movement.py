@@ -43,28 +43,51 @@ def step_cost(t: Table, u: Unit, a: Hex, b: Hex, occ: dict[str, list[Unit]] | No
     return INFANTRY_COST[kind]
 
 
+ROAD = "road"  # a move within the allowance +1, all along a road (6.3.1 A)
+ADJACENT = "adjacent"  # the one hex a unit may always enter (6.3.1 B)
+
+
+def move_costs(t: Table, u: Unit) -> dict[Hex, tuple[float, str]]:
+    """Every hex the unit may reach (6.3.1 A-B), each with the least MP it costs and the rule that lets it
+    go there: "" (within its MP), ``ROAD`` (+1 MP along a road) or ``ADJACENT`` (always one hex). Stacking
+    at the end of the move is ``destinations``'."""
+    key = ("costs", u.id, u.hex)
+    if t.memo is not None and key in t.memo:
+        return dict(t.memo[key])
+    start = t.hex(u)
+    mp = t.spec(u).mp
+    out: dict[Hex, tuple[float, str]] = {}
+    if mp > 0:
+        occ = occupancy(t)
+
+        def cost(a: Hex, b: Hex) -> float | None:
+            return step_cost(t, u, a, b, occ)
+
+        def road_cost(a: Hex, b: Hex) -> float | None:
+            return cost(a, b) if t.m.road_between(a, b) else None
+
+        for n in t.m.neighbors(start):  # B: always one hex
+            c = cost(start, n)
+            if c is not None:
+                out[n] = (float(c), ADJACENT)
+        for h, c in reachable(start, mp + 1, road_cost).items():  # A: road +1
+            out[h] = (float(c), ROAD)
+        for h, c in reachable(start, mp, cost).items():
+            out[h] = (float(c), "")
+        out.pop(start, None)
+    if t.memo is not None:
+        t.memo[key] = dict(out)
+    return out
+
+
 def destinations(t: Table, u: Unit, max_hexes: int = 0) -> list[Hex]:
     """Every hex the unit may end a move in (6.3.1 A-B, 6.3.2), sorted; ``max_hexes`` caps distance."""
     key = ("dest", u.id, u.hex, max_hexes)
     if t.memo is not None and key in t.memo:
         return list(t.memo[key])
     start = t.hex(u)
-    mp = t.spec(u).mp
-    if mp <= 0:
-        return []
     need = 2 if t.lt_of(u) is not None else 1
-    occ = occupancy(t)
-
-    def cost(a: Hex, b: Hex) -> float | None:
-        return step_cost(t, u, a, b, occ)
-
-    def road_cost(a: Hex, b: Hex) -> float | None:
-        return cost(a, b) if t.m.road_between(a, b) else None
-
-    found = set(reachable(start, mp, cost)) | set(reachable(start, mp + 1, road_cost))  # A: road +1
-    found |= {n for n in t.m.neighbors(start) if cost(start, n) is not None}  # B: always one hex
-    found.discard(start)
-    out = [h for h in found if t.room(h, u.kind, need, u.side)]
+    out = [h for h in move_costs(t, u) if t.room(h, u.kind, need, u.side)]
     if max_hexes:
         out = [h for h in out if h.distance(start) <= max_hexes]
     out.sort()
