@@ -341,7 +341,9 @@ def flail_reserve(state: PlState, movers: list[Unit]) -> float:
 def mp_after(mp_left: float, spent: float, fresh: bool) -> float:
     """A unit's MP after a move that spent ``spent``: what is left, none when a fresh unit's one hex cost
     more than it had ("all units may move at least one hex")."""
-    return 0.0 if (fresh and spent > mp_left) else max(0.0, mp_left - spent)
+    # an int 0, as the move always set it: the AI's position key prints mp_left (0 and 0.0 differ there),
+    # so a float here would change which of two equal orders the bots pick
+    return 0 if (fresh and spent > mp_left) else max(0.0, mp_left - spent)
 
 
 def planned_spend(state: PlState, side: str, ids: list[str], goal: str, via: tuple[str, ...] = ()
