@@ -32,7 +32,7 @@ from engine.hexgrid import Hex
 
 from . import ai_stops
 from .ai_activation import acts_left, chance
-from .ai_field import german_ids, situation
+from .ai_field import distances, german_ids, situation
 from .ai_policy import best_action, rank
 from .ai_score import POINTS, Context, score, under_ten, us_objective
 from .board import destinations, in_supply
@@ -92,7 +92,12 @@ def _careful_score(ctx: Context, s: float, a: Action) -> float:
 def careful_ranking(state: PeiperState, legal: list[Action]) -> tuple[Context, Ranked]:
     """Every legal US order scored by ``careful`` (in the strict fields), best first."""
     ctx = Context.build(state, "us")
-    return ctx, rank(legal, lambda a: (lambda sw: (_careful_score(ctx, sw[0], a), sw[1]))(score(ctx, a)))
+
+    def rescored(a: Action) -> tuple[float, str]:
+        s, why = score(ctx, a)
+        return _careful_score(ctx, s, a), why
+
+    return ctx, rank(legal, rescored)
 
 
 def _sequenced(state: PeiperState, order: Ranked, style: str) -> tuple[Action, str]:
@@ -119,7 +124,7 @@ def choose_careful(rules: PeiperRules, state: PeiperState, side: str) -> tuple[A
 def german_reply(state: PeiperState) -> float:
     """The most one German move or entry could take off the potential (ACTs), the US standing still."""
     sit = situation(state)
-    dist = {g: d for g, d in zip(german_ids(), _distances(state, sit), strict=True)}
+    dist = dict(zip(german_ids(), distances(state, sit), strict=True))
     best = 0.0
     for g in german_ids():
         u = state.units[g]
@@ -130,12 +135,6 @@ def german_reply(state: PeiperState) -> float:
         for h in destinations(state, g, in_supply(state, g)):
             best = max(best, here - f.dist[sit.t.at(h.label)])
     return best
-
-
-def _distances(state: PeiperState, sit: object) -> list[float]:
-    from .ai_field import distances
-
-    return distances(state, sit)  # type: ignore[arg-type]
 
 
 def value(state: PeiperState) -> float:
@@ -186,7 +185,7 @@ def choose_searcher(rules: PeiperRules, state: PeiperState, side: str) -> tuple[
             return first, why
         now = value(state)
         scored = [(_outcome(rules, state, t[2]) - now, -i, t) for i, t in enumerate(pool)]
-        gain, _, best = max(scored, key=lambda x: (x[0], x[1]))
+        _, _, best = max(scored, key=lambda x: (x[0], x[1]))
         return best[2], f"searcher: {best[3]} (best of {len(pool)} weighed against the German reply)"
 
 
