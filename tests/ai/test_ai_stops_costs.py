@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from engine.game import Action
-from engine.games.peiper import RULES, ai_field, ai_stops
+from engine.games.peiper import RULES, ai_fallback, ai_field, ai_stops
 from engine.games.peiper.ai_field import FAR, situation, unit_distance
 from engine.games.peiper.ai_search import _ge_ranking
 from engine.games.peiper.state import ACTIVATE, PeiperState
@@ -87,8 +87,13 @@ def test_ai_movement_hard_german_closes_in_on_the_chokes() -> None:
         legal = RULES.legal_actions(state, "ge")
         best = _ge_ranking(state, legal, "plan")[0]
         assert best[2].kind in ("move", "enter") and best[2].args["unit"] in MECH and best[0] > 10.0
-        with _costs(0.0, 0.0):
-            forbidden = _ge_ranking(state, legal, "plan")[0]
+        old = ai_fallback.FALLBACK_IN
+        try:  # the fields alone (issue 42's fallback would close on a blocker rather than end)
+            ai_fallback.FALLBACK_IN = ()
+            with _costs(0.0, 0.0):
+                forbidden = _ge_ranking(state, legal, "plan")[0]
+        finally:
+            ai_fallback.FALLBACK_IN = old
         assert forbidden[0] <= 0.0
 
 

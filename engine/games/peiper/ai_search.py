@@ -25,7 +25,7 @@ from engine.ai.sampling import decision_rng
 from engine.game import Action, GameRules
 from engine.rng import Rng
 
-from . import ai_activation, ai_crossings, ai_escape, ai_lookahead, ai_stops
+from . import ai_activation, ai_crossings, ai_escape, ai_fallback, ai_lookahead, ai_stops
 from .ai_activation import sequence, worth_taking
 from .ai_field import distances, potential, situation
 from .ai_plan import ranked_plan
@@ -153,7 +153,7 @@ def _ge_ranking(state: PeiperState, legal: list[Action], mode: str) -> ai_activa
     if mode == "normal":
         return _crossing(state, ranked(state, "ge", legal))
     with ai_stops.strict(state):
-        return _crossing(state, ranked_plan(state, legal))
+        return ai_fallback.adjust(state, _crossing(state, ranked_plan(state, legal)))
 
 
 def _ge_plan(rules: PeiperRules, state: PeiperState) -> tuple[Action, str]:

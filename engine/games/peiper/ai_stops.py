@@ -36,9 +36,10 @@ THROUGH_US = 6.0
 
 
 @contextmanager
-def strict(state: PeiperState) -> Iterator[None]:
-    """Within the block, the fields read ruling 23 strictly (on the layouts of ``STRICT_IN``)."""
-    if state.scenario not in STRICT_IN:
+def strict(state: PeiperState, always: bool = False) -> Iterator[None]:
+    """Within the block, the fields read ruling 23 strictly (on the layouts of ``STRICT_IN``, or on any
+    with ``always``: the strong US styles of ``ai_us_strong`` see the walls on every layout)."""
+    if state.scenario not in STRICT_IN and not always:
         yield
         return
     token = ai_field.STRICT_STOPS.set(True)

@@ -16,6 +16,9 @@ legally and gives the normal reasons; what changes is which order it picks:
   town-holder's towns, and normal otherwise (which already blocks the roads and brings the
   reinforcements in where the Germans head).
 
+Two more, ``careful`` and ``searcher`` (issue 42), read the fields strictly and play whole orders of
+their own (``ai_us_strong``); they are chosen by the same names here.
+
 The German side of a style is the normal German (styles are for the US seat). Deterministic: the
 choice is a function of the state (no RNG at all).
 """
@@ -127,15 +130,27 @@ STYLES: dict[str, Adjust] = {"demolisher": demolisher, "town_holder": town_holde
                              "passive": passive, "thoughtful": thoughtful}
 
 
+def _all_styles() -> list[str]:
+    from .ai_us_strong import CHOOSERS
+
+    return [*STYLES, *CHOOSERS]
+
+
 def check_style(style: str) -> str:
-    if style not in STYLES:
-        raise UnknownPolicy(f"Unknown US style '{style[:40]}': choose one of {', '.join(STYLES)}")
+    if style not in _all_styles():
+        raise UnknownPolicy(f"Unknown US style '{style[:40]}': choose one of {', '.join(_all_styles())}")
     return style
 
 
 def choose(rules: PeiperRules, state: PeiperState, side: str, style: str) -> tuple[Action, str]:
     """The style's order for ``side`` (the US; the German plays normal), on the scenario's own map."""
-    adjust = STYLES[check_style(style)]
+    from .ai_us_strong import CHOOSERS
+
+    check_style(style)
+    if style in CHOOSERS:
+        with scenario_map(state.scenario):
+            return CHOOSERS[style](rules, state, side)
+    adjust = STYLES[style]
     with scenario_map(state.scenario):
         return _choose(rules, state, side, style, adjust)
 
