@@ -177,7 +177,7 @@ class Pages:
             self._not_forged(request, activity)
             if not self.server.buckets.take(f"s:{request.remote or '?'}", SIGN_IN_BURST, SIGN_IN_PER_SECOND):
                 return _answer(429, {"reason": "Too many sign-ins from here: wait a moment"}, {"Retry-After": "5"})
-            body = _body(await request.content.read(MAX_BODY + 1))
+            body = _body(await self.server.guard.read_body(request, MAX_BODY))  # whole, within the deadline
             channel_id, guild_id = _snowflake(body, "channel_id"), _snowflake(body, "guild_id", optional=True)
             if "code" in body:
                 user_id = (await activity.discord.user_of(str(body["code"]))).user_id

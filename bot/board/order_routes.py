@@ -50,6 +50,7 @@ class OrderRoutes:
     tasks: set[asyncio.Task[None]]
     cache: OrderedDict[tuple[int, str, int], bytes]
     live: Any  # bot.board.live.Live: the open pages by game
+    guard: Any  # bot.board.guard.Guard: the connections, and a POST's body read within their deadline
 
     async def _call(self, function: Callable[..., Any], *args: Any) -> Any:
         raise NotImplementedError
@@ -107,7 +108,7 @@ class OrderRoutes:
                                 headers={"Retry-After": "2"})
             if (request.content_length or 0) > ordering.MAX_BODY:
                 raise UmpireError(f"An order's body is at most {ordering.MAX_BODY} bytes")
-            raw = await request.content.read(ordering.MAX_BODY + 1)
+            raw = await self.guard.read_body(request, ordering.MAX_BODY)  # whole, within the deadline
             version, index, nonce = ordering.parse_body(raw, undo=undo)
             order = await self._call(ordering.board_order, self.service, game_id, viewer, version, index, nonce)
             first = None if order.done is not None else await (self.desk or self._plain_desk)(order)
