@@ -149,6 +149,15 @@ async def session_viewer(server: Any, request: web.Request) -> tuple[int, str]:
     return game_id, viewer
 
 
+def session_end(server: Any, request: web.Request) -> float | None:
+    """When the session of an Activity's page ends (its live stream closes then); None for a link's page."""
+    activity = getattr(server, "activity", None)
+    if activity is None or not request.path.startswith("/a/"):
+        return None
+    game_id, viewer = int(request.match_info["game"]), request.match_info["viewer"]
+    return float(activity.sessions.check(request.match_info["token"], game_id, viewer).until)
+
+
 class Pages:
     """The sign-in page and its two routes."""
 

@@ -47,7 +47,7 @@ from engine.service.board_links import SPECTATOR
 from . import activity as discord_activity
 from . import data
 from .guard import Guard, GuardedSite, GuardLimits, secure
-from .live import CLOSED, Live
+from .live import CLOSED, ENDED, Live
 from .notify import MoveListener
 from .order_routes import OrderRoutes
 from .ordering import Desk
@@ -310,20 +310,27 @@ class BoardServer(OrderRoutes):
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         self._secure(response)
-        watch, stream = self.live.open(game_id, viewer, request.match_info["token"])
+        until = discord_activity.session_end(self, request)  # an Activity's page: closed when its session ends
+        watch, stream = self.live.open(game_id, viewer, request.match_info["token"], until)
         try:
             await response.prepare(request)
             version = await self._call(self._version, game_id)
             await response.write(_event("game", await self._payload(game_id, viewer, version)))
             self.live.opened(watch, stream, version)
             while True:
+                seconds = self.limits.heartbeat_seconds
+                if until is not None:
+                    seconds = min(seconds, max(0.0, until - time.time()))
                 try:
-                    body = await asyncio.wait_for(stream.queue.get(), self.limits.heartbeat_seconds)
+                    body = await asyncio.wait_for(stream.queue.get(), seconds)
                 except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
+                    if until is not None and time.time() >= until:
+                        body = ENDED  # the session ended: nothing more of the game
+                    else:
+                        await response.write(b": still here\n\n")
+                        continue
                 await response.write(body)
-                if body is CLOSED:  # the link was revoked (or the game is gone): the page is told, then closed
+                if body is CLOSED or body is ENDED:  # revoked, the game gone, the session ended: told, then closed
                     break
         except (ConnectionResetError, asyncio.CancelledError):
             pass
