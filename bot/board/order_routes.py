@@ -2,9 +2,10 @@
 or undo by POST.
 
 A POST is checked in this order, each refusal JSON naming its reason (and rule), the game unchanged:
-the link (403: wrong, tampered, revoked), the spectators' link (403: no orders), the forgery checks (403:
-``X-Umpire-Token`` the link's own token, an ``Origin`` of the board's own; 415: not JSON), the token's
-order rate (429), the body (400, at most ``ordering.MAX_BODY`` bytes), the seat (403), a nonce already used
+the forgery checks (403: ``X-Umpire-Token`` the path's own token, an ``Origin`` of the board's own; 415:
+not JSON) and the token's order rate (429), which read nothing (an Activity's session asks Discord at the
+next check), the link (403: wrong, tampered, revoked; an Activity's user no longer seated or a member),
+the spectators' link (403: no orders), the body (400, at most ``ordering.MAX_BODY`` bytes), the seat (403), a nonce already used
 (answered from its entry, ``repeated``), the version (409 ``stale``: the page redraws), the listing (400),
 then the host's desk (``BoardServer.desk``: the bot, the table; else ``_plain_desk``), whose refusals are
 the flow's own (409 for a turn that is not the side's or a game over, 403, 400).
@@ -98,14 +99,15 @@ class OrderRoutes:
     async def _order(self, request: web.Request, *, undo: bool) -> web.StreamResponse:
         """A side's order (or undo) by POST: the checks above, then the host's flow."""
         try:
-            game_id, viewer = await self._viewer(request)
-            if viewer == SPECTATOR:
-                raise Forbidden("The spectators' board gives no orders")
+            # What costs nothing comes first: an Activity's link is checked with Discord at every order
             self._not_forged(request)
             if not self.buckets.take(f"p:{request.match_info['token']}", self.limits.order_burst,
                                      self.limits.order_per_second):
                 return _refusal(429, "Orders come faster than a player clicks: wait a moment",
                                 headers={"Retry-After": "2"})
+            game_id, viewer = await self._viewer(request)
+            if viewer == SPECTATOR:
+                raise Forbidden("The spectators' board gives no orders")
             if (request.content_length or 0) > ordering.MAX_BODY:
                 raise UmpireError(f"An order's body is at most {ordering.MAX_BODY} bytes")
             raw = await self.guard.read_body(request, ordering.MAX_BODY)  # whole, within the deadline
