@@ -36,6 +36,7 @@ from engine.service.board_links import SPECTATOR
 from engine.service.flow import held_sides
 
 from .activity_auth import Discord, DiscordUnavailable, Sessions
+from .proxy import address_key
 
 log = logging.getLogger("umpire.board.activity")
 
@@ -184,7 +185,7 @@ class Pages:
         activity = _on(self.server)
         try:
             self._not_forged(request, activity)
-            if not self.server.buckets.take(f"s:{request.remote or '?'}", SIGN_IN_BURST, SIGN_IN_PER_SECOND):
+            if not self.server.buckets.take(f"s:{address_key(request.remote or '?')}", SIGN_IN_BURST, SIGN_IN_PER_SECOND):
                 return _answer(429, {"reason": "Too many sign-ins from here: wait a moment"}, {"Retry-After": "5"})
             body = _body(await self.server.guard.read_body(request, MAX_BODY))  # whole, within the deadline
             channel_id, guild_id = _snowflake(body, "channel_id"), _snowflake(body, "guild_id", optional=True)

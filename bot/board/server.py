@@ -51,6 +51,7 @@ from .live import CLOSED, ENDED, Live
 from .notify import MoveListener
 from .order_routes import OrderRoutes
 from .ordering import Desk
+from .proxy import address_key
 
 log = logging.getLogger("umpire.board")
 
@@ -174,7 +175,7 @@ class BoardServer(OrderRoutes):
             refused = self._text(405, "Only GET is served here (and a side's orders by POST).")
             self._secure(refused)
             return refused
-        address = request.remote or "?"
+        address = address_key(request.remote or "?")  # an IPv6 visitor by its /64, as the guard counts it
         token = request.match_info.get("token", "")
         limits = self.limits
         if not self.buckets.take(f"a:{address}", limits.burst, limits.per_second) or (
@@ -300,7 +301,7 @@ class BoardServer(OrderRoutes):
     # --- live --------------------------------------------------------------------------------------
     async def events(self, request: web.Request) -> web.StreamResponse:
         game_id, viewer = await self._viewer(request)
-        address = request.remote or "?"
+        address = address_key(request.remote or "?")  # an IPv6 visitor by its /64
         if self.open_streams >= self.limits.streams_total or \
                 self.streams.get(address, 0) >= self.limits.streams_per_address:
             return self._text(429, "Too many open boards from here: close one.", {"Retry-After": "10"})
