@@ -20,6 +20,7 @@ shown only to that server's members, a DM game only to its players.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -45,6 +46,7 @@ SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 MAX_BODY = 2048
 MAX_CHOICES = 25
 SIGN_IN_BURST, SIGN_IN_PER_SECOND = 6, 1 / 5  # sign-ins per address: a player opens the Activity, not a script
+MEMBER_SECONDS = 10.0  # the member check's answer from Discord, at most (as the sign-in's own calls)
 STATIC_VENDOR = {"discord-sdk.mjs": "text/javascript"}
 
 
@@ -89,14 +91,14 @@ def attach(server: Any, activity: Activity | None) -> None:
         server.origins.add(activity.origin)
 
 
-def bot_members(bot: Any) -> Members:
+def bot_members(bot: Any, timeout: float = MEMBER_SECONDS) -> Members:
     """The member check of a running bot: Discord's ``GET /guilds/{guild}/members/{user}`` (never a cache:
-    a member who left is known at once)."""
+    a member who left is known at once), within ``timeout`` (discord.py would sleep through a long 429)."""
     import discord
 
     async def member(guild_id: str, user_id: str) -> bool:
         try:
-            await bot.http.get_member(int(guild_id), int(user_id))
+            await asyncio.wait_for(bot.http.get_member(int(guild_id), int(user_id)), timeout)
         except discord.NotFound:
             return False
         except (discord.HTTPException, OSError, TimeoutError):
