@@ -194,7 +194,7 @@ class BoardServer(OrderRoutes):
         except UmpireError as exc:
             response = self._text(400, exc.message)
         except Exception:  # noqa: BLE001 - an internal fault is logged, never shown
-            log.exception("board request failed: %s", request.path.split("/b/")[0])
+            log.exception("board request failed: %s", _route_of(request))  # never the path: it holds a token
             response = self._text(500, "The board could not answer: try again later.")
         self._secure(response)
         return response
@@ -373,6 +373,12 @@ class BoardServer(OrderRoutes):
             await self.runner.cleanup()
             self.runner = None
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _route_of(request: web.Request) -> str:
+    """The route a request took, as its pattern ('/a/{game}/{viewer}/{token}/data'): no token or session."""
+    resource = request.match_info.route.resource
+    return resource.canonical if resource is not None else "?"
 
 
 def _event(name: str, body: bytes) -> bytes:
