@@ -219,19 +219,23 @@ class Pages:
             games = [g for g in games if g.id == chosen]
             if not games:
                 raise NotFound(f"No game #{chosen} in this channel or thread")
-        if len(games) > 1:
-            newest = sorted(games, key=lambda g: (g.status != "active", -g.id))[:MAX_CHOICES]
+        # Who may see them, before anything of them is shown (a choice lists titles and players' names): a
+        # server's games its members, where the Activity was opened; a direct-message game its players and owner
+        for guild in dict.fromkeys(g.guild_id for g in games if g.guild_id is not None):  # one: the channel's
+            first = next(g for g in games if g.guild_id == guild)
+            if guild_id != guild:
+                raise Forbidden("This Activity was opened outside the game's server")
+            if not await activity.members(guild, user_id):
+                raise Forbidden(f"You are not a member of game #{first.id}'s server")
+        shown = [g for g in games if g.guild_id is not None or held_sides(g, user_id) or g.owner_id == user_id]
+        if not shown:
+            raise Forbidden(f"Game #{games[0].id} is a direct-message game: only its players see its board")
+        if len(shown) > 1:
+            newest = sorted(shown, key=lambda g: (g.status != "active", -g.id))[:MAX_CHOICES]
             return _answer(200, {"ok": True, "ticket": activity.tickets.make(user_id, int(channel_id), "pick"),
                                  "choose": [_choice(g, user_id) for g in newest]})
-        info = games[0]
-        if info.guild_id is not None:
-            if guild_id != info.guild_id:
-                raise Forbidden("This Activity was opened outside the game's server")
-            if not await activity.members(info.guild_id, user_id):
-                raise Forbidden(f"You are not a member of game #{info.id}'s server")
+        info = shown[0]
         sides = held_sides(info, user_id)
-        if info.guild_id is None and not sides and info.owner_id != user_id:
-            raise Forbidden(f"Game #{info.id} is a direct-message game: only its players see its board")
         viewer = info.to_act if info.to_act in sides else (sides[0] if sides else SPECTATOR)
         session = activity.sessions.make(user_id, info.id, viewer)
         return _answer(200, {"ok": True, "game": info.id, "viewer": viewer, "path": f"a/{info.id}/{viewer}/{session}/",
