@@ -85,8 +85,10 @@ class OrderRoutes:
                 hexes = data.map_hexes(self.service.view(game_id, viewer))
                 return ordering.unit_orders(self.service, game_id, viewer, version, unit, hexes, ordering.short_odds)
 
-            body = json.dumps(await self._call(work), separators=(",", ":")).encode()
-            self._keep(key, body)
+            found = await self._call(work)
+            body = json.dumps(found, separators=(",", ":")).encode()
+            if found["unit"]:  # a made-up name is answered, never kept: it would push out other pages' answers
+                self._keep(key, body)
         return web.Response(body=body, content_type="application/json")
 
     # --- orders from a side's page -------------------------------------------------------------------
