@@ -99,7 +99,7 @@ class Discord:
                             "expired): open the Activity again")
         access = token.get("access_token") if status == 200 else None
         scopes = str(token.get("scope", "")).split()
-        if not isinstance(access, str) or not access or token.get("token_type", "Bearer").lower() != "bearer":
+        if not isinstance(access, str) or not access or str(token.get("token_type", "Bearer")).lower() != "bearer":
             raise DiscordUnavailable("Discord's sign-in did not answer as expected: try again later")
         if "identify" not in scopes:
             raise Forbidden("The sign-in did not allow Umpire to know who you are (the identify scope)")
