@@ -48,7 +48,7 @@ class OrderRoutes:
     desk: Desk | None
     origins: set[str]
     game_locks: dict[int, asyncio.Lock]
-    tasks: set[asyncio.Task[None]]
+    tasks: set[asyncio.Task[Any]]
     cache: OrderedDict[tuple[int, str, int], bytes]
     live: Any  # bot.board.live.Live: the open pages by game
     guard: Any  # bot.board.guard.Guard: the connections, and a POST's body read within their deadline
@@ -160,11 +160,19 @@ class OrderRoutes:
         if info.channel_id is not None:
             raise Forbidden(f"Game #{order.game_id} is played on Discord: its orders are given from the bot's board")
         lock = self.game_locks.setdefault(order.game_id, asyncio.Lock())
-        async with lock:
-            first: Flow = await self._call(ordering.apply, self.service, order)
-        if not first.repeated:
-            self._spawn(self._carry_on(lock, first))
-        return first
+
+        async def applied() -> Flow:
+            async with lock:
+                first: Flow = await self._call(ordering.apply, self.service, order)
+            if not first.repeated:
+                self._spawn(self._carry_on(lock, first))
+            return first
+
+        # a task of its own: a page that goes away (its handler cancelled) leaves an order taken and carried on
+        task = asyncio.create_task(applied())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return await asyncio.shield(task)
 
     async def _carry_on(self, lock: asyncio.Lock, first: Flow) -> None:
         async with lock:

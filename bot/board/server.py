@@ -140,7 +140,7 @@ class BoardServer(OrderRoutes):
         self.desk: Desk | None = None  # the host's flow for a board order (the bot, the table); else _plain_desk
         self.origins: set[str] = set()  # origins a page may post from besides the board's own (an Activity's)
         self.game_locks: dict[int, asyncio.Lock] = {}
-        self.tasks: set[asyncio.Task[None]] = set()
+        self.tasks: set[asyncio.Task[Any]] = set()
         self.activity: discord_activity.Activity | None = None  # the board as a Discord Activity (bot/board/activity.py)
         self.app = self._app()
 
