@@ -5,19 +5,10 @@ message game's to its players and owner only. Anyone may open the Activity and n
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 
-import pytest
 from activity_helpers import Signin, discord_game
 
 from engine.service import GameService, Seat
-
-
-@pytest.fixture
-async def signin(service: GameService) -> AsyncIterator[Signin]:
-    running = await Signin.start(service)
-    yield running
-    await running.stop()
 
 
 async def test_a_channel_of_several_games_is_listed_to_the_servers_members_alone(service: GameService,

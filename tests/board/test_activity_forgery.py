@@ -5,19 +5,9 @@ signed-in user's script could spend the bot's Discord rate with orders that were
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
 from activity_helpers import Signin, discord_game
 
 from engine.service import GameService
-
-
-@pytest.fixture
-async def signin(service: GameService) -> AsyncIterator[Signin]:
-    running = await Signin.start(service)
-    yield running
-    await running.stop()
 
 
 async def test_forged_and_flooding_orders_never_reach_discords_member_check(service: GameService,

@@ -5,20 +5,11 @@ matches: the page hears each move, and is closed when its session ends, not at t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import aiohttp
-import pytest
 from activity_helpers import Signin, discord_game
 
 from engine.service import GameService
-
-
-@pytest.fixture
-async def signin(service: GameService) -> AsyncIterator[Signin]:
-    running = await Signin.start(service)
-    yield running
-    await running.stop()
 
 
 async def next_event(response: aiohttp.ClientResponse, seconds: float = 20.0) -> str:

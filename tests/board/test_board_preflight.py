@@ -5,19 +5,9 @@ player visits."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
 from activity_helpers import Signin, discord_game
 
 from engine.service import GameService
-
-
-@pytest.fixture
-async def signin(service: GameService) -> AsyncIterator[Signin]:
-    running = await Signin.start(service)
-    yield running
-    await running.stop()
 
 
 async def test_no_preflight_is_ever_answered_and_no_answer_allows_another_origin(service: GameService,
