@@ -362,8 +362,12 @@ class BoardServer(OrderRoutes):
         return site.port
 
     async def stop(self) -> None:
-        if self.tasks:  # what follows an order given a moment ago (the bots' replies) finishes first
-            await asyncio.wait(list(self.tasks), timeout=10)
+        # what follows an order given a moment ago (the bots' replies) finishes first: an order being applied
+        # starts its follow-up only once it is in, so the tasks are looked at again until none is left
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 10
+        while self.tasks and (left := until - loop.time()) > 0:
+            await asyncio.wait(list(self.tasks), timeout=left)
         if self.activity is not None:
             await self.activity.close()
         if self.listener is not None:
