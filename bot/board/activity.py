@@ -20,6 +20,7 @@ shown only to that server's members, a DM game only to its players.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -36,6 +37,7 @@ from engine.service.board_links import SPECTATOR
 from engine.service.flow import held_sides
 
 from .activity_auth import Discord, DiscordUnavailable, Sessions
+from .proxy import address_key
 
 log = logging.getLogger("umpire.board.activity")
 
@@ -44,6 +46,7 @@ SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 MAX_BODY = 2048
 MAX_CHOICES = 25
 SIGN_IN_BURST, SIGN_IN_PER_SECOND = 6, 1 / 5  # sign-ins per address: a player opens the Activity, not a script
+MEMBER_SECONDS = 10.0  # the member check's answer from Discord, at most (as the sign-in's own calls)
 STATIC_VENDOR = {"discord-sdk.mjs": "text/javascript"}
 
 
@@ -88,14 +91,14 @@ def attach(server: Any, activity: Activity | None) -> None:
         server.origins.add(activity.origin)
 
 
-def bot_members(bot: Any) -> Members:
+def bot_members(bot: Any, timeout: float = MEMBER_SECONDS) -> Members:
     """The member check of a running bot: Discord's ``GET /guilds/{guild}/members/{user}`` (never a cache:
-    a member who left is known at once)."""
+    a member who left is known at once), within ``timeout`` (discord.py would sleep through a long 429)."""
     import discord
 
     async def member(guild_id: str, user_id: str) -> bool:
         try:
-            await bot.http.get_member(int(guild_id), int(user_id))
+            await asyncio.wait_for(bot.http.get_member(int(guild_id), int(user_id)), timeout)
         except discord.NotFound:
             return False
         except (discord.HTTPException, OSError, TimeoutError):
@@ -149,6 +152,15 @@ async def session_viewer(server: Any, request: web.Request) -> tuple[int, str]:
     return game_id, viewer
 
 
+def session_end(server: Any, request: web.Request) -> float | None:
+    """When the session of an Activity's page ends (its live stream closes then); None for a link's page."""
+    activity = getattr(server, "activity", None)
+    if activity is None or not request.path.startswith("/a/"):
+        return None
+    game_id, viewer = int(request.match_info["game"]), request.match_info["viewer"]
+    return float(activity.sessions.check(request.match_info["token"], game_id, viewer).until)
+
+
 class Pages:
     """The sign-in page and its two routes."""
 
@@ -175,9 +187,9 @@ class Pages:
         activity = _on(self.server)
         try:
             self._not_forged(request, activity)
-            if not self.server.buckets.take(f"s:{request.remote or '?'}", SIGN_IN_BURST, SIGN_IN_PER_SECOND):
+            if not self.server.buckets.take(f"s:{address_key(request.remote or '?')}", SIGN_IN_BURST, SIGN_IN_PER_SECOND):
                 return _answer(429, {"reason": "Too many sign-ins from here: wait a moment"}, {"Retry-After": "5"})
-            body = _body(await request.content.read(MAX_BODY + 1))
+            body = _body(await self.server.guard.read_body(request, MAX_BODY))  # whole, within the deadline
             channel_id, guild_id = _snowflake(body, "channel_id"), _snowflake(body, "guild_id", optional=True)
             if "code" in body:
                 user_id = (await activity.discord.user_of(str(body["code"]))).user_id
@@ -207,19 +219,23 @@ class Pages:
             games = [g for g in games if g.id == chosen]
             if not games:
                 raise NotFound(f"No game #{chosen} in this channel or thread")
-        if len(games) > 1:
-            newest = sorted(games, key=lambda g: (g.status != "active", -g.id))[:MAX_CHOICES]
+        # Who may see them, before anything of them is shown (a choice lists titles and players' names): a
+        # server's games its members, where the Activity was opened; a direct-message game its players and owner
+        for guild in dict.fromkeys(g.guild_id for g in games if g.guild_id is not None):  # one: the channel's
+            first = next(g for g in games if g.guild_id == guild)
+            if guild_id != guild:
+                raise Forbidden("This Activity was opened outside the game's server")
+            if not await activity.members(guild, user_id):
+                raise Forbidden(f"You are not a member of game #{first.id}'s server")
+        shown = [g for g in games if g.guild_id is not None or held_sides(g, user_id) or g.owner_id == user_id]
+        if not shown:
+            raise Forbidden(f"Game #{games[0].id} is a direct-message game: only its players see its board")
+        if len(shown) > 1:
+            newest = sorted(shown, key=lambda g: (g.status != "active", -g.id))[:MAX_CHOICES]
             return _answer(200, {"ok": True, "ticket": activity.tickets.make(user_id, int(channel_id), "pick"),
                                  "choose": [_choice(g, user_id) for g in newest]})
-        info = games[0]
-        if info.guild_id is not None:
-            if guild_id != info.guild_id:
-                raise Forbidden("This Activity was opened outside the game's server")
-            if not await activity.members(info.guild_id, user_id):
-                raise Forbidden(f"You are not a member of game #{info.id}'s server")
+        info = shown[0]
         sides = held_sides(info, user_id)
-        if info.guild_id is None and not sides and info.owner_id != user_id:
-            raise Forbidden(f"Game #{info.id} is a direct-message game: only its players see its board")
         viewer = info.to_act if info.to_act in sides else (sides[0] if sides else SPECTATOR)
         session = activity.sessions.make(user_id, info.id, viewer)
         return _answer(200, {"ok": True, "game": info.id, "viewer": viewer, "path": f"a/{info.id}/{viewer}/{session}/",

@@ -99,7 +99,7 @@ class Discord:
                             "expired): open the Activity again")
         access = token.get("access_token") if status == 200 else None
         scopes = str(token.get("scope", "")).split()
-        if not isinstance(access, str) or not access or token.get("token_type", "Bearer").lower() != "bearer":
+        if not isinstance(access, str) or not access or str(token.get("token_type", "Bearer")).lower() != "bearer":
             raise DiscordUnavailable("Discord's sign-in did not answer as expected: try again later")
         if "identify" not in scopes:
             raise Forbidden("The sign-in did not allow Umpire to know who you are (the identify scope)")
@@ -114,7 +114,7 @@ class Discord:
         """One bounded request: (status, the JSON object answered; {} for anything else)."""
         try:
             async with self._session().request(method, self.api + path, allow_redirects=False, **kwargs) as r:
-                body = await r.content.read(MAX_ANSWER + 1)
+                body = await _whole(r.content, MAX_ANSWER + 1)
                 status = r.status
         except (aiohttp.ClientError, TimeoutError, OSError):
             raise DiscordUnavailable("Discord could not be reached for the sign-in: try again later") from None
@@ -127,6 +127,17 @@ class Discord:
         if status >= 500 or status == 429:
             raise DiscordUnavailable("Discord's sign-in is busy or down: try again later")
         return status, answer if isinstance(answer, dict) else {}
+
+
+async def _whole(content: aiohttp.StreamReader, most: int) -> bytes:
+    """An answer's body whole (it may come in pieces: TLS records, chunks), at most ``most`` bytes."""
+    got = bytearray()
+    while len(got) < most:
+        piece = await content.read(most - len(got))
+        if not piece:
+            break
+        got += piece
+    return bytes(got)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ class Table(Protocol):
     def from_board(self, order: BoardOrder, answered: Answered) -> None: ...
 
 
-async def answered_first(tasks: set[asyncio.Task[None]], work: Callable[[Answered], Awaitable[Any]]) -> Flow:
+async def answered_first(tasks: set[asyncio.Task[Any]], work: Callable[[Answered], Awaitable[Any]]) -> Flow:
     """Run ``work`` as a task of its own and return the applied part as soon as it calls ``answered`` (from
     this loop or a thread); a refusal before that is raised here, a failure after it is logged."""
     loop = asyncio.get_running_loop()

@@ -9,8 +9,11 @@ process. Each connection now passes ``Connection``, an asyncio protocol wrapped 
   proxy's connections count to the total only, and its visitors' requests in flight are held to
   ``connections_per_address`` each by the forwarded address (``bot.board.proxy``);
 - a request's headers must be complete ``request_seconds`` after its first byte (after the connection
-  opened, for the first): past that the connection is closed. A body (the board reads none) is read and
-  dropped for at most as long, then the connection closes. An idle keep-alive connection is closed after
+  opened, for the first): past that the connection is closed. A body the board does not read (any but a
+  POST route's) is dropped for at most as long, then the connection closes; a POST route reads its body
+  with ``Guard.read_body``: whole (however it comes: in pieces, chunked), at most its limit, and within
+  the same ``request_seconds`` of the request's first byte (else 408 and the connection closed; the
+  deadline's timer is paused while a handler runs, so the handler's read keeps its own). An idle keep-alive connection is closed after
   ``keepalive_seconds`` (aiohttp's keepalive_timeout, which also runs from a connection's opening: one that
   completes no request is closed at the earlier of the two);
 - the total is fitted under the process's own limit of open files (``RLIMIT_NOFILE``) when the board
@@ -32,6 +35,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
+
+from engine.errors import UmpireError
 
 from .proxy import Networks, address_key, client_address, parse_trusted, trusted
 
@@ -155,6 +160,32 @@ class Guard:
         return {"open_files": open_files(), "open_files_limit": file_limit(), "connections": self.open,
                 "connections_limit": self.total_cap, "refused": self.refused, "timed_out": self.timed_out}
 
+    async def read_body(self, request: web.Request, limit: int) -> bytes:
+        """A POST's whole body, at most ``limit`` + 1 bytes (a longer one is cut there, for its handler to
+        refuse; a longer declared length is refused unread), within the request's deadline: a body that
+        never comes, or comes a byte at a time, is answered 408 and its connection closed."""
+        if (request.content_length or 0) > limit:
+            raise UmpireError(f"A body here is at most {limit} bytes")  # the handler's 400, naming it
+        connection = self.connections.get(request.transport) if request.transport is not None else None
+        seconds = self.limits.request_seconds
+        if connection is not None:  # what is left of the deadline run from the request's first byte
+            seconds = max(0.05, connection.started + seconds - asyncio.get_running_loop().time())
+
+        async def whole() -> bytes:
+            got = bytearray()
+            while len(got) <= limit:
+                piece = await request.content.read(limit + 1 - len(got))
+                if not piece:
+                    break
+                got += piece
+            return bytes(got)
+
+        try:
+            return await asyncio.wait_for(whole(), seconds)
+        except TimeoutError:
+            self.timed_out += 1
+            raise web.HTTPRequestTimeout(text="The request's body did not come in time.") from None
+
     @web.middleware
     async def middleware(self, request: web.Request,
                          handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
@@ -203,6 +234,7 @@ class Connection(asyncio.Protocol):
         self.timer: asyncio.TimerHandle | None = None
         self.busy = 0
         self.fresh = False  # bytes came while a request was served: the next request's deadline runs
+        self.started = 0.0  # when the deadline of the request being read began (the loop's clock)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -272,6 +304,7 @@ class Connection(asyncio.Protocol):
 
     def _arm(self) -> None:
         loop = asyncio.get_running_loop()
+        self.started = loop.time()
         self.timer = loop.call_later(self.guard.limits.request_seconds, self._expire)
 
     def _disarm(self) -> None:

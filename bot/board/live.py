@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -30,6 +31,7 @@ from engine.service.board_links import Stamp
 log = logging.getLogger("umpire.board")
 
 CLOSED = b"event: closed\ndata: This board link was revoked, or its game is gone: ask for a new link.\n\n"
+ENDED = b"event: closed\ndata: This page's sign-in has ended: open the Activity again.\n\n"
 QUEUE = 4  # events kept for a page that does not read: the newest win
 
 
@@ -38,7 +40,8 @@ class Stream:
     """One open page: whose link it came by, and its events to send."""
 
     viewer: str
-    token: str
+    token: str  # a link's token, or an Activity's session (``until`` set: judged by its expiry, not the links)
+    until: float | None = None  # a session's end (time.time()); None: a link's page, checked against the stamp
     queue: asyncio.Queue[bytes] = field(default_factory=lambda: asyncio.Queue(maxsize=QUEUE))
     version: int | None = None  # the newest version it was given (None: its first is on its way)
 
@@ -48,6 +51,15 @@ class Stream:
         self.queue.put_nowait(body)
         if version is not None:
             self.version = version
+
+    def allowed(self, stamp: Stamp) -> bool:
+        """Whether the page may still be sent the game: its link stands (a revoke ends it), or its session
+        has not ended (a session is signed with the Activity's secret, never one of the game's links)."""
+        if stamp.version is None:
+            return False
+        if self.until is not None:
+            return time.time() < self.until
+        return stamp.allows(self.viewer, self.token)
 
 
 @dataclass(eq=False)
@@ -73,9 +85,9 @@ class Live:
         self.listening = False  # True while a listener hears every move (bot/board/notify.py)
         self.reads = 0  # stamps read (the benchmark counts them)
 
-    def open(self, game_id: int, viewer: str, token: str) -> tuple[Watch, Stream]:
+    def open(self, game_id: int, viewer: str, token: str, until: float | None = None) -> tuple[Watch, Stream]:
         watch = self.watches.setdefault(game_id, Watch())
-        stream = Stream(viewer, token)
+        stream = Stream(viewer, token, until)
         watch.streams.add(stream)
         if watch.task is None or watch.task.done():
             watch.task = asyncio.create_task(self._watch(game_id, watch))
@@ -146,8 +158,8 @@ class Live:
         or its first is on its way); every other page is closed."""
         behind: list[Stream] = []
         for stream in list(watch.streams):
-            if stamp.version is None or not stamp.allows(stream.viewer, stream.token):
-                stream.put(CLOSED)
+            if not stream.allowed(stamp):
+                stream.put(CLOSED if stream.until is None or stamp.version is None else ENDED)
                 watch.streams.discard(stream)
             elif stream.version is not None and stream.version != stamp.version:
                 behind.append(stream)

@@ -2,9 +2,10 @@
 or undo by POST.
 
 A POST is checked in this order, each refusal JSON naming its reason (and rule), the game unchanged:
-the link (403: wrong, tampered, revoked), the spectators' link (403: no orders), the forgery checks (403:
-``X-Umpire-Token`` the link's own token, an ``Origin`` of the board's own; 415: not JSON), the token's
-order rate (429), the body (400, at most ``ordering.MAX_BODY`` bytes), the seat (403), a nonce already used
+the forgery checks (403: ``X-Umpire-Token`` the path's own token, an ``Origin`` of the board's own; 415:
+not JSON) and the token's order rate (429), which read nothing (an Activity's session asks Discord at the
+next check), the link (403: wrong, tampered, revoked; an Activity's user no longer seated or a member),
+the spectators' link (403: no orders), the body (400, at most ``ordering.MAX_BODY`` bytes), the seat (403), a nonce already used
 (answered from its entry, ``repeated``), the version (409 ``stale``: the page redraws), the listing (400),
 then the host's desk (``BoardServer.desk``: the bot, the table; else ``_plain_desk``), whose refusals are
 the flow's own (409 for a turn that is not the side's or a game over, 403, 400).
@@ -47,9 +48,10 @@ class OrderRoutes:
     desk: Desk | None
     origins: set[str]
     game_locks: dict[int, asyncio.Lock]
-    tasks: set[asyncio.Task[None]]
+    tasks: set[asyncio.Task[Any]]
     cache: OrderedDict[tuple[int, str, int], bytes]
     live: Any  # bot.board.live.Live: the open pages by game
+    guard: Any  # bot.board.guard.Guard: the connections, and a POST's body read within their deadline
 
     async def _call(self, function: Callable[..., Any], *args: Any) -> Any:
         raise NotImplementedError
@@ -83,8 +85,10 @@ class OrderRoutes:
                 hexes = data.map_hexes(self.service.view(game_id, viewer))
                 return ordering.unit_orders(self.service, game_id, viewer, version, unit, hexes, ordering.short_odds)
 
-            body = json.dumps(await self._call(work), separators=(",", ":")).encode()
-            self._keep(key, body)
+            found = await self._call(work)
+            body = json.dumps(found, separators=(",", ":")).encode()
+            if found["unit"]:  # a made-up name is answered, never kept: it would push out other pages' answers
+                self._keep(key, body)
         return web.Response(body=body, content_type="application/json")
 
     # --- orders from a side's page -------------------------------------------------------------------
@@ -97,17 +101,18 @@ class OrderRoutes:
     async def _order(self, request: web.Request, *, undo: bool) -> web.StreamResponse:
         """A side's order (or undo) by POST: the checks above, then the host's flow."""
         try:
-            game_id, viewer = await self._viewer(request)
-            if viewer == SPECTATOR:
-                raise Forbidden("The spectators' board gives no orders")
+            # What costs nothing comes first: an Activity's link is checked with Discord at every order
             self._not_forged(request)
             if not self.buckets.take(f"p:{request.match_info['token']}", self.limits.order_burst,
                                      self.limits.order_per_second):
                 return _refusal(429, "Orders come faster than a player clicks: wait a moment",
                                 headers={"Retry-After": "2"})
+            game_id, viewer = await self._viewer(request)
+            if viewer == SPECTATOR:
+                raise Forbidden("The spectators' board gives no orders")
             if (request.content_length or 0) > ordering.MAX_BODY:
                 raise UmpireError(f"An order's body is at most {ordering.MAX_BODY} bytes")
-            raw = await request.content.read(ordering.MAX_BODY + 1)
+            raw = await self.guard.read_body(request, ordering.MAX_BODY)  # whole, within the deadline
             version, index, nonce = ordering.parse_body(raw, undo=undo)
             order = await self._call(ordering.board_order, self.service, game_id, viewer, version, index, nonce)
             first = None if order.done is not None else await (self.desk or self._plain_desk)(order)
@@ -155,11 +160,19 @@ class OrderRoutes:
         if info.channel_id is not None:
             raise Forbidden(f"Game #{order.game_id} is played on Discord: its orders are given from the bot's board")
         lock = self.game_locks.setdefault(order.game_id, asyncio.Lock())
-        async with lock:
-            first: Flow = await self._call(ordering.apply, self.service, order)
-        if not first.repeated:
-            self._spawn(self._carry_on(lock, first))
-        return first
+
+        async def applied() -> Flow:
+            async with lock:
+                first: Flow = await self._call(ordering.apply, self.service, order)
+            if not first.repeated:
+                self._spawn(self._carry_on(lock, first))
+            return first
+
+        # a task of its own: a page that goes away (its handler cancelled) leaves an order taken and carried on
+        task = asyncio.create_task(applied())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return await asyncio.shield(task)
 
     async def _carry_on(self, lock: asyncio.Lock, first: Flow) -> None:
         async with lock:

@@ -47,10 +47,11 @@ from engine.service.board_links import SPECTATOR
 from . import activity as discord_activity
 from . import data
 from .guard import Guard, GuardedSite, GuardLimits, secure
-from .live import CLOSED, Live
+from .live import CLOSED, ENDED, Live
 from .notify import MoveListener
 from .order_routes import OrderRoutes
 from .ordering import Desk
+from .proxy import address_key
 
 log = logging.getLogger("umpire.board")
 
@@ -139,7 +140,7 @@ class BoardServer(OrderRoutes):
         self.desk: Desk | None = None  # the host's flow for a board order (the bot, the table); else _plain_desk
         self.origins: set[str] = set()  # origins a page may post from besides the board's own (an Activity's)
         self.game_locks: dict[int, asyncio.Lock] = {}
-        self.tasks: set[asyncio.Task[None]] = set()
+        self.tasks: set[asyncio.Task[Any]] = set()
         self.activity: discord_activity.Activity | None = None  # the board as a Discord Activity (bot/board/activity.py)
         self.app = self._app()
 
@@ -174,7 +175,7 @@ class BoardServer(OrderRoutes):
             refused = self._text(405, "Only GET is served here (and a side's orders by POST).")
             self._secure(refused)
             return refused
-        address = request.remote or "?"
+        address = address_key(request.remote or "?")  # an IPv6 visitor by its /64, as the guard counts it
         token = request.match_info.get("token", "")
         limits = self.limits
         if not self.buckets.take(f"a:{address}", limits.burst, limits.per_second) or (
@@ -193,7 +194,7 @@ class BoardServer(OrderRoutes):
         except UmpireError as exc:
             response = self._text(400, exc.message)
         except Exception:  # noqa: BLE001 - an internal fault is logged, never shown
-            log.exception("board request failed: %s", request.path.split("/b/")[0])
+            log.exception("board request failed: %s", _route_of(request))  # never the path: it holds a token
             response = self._text(500, "The board could not answer: try again later.")
         self._secure(response)
         return response
@@ -300,7 +301,7 @@ class BoardServer(OrderRoutes):
     # --- live --------------------------------------------------------------------------------------
     async def events(self, request: web.Request) -> web.StreamResponse:
         game_id, viewer = await self._viewer(request)
-        address = request.remote or "?"
+        address = address_key(request.remote or "?")  # an IPv6 visitor by its /64
         if self.open_streams >= self.limits.streams_total or \
                 self.streams.get(address, 0) >= self.limits.streams_per_address:
             return self._text(429, "Too many open boards from here: close one.", {"Retry-After": "10"})
@@ -310,20 +311,27 @@ class BoardServer(OrderRoutes):
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         self._secure(response)
-        watch, stream = self.live.open(game_id, viewer, request.match_info["token"])
+        until = discord_activity.session_end(self, request)  # an Activity's page: closed when its session ends
+        watch, stream = self.live.open(game_id, viewer, request.match_info["token"], until)
         try:
             await response.prepare(request)
             version = await self._call(self._version, game_id)
             await response.write(_event("game", await self._payload(game_id, viewer, version)))
             self.live.opened(watch, stream, version)
             while True:
+                seconds = self.limits.heartbeat_seconds
+                if until is not None:
+                    seconds = min(seconds, max(0.0, until - time.time()))
                 try:
-                    body = await asyncio.wait_for(stream.queue.get(), self.limits.heartbeat_seconds)
+                    body = await asyncio.wait_for(stream.queue.get(), seconds)
                 except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
+                    if until is not None and time.time() >= until:
+                        body = ENDED  # the session ended: nothing more of the game
+                    else:
+                        await response.write(b": still here\n\n")
+                        continue
                 await response.write(body)
-                if body is CLOSED:  # the link was revoked (or the game is gone): the page is told, then closed
+                if body is CLOSED or body is ENDED:  # revoked, the game gone, the session ended: told, then closed
                     break
         except (ConnectionResetError, asyncio.CancelledError):
             pass
@@ -354,8 +362,12 @@ class BoardServer(OrderRoutes):
         return site.port
 
     async def stop(self) -> None:
-        if self.tasks:  # what follows an order given a moment ago (the bots' replies) finishes first
-            await asyncio.wait(list(self.tasks), timeout=10)
+        # what follows an order given a moment ago (the bots' replies) finishes first: an order being applied
+        # starts its follow-up only once it is in, so the tasks are looked at again until none is left
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 10
+        while self.tasks and (left := until - loop.time()) > 0:
+            await asyncio.wait(list(self.tasks), timeout=left)
         if self.activity is not None:
             await self.activity.close()
         if self.listener is not None:
@@ -365,6 +377,12 @@ class BoardServer(OrderRoutes):
             await self.runner.cleanup()
             self.runner = None
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _route_of(request: web.Request) -> str:
+    """The route a request took, as its pattern ('/a/{game}/{viewer}/{token}/data'): no token or session."""
+    resource = request.match_info.route.resource
+    return resource.canonical if resource is not None else "?"
 
 
 def _event(name: str, body: bytes) -> bytes:

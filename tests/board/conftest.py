@@ -3,7 +3,7 @@ Chromium is installed (.ci/run installs Debian's)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,3 +39,13 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
         yield b
         b.close()
+
+
+@pytest.fixture
+async def signin(service: GameService) -> AsyncIterator[Any]:
+    """A fake Discord and a board serving the Activity, in the test's event loop (activity_helpers.Signin)."""
+    from activity_helpers import Signin
+
+    running = await Signin.start(service)
+    yield running
+    await running.stop()

@@ -536,7 +536,9 @@ function confirmAt(label) {
 }
 function hideConfirm() { const bar = document.getElementById("confirm"); if (bar) { bar.hidden = true; clear(bar); } }
 
-function token() { return location.pathname.split("/").filter(Boolean)[3] || ""; }
+// the page is always .../<game>/<viewer>/<token>/: its token is its path's last part, wherever the path
+// begins (a board under the operator's own path, https://example.org/umpire/b/...)
+function token() { return location.pathname.split("/").filter(Boolean).pop() || ""; }
 
 function nonceFor(key) {  // one nonce per order shown at a version: a double click gives one order
   if (!state.nonces.has(key)) {
