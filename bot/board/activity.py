@@ -152,6 +152,22 @@ async def session_viewer(server: Any, request: web.Request) -> tuple[int, str]:
     return game_id, viewer
 
 
+def session_visitor(server: Any, request: web.Request) -> str | None:
+    """Whom an Activity page's request counts against: its signed-in user, not its address. Discord's
+    proxy hides the users' addresses (its requests come from a few shared ones), so per-address rates
+    and live-page caps would put every player of a community in one bucket. A request under ``/a/``
+    whose session checks out counts as ``u:<user id>``; anything else (no Activity, a bad or expired
+    session, a link's page) None: its address, as before."""
+    activity = getattr(server, "activity", None)
+    if activity is None or not request.path.startswith("/a/"):
+        return None
+    try:
+        game_id, viewer = int(request.match_info["game"]), request.match_info["viewer"]
+        return "u:" + activity.sessions.check(request.match_info["token"], game_id, viewer).user_id
+    except (KeyError, ValueError, Forbidden):
+        return None
+
+
 def session_end(server: Any, request: web.Request) -> float | None:
     """When the session of an Activity's page ends (its live stream closes then); None for a link's page."""
     activity = getattr(server, "activity", None)

@@ -175,7 +175,7 @@ class BoardServer(OrderRoutes):
             refused = self._text(405, "Only GET is served here (and a side's orders by POST).")
             self._secure(refused)
             return refused
-        address = address_key(request.remote or "?")  # an IPv6 visitor by its /64, as the guard counts it
+        address = self._visitor(request)
         token = request.match_info.get("token", "")
         limits = self.limits
         if not self.buckets.take(f"a:{address}", limits.burst, limits.per_second) or (
@@ -198,6 +198,12 @@ class BoardServer(OrderRoutes):
             response = self._text(500, "The board could not answer: try again later.")
         self._secure(response)
         return response
+
+    def _visitor(self, request: web.Request) -> str:
+        """Whom a request counts against (rates, live pages): an Activity page's signed-in user (Discord's
+        proxy hides the users' addresses), else the visitor's address, an IPv6 one by its /64 as the guard
+        counts it."""
+        return discord_activity.session_visitor(self, request) or address_key(request.remote or "?")
 
     @staticmethod
     def _secure(response: web.StreamResponse) -> None:
@@ -301,7 +307,7 @@ class BoardServer(OrderRoutes):
     # --- live --------------------------------------------------------------------------------------
     async def events(self, request: web.Request) -> web.StreamResponse:
         game_id, viewer = await self._viewer(request)
-        address = address_key(request.remote or "?")  # an IPv6 visitor by its /64
+        address = self._visitor(request)
         if self.open_streams >= self.limits.streams_total or \
                 self.streams.get(address, 0) >= self.limits.streams_per_address:
             return self._text(429, "Too many open boards from here: close one.", {"Retry-After": "10"})

@@ -67,11 +67,11 @@ class Signin:
     http: aiohttp.ClientSession = field(default_factory=aiohttp.ClientSession)
 
     @classmethod
-    async def start(cls, service: GameService, session_minutes: float = 20.0) -> Signin:
+    async def start(cls, service: GameService, session_minutes: float = 20.0, limits: Limits | None = None) -> Signin:
         fake = FakeDiscord()
         await fake.start()
         client_id, secret = fake.oauth.app()
-        server = BoardServer(service, "", Limits(burst=400, per_second=100, streams_per_address=200))
+        server = BoardServer(service, "", limits or Limits(burst=400, per_second=100, streams_per_address=200))
         activity = discord_activity.Activity(client_id, secret, fake.api_base, session_minutes, fake_members(fake))
         discord_activity.attach(server, activity)
         server.desk = host_desk(server)
