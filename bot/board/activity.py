@@ -111,16 +111,7 @@ def bot_members(bot: Any, timeout: float = MEMBER_SECONDS) -> Members:
 
 def install(app: web.Application, server: Any) -> None:
     """The Activity's routes on the board's app (answering 404 while ``server.activity`` is None)."""
-    game = "/a/{game:[0-9]{1,19}}/{viewer:[a-z][a-z0-9_]{0,15}}/{token:[A-Za-z0-9_.-]{8,250}}"
-    app.router.add_get(game + "/", server.page)
-    app.router.add_get(game + "/data", server.game_data)
-    app.router.add_get(game + "/map", server.map_data)
-    app.router.add_get(game + "/phase/{number:[0-9]{1,6}}", server.phase_data)
-    app.router.add_get(game + "/events", server.events)
-    app.router.add_get(game + "/odds/{version:[0-9]{1,12}}/{index:[0-9]{1,6}}", server.odds)
-    app.router.add_get(game + "/orders/{version:[0-9]{1,12}}", server.unit_orders)
-    app.router.add_post(game + "/order", server.give)
-    app.router.add_post(game + "/undo", server.take_back)
+    server.game_routes(app, "/a/{game:[0-9]{1,19}}/{viewer:[a-z][a-z0-9_]{0,15}}/{token:[A-Za-z0-9_.-]{8,250}}")
     pages = Pages(server)
     app.router.add_get("/", pages.page)
     app.router.add_get("/activity/config", pages.config)

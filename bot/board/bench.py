@@ -21,7 +21,6 @@ import asyncio
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,7 +30,7 @@ from typing import Any
 from engine import registry
 from engine.service import GameService, Seat
 
-from .bench_clicks import clicks, watch
+from .bench_clicks import board_process, clicks, watch
 
 
 def _rss_mb(pid: int) -> float:
@@ -67,11 +66,7 @@ def main(pages: int = 100, orders: int = 10, as_json: bool = False, out: Any = N
     game_id = service.create_game("pl", scenario="utah", seed=7, seats=seats).id
     for _ in range(30):  # into the game: set-ups done, units on the board
         _order(service, game_id)
-    env = dict(os.environ, UMPIRE_BOARD_STREAMS_PER_ADDRESS=str(pages + 10), UMPIRE_BOARD_RATE="1000",
-               UMPIRE_BOARD_CONNECTIONS_PER_ADDRESS=str(pages + 40),
-               UMPIRE_BOARD_CONNECTIONS=str(max(512, pages + 40)))
-    proc = subprocess.Popen([sys.executable, "-m", "bot", "board", "--game-id", str(game_id), "--db", url,
-                             "--bind", "127.0.0.1:0"], stdout=subprocess.PIPE, text=True, env=env)
+    proc = board_process(game_id, url, pages)
     try:
         assert proc.stdout is not None
         link = proc.stdout.readline().strip()

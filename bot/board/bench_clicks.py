@@ -31,6 +31,16 @@ GAMES = (("move", "peiper", ""), ("fire", "pl", "utah"))
 MAX_STEPS = 3000  # orders played between two timed clicks at most (a game that never offers one: fewer figures)
 
 
+def board_process(game_id: int, url: str, pages: int) -> subprocess.Popen[str]:
+    """``umpire board`` for one game in a process of its own, its limits opened for ``pages`` pages from
+    this one address (the first line it prints is the game's link)."""
+    env = dict(os.environ, UMPIRE_BOARD_STREAMS_PER_ADDRESS=str(pages + 10), UMPIRE_BOARD_RATE="1000",
+               UMPIRE_BOARD_CONNECTIONS_PER_ADDRESS=str(pages + 40),
+               UMPIRE_BOARD_CONNECTIONS=str(max(512, pages + 40)))
+    return subprocess.Popen([sys.executable, "-m", "bot", "board", "--game-id", str(game_id), "--db", url,
+                             "--bind", "127.0.0.1:0"], stdout=subprocess.PIPE, text=True, env=env)
+
+
 def _pct(values: list[float], q: float) -> float | None:
     values = sorted(values)
     return round(values[min(len(values) - 1, int(q * len(values)))], 1) if values else None
@@ -147,11 +157,7 @@ def clicks(pages: int = 100, samples: int = 10) -> dict[str, Any]:
         service = GameService(url)
         seats = {s: Seat(kind="human", user_id=f"u-{s}", user_name=s) for s in registry.get(game).sides}
         game_id = service.create_game(game, scenario=scenario, seed=7, seats=seats).id
-        env = dict(os.environ, UMPIRE_BOARD_STREAMS_PER_ADDRESS=str(pages + 10), UMPIRE_BOARD_RATE="1000",
-                   UMPIRE_BOARD_CONNECTIONS_PER_ADDRESS=str(pages + 40),
-                   UMPIRE_BOARD_CONNECTIONS=str(max(512, pages + 40)))
-        proc = subprocess.Popen([sys.executable, "-m", "bot", "board", "--game-id", str(game_id), "--db", url,
-                                 "--bind", "127.0.0.1:0"], stdout=subprocess.PIPE, text=True, env=env)
+        proc = board_process(game_id, url, pages)
         try:
             assert proc.stdout is not None
             links = {"spectator": proc.stdout.readline().strip()}

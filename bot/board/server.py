@@ -152,7 +152,15 @@ class BoardServer(OrderRoutes):
     # --- the app -----------------------------------------------------------------------------------
     def _app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard.middleware, self._guard], client_max_size=1024)
-        game = "/b/{game:[0-9]{1,19}}/{viewer:[a-z][a-z0-9_]{0,15}}/{token:[A-Za-z0-9_-]{1,64}}"
+        self.game_routes(app, "/b/{game:[0-9]{1,19}}/{viewer:[a-z][a-z0-9_]{0,15}}/{token:[A-Za-z0-9_-]{1,64}}")
+        app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/healthz", self.health)
+        discord_activity.install(app, self)  # "/", /activity/..., and the board's routes under /a/ (a session)
+        app.on_shutdown.append(self._close_streams)
+        return app
+
+    def game_routes(self, app: web.Application, game: str) -> None:
+        """A game's page and its data under ``game`` (a link's ``/b/...``, an Activity's ``/a/...``)."""
         app.router.add_get(game + "/", self.page)
         app.router.add_get(game + "/data", self.game_data)
         app.router.add_get(game + "/map", self.map_data)
@@ -162,11 +170,6 @@ class BoardServer(OrderRoutes):
         app.router.add_get(game + "/orders/{version:[0-9]{1,12}}", self.unit_orders)
         app.router.add_post(game + "/order", self.give)
         app.router.add_post(game + "/undo", self.take_back)
-        app.router.add_get("/static/{name}", self.static)
-        app.router.add_get("/healthz", self.health)
-        discord_activity.install(app, self)  # "/", /activity/..., and the board's routes under /a/ (a session)
-        app.on_shutdown.append(self._close_streams)
-        return app
 
     @web.middleware
     async def _guard(self, request: web.Request,
