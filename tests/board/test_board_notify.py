@@ -52,6 +52,20 @@ def _listening(board: Running) -> bool:
     return board.server.live.listening
 
 
+def _settled(board: Running, seconds: float = 0.5) -> None:
+    """Every announcement made so far heard (the game's making and its bots' set-up announce too): none new
+    for ``seconds``, so a late one cannot wake the watch a second time in what the test counts."""
+    listener = board.server.listener
+    assert listener is not None
+    heard, since = listener.heard, time.monotonic()
+    deadline = since + 30
+    while time.monotonic() - since < seconds:
+        assert time.monotonic() < deadline, "announcements never settled"
+        time.sleep(0.05)
+        if listener.heard != heard:
+            heard, since = listener.heard, time.monotonic()
+
+
 def _order_elsewhere(url: str, game: int) -> int:
     other = GameService(url)  # another process's service: nothing shared with the board's but the database
     try:
@@ -64,9 +78,11 @@ def test_an_order_given_elsewhere_reaches_an_open_page_without_polling(service: 
     with board_on(service, Limits(burst=400, per_second=100, poll_seconds=HOUR, listen_poll_seconds=HOUR)) as board:
         _until(lambda: _listening(board))
         game = bot_game(service, "peiper", humans=("us",))
+        _settled(board)
         page = Stream(board.link(game, "spectator") + "events")
         try:
             first = json.loads(page.next()[1])
+            _settled(board)
             reads = board.server.live.reads
             version = _order_elsewhere(pg_url, game)
             name, data = page.next(30)
