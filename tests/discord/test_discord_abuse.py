@@ -278,7 +278,9 @@ async def test_an_order_is_acknowledged_at_once_while_four_replays_run(fake: Fak
         await asyncio.sleep(0.01)
     order = fake.slash(fake.alice, "peiper ready", thread)
     sent = await call(rest_bot, fake, order)
-    assert fake.callbacks[order["id"]]["elapsed"] < 1.0, fake.callbacks[order["id"]]
+    # Within Discord's 3 s and well short of the replays' 4 s, which an order held behind them would wait out;
+    # not 1 s: four GIL-holding replays beside a browser test on the other core took the order to 1.1 s
+    assert fake.callbacks[order["id"]]["elapsed"] < 2.5, fake.callbacks[order["id"]]
     assert any("`/peiper ready`" in s.content for s in sent)
     assert not all(r.done() for r in replays), "the replays were still running"
     await asyncio.gather(*replays)
