@@ -36,7 +36,7 @@ from engine.service import GameService
 from engine.service.board_links import SPECTATOR
 from engine.service.flow import held_sides
 
-from .activity_auth import Discord, DiscordUnavailable, Sessions
+from .activity_auth import Discord, DiscordUnavailable, Seat, Sessions
 from .proxy import address_key
 
 log = logging.getLogger("umpire.board.activity")
@@ -133,7 +133,9 @@ async def session_viewer(server: Any, request: web.Request) -> tuple[int, str]:
     if activity is None:
         raise Forbidden("This board has no Activity: open its link instead")
     game_id, viewer = int(request.match_info["game"]), request.match_info["viewer"]
-    seat = activity.sessions.check(request.match_info["token"], game_id, viewer)
+    seat = _session(server, request)
+    if not isinstance(seat, Seat):
+        raise seat or Forbidden("This page's sign-in is not valid: open the Activity again")
     if request.method == "POST":
         info = await server._call(server.service.info, game_id)
         if viewer == SPECTATOR or viewer not in held_sides(info, seat.user_id):
@@ -149,23 +151,35 @@ def session_visitor(server: Any, request: web.Request) -> str | None:
     and live-page caps would put every player of a community in one bucket. A request under ``/a/``
     whose session checks out counts as ``u:<user id>``; anything else (no Activity, a bad or expired
     session, a link's page) None: its address, as before."""
-    activity = getattr(server, "activity", None)
-    if activity is None or not request.path.startswith("/a/"):
-        return None
-    try:
-        game_id, viewer = int(request.match_info["game"]), request.match_info["viewer"]
-        return "u:" + activity.sessions.check(request.match_info["token"], game_id, viewer).user_id
-    except (KeyError, ValueError, Forbidden):
-        return None
+    seat = _session(server, request)
+    return "u:" + seat.user_id if isinstance(seat, Seat) else None
 
 
 def session_end(server: Any, request: web.Request) -> float | None:
     """When the session of an Activity's page ends (its live stream closes then); None for a link's page."""
+    seat = _session(server, request)
+    return float(seat.until) if isinstance(seat, Seat) else None
+
+
+CHECKED = "umpire.session"  # a request's session, checked once (the middleware, the route and the stream ask)
+
+
+def _session(server: Any, request: web.Request) -> Seat | Forbidden | None:
+    """The seat of an Activity page's session, or why it is refused; None off the Activity's routes.
+    Checked once a request and kept on it."""
     activity = getattr(server, "activity", None)
     if activity is None or not request.path.startswith("/a/"):
         return None
-    game_id, viewer = int(request.match_info["game"]), request.match_info["viewer"]
-    return float(activity.sessions.check(request.match_info["token"], game_id, viewer).until)
+    if CHECKED not in request:
+        try:
+            game_id, viewer = int(request.match_info["game"]), request.match_info["viewer"]
+            request[CHECKED] = activity.sessions.check(request.match_info["token"], game_id, viewer)
+        except Forbidden as exc:
+            request[CHECKED] = exc
+        except (KeyError, ValueError):
+            request[CHECKED] = Forbidden("This page's sign-in is not valid: open the Activity again")
+    found: Seat | Forbidden = request[CHECKED]
+    return found
 
 
 class Pages:

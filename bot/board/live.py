@@ -165,7 +165,7 @@ class Live:
                 behind.append(stream)
         viewers = list(dict.fromkeys(s.viewer for s in behind))  # each viewer's data at once, on the pool
         built = await asyncio.gather(*(self.payload(game_id, v, stamp.version) for v in viewers))
-        bodies = {v: _event("game", body) for v, body in zip(viewers, built, strict=True)}
+        bodies = {v: event("game", body) for v, body in zip(viewers, built, strict=True)}
         for stream in behind:
             stream.put(bodies[stream.viewer], stamp.version)
 
@@ -175,5 +175,6 @@ class Live:
                 watch.task.cancel()
 
 
-def _event(name: str, body: bytes) -> bytes:
+def event(name: str, body: bytes) -> bytes:
+    """One server-sent event."""
     return b"event: " + name.encode() + b"\ndata: " + body + b"\n\n"

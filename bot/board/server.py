@@ -47,7 +47,7 @@ from engine.service.board_links import SPECTATOR
 from . import activity as discord_activity
 from . import data
 from .guard import Guard, GuardedSite, GuardLimits, secure
-from .live import CLOSED, ENDED, Live
+from .live import CLOSED, ENDED, Live, event
 from .notify import MoveListener
 from .order_routes import OrderRoutes
 from .ordering import Desk
@@ -325,7 +325,7 @@ class BoardServer(OrderRoutes):
         try:
             await response.prepare(request)
             version = await self._call(self._version, game_id)
-            await response.write(_event("game", await self._payload(game_id, viewer, version)))
+            await response.write(event("game", await self._payload(game_id, viewer, version)))
             self.live.opened(watch, stream, version)
             while True:
                 seconds = self.limits.heartbeat_seconds
@@ -392,10 +392,6 @@ def _route_of(request: web.Request) -> str:
     """The route a request took, as its pattern ('/a/{game}/{viewer}/{token}/data'): no token or session."""
     resource = request.match_info.route.resource
     return resource.canonical if resource is not None else "?"
-
-
-def _event(name: str, body: bytes) -> bytes:
-    return b"event: " + name.encode() + b"\ndata: " + body + b"\n\n"
 
 
 _STATIC_CACHE: dict[str, bytes] = {}
