@@ -18,8 +18,8 @@ import hmac
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
@@ -34,6 +34,8 @@ from .ordering import BoardOrder, Desk
 
 if TYPE_CHECKING:
     from engine.service import GameService
+
+T = TypeVar("T")
 
 log = logging.getLogger("umpire.board")
 
@@ -169,10 +171,7 @@ class OrderRoutes:
             return first
 
         # a task of its own: a page that goes away (its handler cancelled) leaves an order taken and carried on
-        task = asyncio.create_task(applied())
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-        return await asyncio.shield(task)
+        return await asyncio.shield(self._track(applied()))
 
     async def _carry_on(self, lock: asyncio.Lock, first: Flow) -> None:
         async with lock:
@@ -187,9 +186,14 @@ class OrderRoutes:
             except Exception:  # noqa: BLE001 - the order stands; what follows it is logged
                 log.exception("what follows a board order failed")
 
-        task = asyncio.create_task(run())
+        self._track(run())
+
+    def _track(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        """A task the board's stop waits for (``tasks``)."""
+        task = asyncio.create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        return task
 
 
 class UnsupportedMedia(UmpireError):
