@@ -212,7 +212,6 @@ def _migration_lock(engine: Engine) -> Iterator[None]:
     to the commit: SQLite by a lock file, Postgres by an advisory lock on a connection of its own
     (the migration's own transaction lock, env.py, came too late: two shard processes starting together
     on an empty schema both created its tables, "relation reminders already exists")."""
-    url = str(engine.url)
     if engine.dialect.name == "postgresql":
         # A transaction lock in a transaction kept open meanwhile: released at its end whatever happens,
         # and it works through PgBouncer in transaction mode (the open transaction pins one server connection).
@@ -220,12 +219,13 @@ def _migration_lock(engine: Engine) -> Iterator[None]:
             lock.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATE_LOCK})
             yield
         return
-    if not url.startswith("sqlite") or is_memory(url):
+    path = sqlite_path(engine)
+    if not path:  # memory, or another database
         yield
         return
     import fcntl
 
-    with open(_sqlite_path(url) + ".migrate-lock", "a") as fh:
+    with open(path + ".migrate-lock", "a") as fh:
         fcntl.flock(fh, fcntl.LOCK_EX)
         try:
             yield

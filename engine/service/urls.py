@@ -53,9 +53,16 @@ def _sqlite_path(url: str) -> str:
 
 
 def sqlite_path(url: str | Engine) -> str:
-    """The file of a SQLite URL or engine ("" for memory or another database)."""
-    text = url.url.render_as_string(hide_password=False) if isinstance(url, Engine) else url
-    return _sqlite_path(text) if text.startswith("sqlite") and not is_memory(text) else ""
+    """The file of a SQLite URL or engine ("" for memory or another database). An engine's file is its
+    URL's database as given: the rendered URL escapes it (":memory:" reads "%3Amemory%3A", a file named
+    with ":" or "%" another path), which made a stray lock file beside the process and could name the
+    wrong file to back up."""
+    if isinstance(url, Engine):
+        database = url.url.database or ""
+        if not url.url.drivername.startswith("sqlite") or database in ("", ":memory:"):
+            return ""
+        return "" if database.startswith("file:") and "mode=memory" in database else database
+    return _sqlite_path(url) if url.startswith("sqlite") and not is_memory(url) else ""
 
 
 def is_memory(url: str) -> bool:

@@ -226,3 +226,27 @@ def test_the_background_query_filters_shards_in_sql_on_both_databases(db_url: st
     mark_reminded(service.engine, ids[even], 0)  # again: still one row
     assert [d.game_id for d in due_games(service.engine, 12, 2, [0])] == [ids[None]]
     service.engine.dispose()
+
+
+def test_an_in_memory_database_leaves_no_lock_file_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The migration lock of a SQLite file is a file beside it; a database in memory has none. The rendered
+    URL escapes ":memory:" ("%3Amemory%3A"), which once made a stray lock file in the working directory."""
+    from engine.service.database import sqlite_path
+
+    monkeypatch.chdir(tmp_path)
+    engine = make_engine("sqlite:///:memory:")
+    migrate("head", engine)
+    assert sqlite_path(engine) == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_named_with_escaped_characters_is_locked_and_found_by_its_own_name(tmp_path: Path) -> None:
+    """A SQLite file whose name holds ':' or '%' (escaped in the rendered URL) is the file the backup and
+    the migration lock use, not the escaped spelling of it."""
+    from engine.service.database import sqlite_path
+
+    path = tmp_path / "games:50%.db"
+    engine = make_engine(f"sqlite:///{path}")
+    migrate("head", engine)
+    assert sqlite_path(engine) == str(path)
+    assert sorted(p.name for p in tmp_path.iterdir() if "migrate-lock" in p.name) == ["games:50%.db.migrate-lock"]
