@@ -95,11 +95,15 @@ async def run_order(bot: Host, info: GameInfo, action: Action, giver: Giver, ans
     return first
 
 
-async def run_undo(bot: Host, info: GameInfo, giver: Giver, answer: Answer) -> Flow:
+async def run_undo(bot: Host, info: GameInfo, giver: Giver, answer: Answer, *,
+                   expected_version: int | None = None) -> Flow:
     """Take back the giver's last order (call under the game's lock): answered naming what it took back
-    (as the whole table may read it: a secret order by its kind alone), then carried on."""
+    (as the whole table may read it: a secret order by its kind alone), then carried on. A board page's
+    undo carries the version it was drawn at (``expected_version``: refused as stale once the game moved);
+    ``/game undo`` shows no version and carries none."""
     first = await asyncio.to_thread(play_flow.undo, bot.service, info.id, giver.user_id, sides=giver.sides,
-                                    interaction_id=giver.interaction_id, then_follow=False)
+                                    interaction_id=giver.interaction_id, then_follow=False,
+                                    expected_version=expected_version)
     what = f"Undone{giver.note}: {code(first.taken_back)}" if first.taken_back else \
         f"{first.applied[0].events[0].text}{giver.note}"
     await answer(f"{what}. {status_of(first.info)}", first.repeated, first)  # a repeat: to the giver alone
@@ -152,7 +156,7 @@ async def board_order(bot: Host, game_id: int, side: str, user_id: str, user_nam
                 await post(bot, info, text)
 
         if action is None:
-            await run_undo(bot, info, giver, answer)
+            await run_undo(bot, info, giver, answer, expected_version=version)
         else:
             await run_order(bot, info, action, giver, answer, expected_version=version)
 

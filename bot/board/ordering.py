@@ -124,7 +124,7 @@ def board_order(service: GameService, game_id: int, viewer: str, version: int, i
         if done.game_id != game_id or done.side not in (viewer, None):
             raise Forbidden("This nonce was used by another page: the page is redrawn")
         return BoardOrder(game_id, viewer, user_id, user_name, version, nonce, done.action, done)
-    if index < 0:  # an undo: the version alone is checked here; the service decides what may be taken back
+    if index < 0:  # an undo: the version is checked here and again by the service's undo, in its write
         if service.info(game_id).version != version:
             raise StaleVersion("The game has moved on since this page was drawn: it is redrawn, look again")
         return BoardOrder(game_id, viewer, user_id, user_name, version, nonce, None)
@@ -141,7 +141,7 @@ def apply(service: GameService, order: BoardOrder) -> Flow:
     """The order's applied part (the flow's ``then_follow=False``): the host carries on from it."""
     if order.action is None:
         return play_flow.undo(service, order.game_id, order.user_id, sides=[order.side], viewer=order.side,
-                              interaction_id=order.key, then_follow=False)
+                              interaction_id=order.key, then_follow=False, expected_version=order.version)
     return play_flow.order(service, order.game_id, order.user_id, order.action, actor_name=order.user_name,
                            sides=[order.side], expected_version=order.version, interaction_id=order.key,
                            then_follow=False, reason=play_flow.BOARD_REASON)

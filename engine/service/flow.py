@@ -278,13 +278,15 @@ def _repeat(service: GameService, done: Outcome) -> Flow:
 
 def undo(service: GameService, game_id: int, user: str, *, sides: Sequence[str] | None = None,
          viewer: str | None = None, group: str = "", interaction_id: str | None = None,
-         then_follow: bool = True) -> Flow:
-    """Take back the user's last order (never past a card or a die), then ``follow``."""
+         then_follow: bool = True, expected_version: int | None = None) -> Flow:
+    """Take back the user's last order (never past a card or a die), then ``follow``. With
+    ``expected_version`` (a board page's), only while the game is at that version (else StaleVersion)."""
     info = service.info(game_id)
     mine = _seated(info, user, sides)
     if info.status == "over":
         raise GameOver(f"Game #{game_id} is over: {info.status_line}")
-    done = service.undo(game_id, user, mine[0] if len(mine) == 1 else None, False, interaction_id)
+    done = service.undo(game_id, user, mine[0] if len(mine) == 1 else None, False, interaction_id,
+                        expected_version=expected_version)
     return _then(service, game_id, [done], user, then_follow,
                  taken_back=taken_back(service, game_id, done.seq, viewer, group or info.game))
 

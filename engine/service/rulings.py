@@ -62,10 +62,21 @@ def reopen(rec: GameRecord, rules: GameRules, state: Any, entry: dict[str, Any],
                         "the next end", "Umpire: seeds"))
 
 
-def last_live(writer: Writer, game_id: int) -> LogEntry | None:
-    """The newest entry that changed the state and is not undone (one row read)."""
+STALE_UNDO = "The board has changed since this was shown: look again and undo again if you still mean to"
+
+
+def at_version(rec: GameRecord, expected_version: int | None) -> None:
+    """StaleVersion when the caller saw the game at another version than the one just read (the undo's
+    own ``expected_version``, as ``orders.submit`` checks an order's)."""
+    if expected_version is not None and expected_version != rec.version:
+        raise StaleVersion(STALE_UNDO)
+
+
+def last_live(writer: Writer, game_id: int, expected_version: int | None = None) -> LogEntry | None:
+    """The newest entry that changed the state and is not undone (one row read), of the game at
+    ``expected_version`` when it is given (else StaleVersion)."""
     with Session(writer.engine) as s:
-        find(s, game_id)
+        at_version(find(s, game_id), expected_version)
         return s.exec(select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.undone).is_(False),
                                              col(LogEntry.kind).in_(STATE_KINDS))
                       .order_by(col(LogEntry.seq).desc()).limit(1)).first()
@@ -79,10 +90,14 @@ def drop_snapshots_from(s: Session, game_id: int, seq: int) -> None:
     s.flush()
 
 
-def mark_and_rebuild(writer: Writer, game_id: int, targets: list[int], entry: dict[str, Any]) -> Outcome:
-    """Mark entries undone, rebuild the state, and log the entry that did it; all or nothing."""
+def mark_and_rebuild(writer: Writer, game_id: int, targets: list[int], entry: dict[str, Any],
+                     expected_version: int | None = None) -> Outcome:
+    """Mark entries undone, rebuild the state, and log the entry that did it; all or nothing. With
+    ``expected_version``, refused (StaleVersion) unless the game is at it: checked on the row read here,
+    which the write's own version check (``commit``) then holds until the entry is in."""
     with Session(writer.engine) as s:
         rec = find(s, game_id)
+        at_version(rec, expected_version)
         rules = registry.get(rec.game)
         rows = {e.seq: e for e in s.exec(select(LogEntry).where(LogEntry.game_id == game_id,
                                                                  col(LogEntry.seq).in_(targets))).all()}
@@ -115,11 +130,25 @@ def _answered(writer: Writer, reason: str, needs: str, interaction_id: str | Non
 
 
 def undo(writer: Writer, game_id: int, actor: str, side: str | None = None, is_gm: bool = False,
-         interaction_id: str | None = None) -> Outcome:
-    """Take back the last order: never past hidden information, never another side's order."""
+         interaction_id: str | None = None, expected_version: int | None = None) -> Outcome:
+    """Take back the last order: never past hidden information, never another side's order. With
+    ``expected_version`` (the version a board page was drawn at), only the last order of the game at that
+    version: refused as stale (StaleVersion) once anything moved it, so two pages never take back two orders."""
     if (done := repeated(writer.engine, interaction_id)) is not None:
         return done
-    last = last_live(writer, game_id)
+    try:
+        return _undo(writer, game_id, actor, side, is_gm, interaction_id, expected_version)
+    except StaleVersion:
+        if expected_version is not None and (done := repeated(writer.engine, interaction_id)) is not None:
+            return done  # the first delivery took it back: the board moved on since (as orders.submit)
+        raise
+
+
+def _undo(writer: Writer, game_id: int, actor: str, side: str | None, is_gm: bool, interaction_id: str | None,
+          expected_version: int | None) -> Outcome:
+    # the version is checked where the last order is read and again on the row the undo writes from: the
+    # game was at it in between, so the order read is the last one of that version
+    last = last_live(writer, game_id, expected_version)
     if last is None:
         raise UndoRefused("There is nothing to undo")
     if last.kind != "action":
@@ -136,7 +165,7 @@ def undo(writer: Writer, game_id: int, actor: str, side: str | None = None, is_g
     entry = new_log_row(game_id=game_id, seq=0, kind="undo", actor=actor, refers_to=last.seq,
                         reason=f"Undo of #{last.seq}: {Action.from_dict(last.action).kind}",
                         interaction_id=interaction_id)
-    return mark_and_rebuild(writer, game_id, [last.seq], entry)
+    return mark_and_rebuild(writer, game_id, [last.seq], entry, expected_version)
 
 
 def gm(writer: Writer, game_id: int, action: Action, actor: str, reason: str, rule: str = "", actor_name: str = "",

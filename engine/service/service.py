@@ -153,9 +153,12 @@ class GameService:
 
     # --- undo and the GM (rulings.py) -----------------------------------------------------------
     def undo(self, game_id: int, actor: str, side: str | None = None, is_gm: bool = False,
-             interaction_id: str | None = None) -> Outcome:
-        """Take back the last order: never past hidden information, never another side's order."""
-        return rulings.undo(self.writer, game_id, actor, side, is_gm, interaction_id)
+             interaction_id: str | None = None, expected_version: int | None = None) -> Outcome:
+        """Take back the last order: never past hidden information, never another side's order. With
+        ``expected_version`` (the version the undo was shown at: a board page's), refused as stale
+        (StaleVersion) unless the game is still at it when the undo is written, as ``submit`` refuses an
+        order: two pages drawn at one version take back one order, never the one before it too."""
+        return rulings.undo(self.writer, game_id, actor, side, is_gm, interaction_id, expected_version)
 
     def gm(self, game_id: int, action: Action, actor: str, reason: str, rule: str = "", actor_name: str = "",
            interaction_id: str | None = None) -> Outcome:

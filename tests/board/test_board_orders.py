@@ -4,6 +4,7 @@ the game exactly as it was (its version, log and state compared before and after
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -12,9 +13,11 @@ import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
+import aiohttp
 import pytest
 from board_helpers import Running, bot_game, get, serve
 
+from bot.board import ordering
 from bot.board.server import Limits
 from engine import registry
 from engine.game import Action
@@ -293,6 +296,48 @@ def test_undo_from_the_page_names_what_it_took_back(service: GameService, board:
     assert service.info(game).version > version
     again = post(link + "undo", {"version": version, "nonce": "undo-00001"})  # a replay: answered, not undone twice
     assert again[0] == 200 and again[1]["repeated"] and again[1]["order"].startswith("Undo of #")
+
+
+async def test_two_pages_undoing_at_one_version_take_back_one_order(service: GameService, board: Running,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two pages of one player (two tabs, a phone and a laptop) drawn at one version, both clicking "Undo my
+    last order" at once: the order both pages showed last is taken back, the other page is answered 409
+    stale (it redraws), and the order before it stands."""
+    game = bot_game(service, "peiper", humans=("us", "ge"))
+    link = board.link(game, "us")
+    headers = {"X-Umpire-Token": token_of(link), "Origin": origin_of(link)}
+    async with aiohttp.ClientSession(headers=headers) as http:
+
+        async def send(route: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+            async with http.post(link + route, json=body) as r:
+                return r.status, await r.json()
+
+        first = listed(service, game, "us")[2]  # CCR/3/1 placed, then 99 BG
+        assert (await send("order", {"version": 0, "index": 2, "nonce": "place-0001"}))[0] == 200
+        index, second = next((i, a) for i, a in enumerate(listed(service, game, "us")) if a.args.get("unit") == "99 BG")
+        assert (await send("order", {"version": 1, "index": index, "nonce": "place-0002"}))[0] == 200
+        shown = service.info(game).version
+        # both requests pass the page's version check before either is applied, as two pages' POSTs may
+        checked = threading.Barrier(2, timeout=10)
+        board_order = ordering.board_order
+
+        def both_checked(*args: Any) -> ordering.BoardOrder:
+            order = board_order(*args)
+            checked.wait()
+            return order
+
+        monkeypatch.setattr(ordering, "board_order", both_checked)
+        answers = await asyncio.gather(send("undo", {"version": shown, "nonce": "tab-one-undo"}),
+                                       send("undo", {"version": shown, "nonce": "tab-two-undo"}))
+    assert sorted(status for status, _ in answers) == [200, 409], answers
+    done = next(answer for status, answer in answers if status == 200)
+    stale = next(answer for status, answer in answers if status == 409)
+    assert done["order"].startswith("Undone: #2 ") and second.command("peiper") in done["order"], done
+    assert stale["stale"] and not stale["ok"] and stale["reason"], stale
+    log = service.log(game)
+    assert [e.seq for e in log if e.undone] == [2] and [e.kind for e in log] == ["action", "action", "undo"]
+    assert service.info(game).version == shown + 1
+    assert [e.action for e in log if not e.undone and e.kind == "action"] == [first.to_dict()]
 
 
 def test_a_units_orders_are_its_own_listed_orders_with_their_hexes(service: GameService, board: Running,

@@ -92,6 +92,31 @@ def test_undo_takes_back_your_own_last_order_and_keeps_it_in_the_log(service: Ga
     assert RULES.dump(service.replay(gid)) == RULES.dump(service.state(gid))
 
 
+def test_two_undos_shown_at_one_version_take_back_one_order_and_the_second_is_stale(service: GameService) -> None:
+    """Two pages of one player drawn at one version, both undoing: the last order is taken back, the second
+    undo is refused as stale (the page redraws), never taking back the order before it too."""
+    gid = new_game(service)
+    service.submit(gid, "us", Action("place", {"unit": "99 BG", "at": "0505"}), "alice")
+    service.submit(gid, "us", Action("place", {"unit": "CCR/3/1", "at": "0101"}), "alice")
+    shown = service.info(gid).version
+    service.undo(gid, "alice", "us", expected_version=shown)
+    after = (service.info(gid).version, [(e.seq, e.kind, e.undone) for e in service.log(gid)],
+             RULES.dump(service.state(gid)))
+    with pytest.raises(StaleVersion, match="board has changed"):
+        service.undo(gid, "alice", "us", expected_version=shown)
+    assert (service.info(gid).version, [(e.seq, e.kind, e.undone) for e in service.log(gid)],
+            RULES.dump(service.state(gid))) == after
+    assert [e.seq for e in service.log(gid) if e.undone] == [2]  # the last order alone
+    assert service.state(gid).units["99 BG"].hex == "0505" and service.state(gid).units["CCR/3/1"].status == "awaiting"
+    service.undo(gid, "alice", "us", expected_version=after[0])  # at the version it shows now, it undoes
+    assert [e.seq for e in service.log(gid) if e.undone] == [1, 2]
+    shown = service.info(gid).version  # an order given from another page, then the undo this page shows
+    service.submit(gid, "us", Action("place", {"unit": "99 BG", "at": "0506"}), "alice", expected_version=shown)
+    with pytest.raises(StaleVersion):
+        service.undo(gid, "alice", "us", expected_version=shown)
+    assert service.state(gid).units["99 BG"].hex == "0506"
+
+
 def test_undo_never_past_hidden_information_nor_another_players_order(service: GameService) -> None:
     gid = new_game(service)
     service.submit(gid, "us", Action("ready"), "alice")

@@ -136,3 +136,28 @@ def test_bots_driven_from_several_processes_at_once_play_the_game_once(db_url: s
     check_log_whole(services[0], together)
     for svc in services:
         svc.engine.dispose()
+
+
+def test_two_undos_on_the_version_shown_take_back_exactly_one_order(db_url: str) -> None:
+    """Two pages of one player (two sessions) drawn at one version, both undoing: at the same moment, or one
+    after the other (as the game's lock orders a board's two POSTs). One takes back the last order, the other
+    is refused as stale; never the order before it as well."""
+    a, b = GameService(db_url), GameService(db_url)
+    gid = a.create_game("peiper", seed=25, seats=SEATS).id
+    placed = [("99 BG", "0505"), ("CCR/3/1", "0101"), ("CCR/3/1", "0102"), ("CCR/3/1", "0103")]
+    for unit, at in placed:
+        a.submit(gid, "us", Action("place", {"unit": unit, "at": at}), "alice")
+    for last, together in ((4, True), (3, False), (2, True)):  # each round the newest live order, and it alone
+        v = a.info(gid).version
+        undos = [lambda s=svc, v=v: s.undo(gid, "alice", "us", expected_version=v) for svc in (a, b)]
+        out = at_once(undos) if together else at_once(undos[:1]) + at_once(undos[1:])
+        applied = [r for r in out if not isinstance(r, Exception)]
+        refused = [r for r in out if isinstance(r, Exception)]
+        assert len(applied) == 1 and len(refused) == 1 and isinstance(refused[0], StaleVersion), out
+        assert a.info(gid).version == v + 1
+        assert [e.refers_to for e in a.log(gid) if e.kind == "undo"][-1] == last
+        assert [e.seq for e in a.log(gid) if e.undone] == list(range(last, 5))
+    assert a.state(gid).units["99 BG"].hex == "0505"  # the first order was never taken back
+    check_log_whole(a, gid)
+    a.engine.dispose()
+    b.engine.dispose()
