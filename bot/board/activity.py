@@ -161,7 +161,8 @@ def session_end(server: Any, request: web.Request) -> float | None:
     return float(seat.until) if isinstance(seat, Seat) else None
 
 
-CHECKED = "umpire.session"  # a request's session, checked once (the middleware, the route and the stream ask)
+# a request's session, checked once (the middleware, the route and the stream ask)
+CHECKED: web.RequestKey[Seat | Forbidden] = web.RequestKey("umpire.session", object)
 
 
 def _session(server: Any, request: web.Request) -> Seat | Forbidden | None:
@@ -178,8 +179,7 @@ def _session(server: Any, request: web.Request) -> Seat | Forbidden | None:
             request[CHECKED] = exc
         except (KeyError, ValueError):
             request[CHECKED] = Forbidden("This page's sign-in is not valid: open the Activity again")
-    found: Seat | Forbidden = request[CHECKED]
-    return found
+    return request[CHECKED]
 
 
 class Pages:
