@@ -209,8 +209,11 @@ class Guard:
                                         headers={"Retry-After": "5"})
                 self.in_flight[key] = self.in_flight.get(key, 0) + 1
             response = await handler(request)
-            if request.body_exists and not response.prepared:
-                response.force_close()  # the body is not read: dropped for request_seconds at most, then closed
+            if request.body_exists and not response.prepared and not request.content.at_eof():
+                # the body is not read (every route but a POST's, or a POST refused before its read): dropped
+                # for request_seconds at most, then closed. A body read whole keeps its connection: a page's
+                # clicks do not each pay a new connection (and a TLS handshake behind a proxy)
+                response.force_close()
             return response
         finally:
             if key is not None:

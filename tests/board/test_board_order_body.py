@@ -129,3 +129,44 @@ def test_a_chunked_order_body_is_read_whole_and_a_long_one_refused(service: Game
         sock.close()
         assert status.startswith("HTTP/1.1 400"), status
         assert service.info(game).version == before
+
+
+def head_of(sock: socket.socket) -> tuple[str, bytes]:
+    """One answer on a kept connection: (status line, head), its body read to its Content-Length."""
+    sock.settimeout(15)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        assert chunk, "the connection was closed before an answer"
+        data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length"))
+    while len(rest) < length:
+        rest += sock.recv(65536)
+    return head.split(b"\r\n")[0].decode(), head
+
+
+def test_an_order_read_whole_keeps_its_connection_and_one_refused_unread_closes_it(service: GameService) -> None:
+    """A page gives its orders on one kept connection (each click would otherwise pay a new connection, and a
+    TLS handshake behind a proxy); a POST whose body the board did not read is still closed after its answer."""
+    game = bot_game(service, "peiper", humans=("us",))
+    service.run_bots(game)
+    for running in serve(service, limits()):
+        link = running.link(game, "us")
+        sock = connect(running.port)
+        try:
+            for n in range(2):
+                version = service.info(game).version
+                body = json.dumps({"version": version, "index": 0, "nonce": f"kept-conn-{n:02d}"}).encode()
+                sock.sendall(order_head(link, len(body)) + body)
+                status, head = head_of(sock)
+                assert status.startswith("HTTP/1.1 200"), (n, status)
+                assert b"connection: close" not in head.lower(), "an order read whole closed its connection"
+            assert service.info(game).version > version
+            body = b'{"version": 1, "index": 0, "nonce": "unread-body-01"}'
+            sock.sendall(order_head(link, len(body)).replace(b"application/json", b"text/plain") + body)
+            status, head = head_of(sock)
+            assert status.startswith("HTTP/1.1 415") and b"connection: close" in head.lower()
+            assert ended(sock, 5) == "", "a POST refused unread kept its connection"
+        finally:
+            sock.close()
