@@ -7,7 +7,7 @@ import functools
 import pytest
 
 from engine.game import Action
-from engine.games.peiper import RULES
+from engine.games.peiper import RULES, ai_activation
 from engine.games.peiper.ai_activation import LONG_SHOT, TAKE_SHOT, chance, sequence
 from engine.games.peiper.ai_search import reshuffle_undrawn
 from engine.games.peiper.ai_waste import move_toward_exit_open
@@ -125,6 +125,33 @@ def test_ai_hard_german_keeps_a_long_shot_for_a_one_act_card() -> None:
         assert first.kind == "attack" and chance(state, first) > TAKE_SHOT
     state.phase, state.side, state.card, state.acts = DECIDE, "ge", "8S", 0
     assert RULES.bot_action(state, "ge", "hard")[0].kind == "take"
+
+
+def test_ai_hard_german_takes_a_two_act_card_for_a_long_shot_on_the_original_layout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 42: on the original layout the boxed-in 3/2 LAH (reduced: 20% against the infantry, nothing
+    against the Mech units) fires its long shot on a 3 or a 4 too (two ACTs: the one forfeited had no use),
+    where it used to pass card after card waiting for an Ace or a 2; a 5 and more is still passed."""
+    state = _board("historical")
+    for uid in ("Spitze", "1/1 LAH", "501", "3FJ/KG1"):
+        state.units[uid].status = "eliminated"
+    _put(state, "3/2 LAH", "0404")
+    state.units["3/2 LAH"].reduced = True
+    for uid, label in (("2/23/2", "0403"), ("CCB/3/1", "0304"), ("CCR/3/1", "0305"), ("2/23/3", "0506")):
+        _put(state, uid, label)
+    _activate(state, 4)
+    assert {a.kind for a in RULES.legal_actions(state, "ge")} == {"attack", "end"}
+    first = RULES.bot_action(state, "ge", "hard")[0]
+    with scenario_map(state.scenario):
+        assert first.kind == "attack" and 0 < chance(state, first) <= TAKE_SHOT
+    cards = (("8S", "pass"), ("5S", "pass"), ("4S", "take"), ("3S", "take"), ("AS", "take"), ("2S", "take"))
+    for card, hard in cards:
+        state.phase, state.side, state.card, state.acts = DECIDE, "ge", card, 0
+        assert RULES.bot_action(state, "ge", "hard")[0].kind == hard, card
+    monkeypatch.setattr(ai_activation, "SHOT_CARD_ACTS_BY_SCENARIO", {})  # as before: a one-ACT card only
+    for card, hard in (("3S", "pass"), ("4S", "pass"), ("2S", "take")):
+        state.phase, state.side, state.card, state.acts = DECIDE, "ge", card, 0
+        assert RULES.bot_action(state, "ge", "hard")[0].kind == hard, card
 
 
 @functools.cache
