@@ -101,6 +101,14 @@ def mark_and_rebuild(writer: Writer, game_id: int, targets: list[int], entry: di
         rules = registry.get(rec.game)
         rows = {e.seq: e for e in s.exec(select(LogEntry).where(LogEntry.game_id == game_id,
                                                                  col(LogEntry.seq).in_(targets))).all()}
+        # read in the write: an entry another undo (or a GM's revert) took back after the caller read it is
+        # never taken back twice (two undos with no version from two processes, ``/game undo`` twice)
+        gone = [seq for seq in targets if seq not in rows or rows[seq].undone]
+        if gone:
+            if expected_version is not None:  # the version the page showed is gone with it: stale, it redraws
+                raise StaleVersion(STALE_UNDO)
+            by = rows[gone[0]].undone_by if gone[0] in rows else None
+            raise UndoRefused(f"Entry #{gone[0]} was already taken back{f' (by #{by})' if by else ''}: look again")
         entry["seq"] = rec.seq + 1
         for seq in targets:
             rows[seq].undone = True

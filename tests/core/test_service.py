@@ -117,6 +117,27 @@ def test_two_undos_shown_at_one_version_take_back_one_order_and_the_second_is_st
     assert service.state(gid).units["99 BG"].hex == "0506"
 
 
+def test_an_undo_that_read_its_order_before_another_took_it_back_is_refused(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two undos with no version (``/game undo`` twice from two shards): the second read the last order before
+    the first was written. It must not take the same order back a second time (a second "Undone #2"), nor
+    any other: its write finds the order taken back already and refuses, the game as the first left it."""
+    from engine.service import rulings
+
+    gid = new_game(service)
+    service.submit(gid, "us", Action("place", {"unit": "99 BG", "at": "0505"}), "alice")
+    service.submit(gid, "us", Action("place", {"unit": "CCR/3/1", "at": "0101"}), "alice")
+    read_first = rulings.last_live(service.writer, gid)  # what the second undo read, before the first wrote
+    service.undo(gid, "alice", "us")
+    after = (service.info(gid).version, [(e.seq, e.kind, e.undone) for e in service.log(gid)],
+             RULES.dump(service.state(gid)))
+    monkeypatch.setattr(rulings, "last_live", lambda *_a, **_k: read_first)
+    with pytest.raises(UndoRefused, match="already taken back"):
+        service.undo(gid, "alice", "us")
+    assert (service.info(gid).version, [(e.seq, e.kind, e.undone) for e in service.log(gid)],
+            RULES.dump(service.state(gid))) == after
+
+
 def test_undo_never_past_hidden_information_nor_another_players_order(service: GameService) -> None:
     gid = new_game(service)
     service.submit(gid, "us", Action("ready"), "alice")
