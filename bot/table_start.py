@@ -21,6 +21,11 @@ from .recap import note as scenario_note
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
+LEAVE = ("quit", "/quit", "exit")  # words that leave a start-up menu, as /quit leaves the table
+
+
+class LeftTable(Exception):
+    """The player left at a start-up menu (a word of ``LEAVE``, or the end of input: Ctrl-D)."""
 
 
 def _menu(title: str, options: list[tuple[str, str]], ask: Ask, say: Say, prompt: str,
@@ -36,7 +41,10 @@ def _menu(title: str, options: list[tuple[str, str]], ask: Ask, say: Say, prompt
     if completer is not None:
         completer([label for _, label in options])
     while True:
-        answer = ask(prompt).strip().lower()
+        try:
+            answer = ask(prompt).strip().lower()
+        except EOFError:
+            raise LeftTable from None
         if answer.isdigit() and 1 <= int(answer) <= len(options):
             return options[int(answer) - 1][0]
         for key, label in options:
@@ -46,7 +54,9 @@ def _menu(title: str, options: list[tuple[str, str]], ask: Ask, say: Say, prompt
                                                               or label.lower().startswith(answer))}
         if len(begun) == 1:  # the start of one name is enough
             return begun.pop()
-        say(f"Type a number from 1 to {len(options)}, or a name.")
+        if answer in LEAVE:
+            raise LeftTable
+        say(f"Type a number from 1 to {len(options)}, or a name; quit leaves.")
 
 
 def choose_game(ask: Ask, say: Say, completer: Callable[[list[str]], None] | None = None) -> str:
@@ -85,6 +95,17 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
               game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True,
               level: str | None = None, options: list[str] | None = None, board: str | None = None,
               board_url: str = "") -> int:
+    try:
+        return _open_table(game, side, seed, script, db, game_id, scenario, out_dir, images, level, options, board,
+                           board_url)
+    except LeftTable:
+        print("\nLeft the table: no game was made.")
+        return 0
+
+
+def _open_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,
+                game_id: int | None, scenario: str, out_dir: Path | None, images: bool, level: str | None,
+                options: list[str] | None, board: str | None, board_url: str) -> int:
     interactive = script is None and sys.stdin.isatty()
     menu_completion = _menu_completion() if interactive else None
     if game is None and game_id is None:

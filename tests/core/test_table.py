@@ -6,6 +6,8 @@ import hashlib
 import io
 from pathlib import Path
 
+import pytest
+
 from bot.cli import main
 from bot.console import Table
 from engine.games.peiper import RULES
@@ -184,3 +186,26 @@ def test_the_start_menu_asks_game_scenario_side_in_the_games_words_and_level() -
     offered: list[list[str]] = []
     choose_level("peiper", lambda _: "1", said.append, offered.append)  # Tab completes the menu's words
     assert "hard" in offered[0]
+
+
+@pytest.mark.parametrize("leaving", ["quit", "EXIT", "/quit", None])  # None: the end of input (Ctrl-D)
+def test_a_start_menu_is_left_by_quit_or_the_end_of_input_without_a_trace(leaving: str | None) -> None:
+    """At the start-up menus (before any game is made) quit, exit or Ctrl-D leave the table plainly: a
+    Python traceback came instead, and quit was answered 'Type a number'."""
+    from bot.table_start import LeftTable, choose_game, choose_side
+
+    def ask(_prompt: str) -> str:
+        if leaving is None:
+            raise EOFError
+        return leaving
+
+    said: list[str] = []
+    for menu in (lambda: choose_game(ask, said.append), lambda: choose_side("peiper", ask, said.append)):
+        with pytest.raises(LeftTable):
+            menu()
+    assert not any("Type a number" in s for s in said)
+    answers = iter(["nonsense", "1"])
+    from engine import registry
+
+    assert choose_game(lambda _: next(answers), said.append) == registry.available()[0]
+    assert any("quit leaves" in s for s in said)
