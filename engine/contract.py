@@ -341,6 +341,19 @@ class Contract(GameRules):
         return None
 
     # --- parsing: typed, canonical arguments, once --------------------------------------------------
+    def canonical(self, state: Any, action: Action) -> Action:
+        """The order as the rules read it (the unit's id, the hex's label: "99bg" is "99 BG"), as the log
+        keeps it and every later reader shows it; the order as given where it does not parse (``apply``
+        then refuses it, naming why). Read on the state before the order is carried out."""
+        order = self.order(str(action.kind))
+        if order is None:
+            return action
+        try:
+            with self.ground(state):
+                return self.parse_action(state, order, action)
+        except UmpireError:
+            return action
+
     def parse_action(self, state: Any, order: Order, action: Action) -> Action:
         spec = order.command
         given = dict(action.args)

@@ -188,6 +188,7 @@ def submit(writer: Writer, game_id: int, side: str, action: Action, actor: str, 
                 raise GameOver(f"Game #{game_id} is over", "")
             # whose turn: the flow picks the player's side (flow.acting_side) and the contract's
             # check inside apply guards every caller; the service does not ask a third time
+            logged = rules.canonical(state, action)  # as the rules read it (before the order changes the state)
             events = apply_rules(rules, state, side, action, game_id, row.state)
         except UmpireError:
             if cached and stored_version(writer.engine, game_id) != row.version:
@@ -199,10 +200,10 @@ def submit(writer: Writer, game_id: int, side: str, action: Action, actor: str, 
             raise
         # a plain row, not a LogEntry: building the SQLModel object took 0.3 of an order's 1.4 ms of CPU
         entry = new_log_row(game_id=game_id, seq=row.seq + 1, kind="action", side=side, actor=actor,
-                            actor_name=actor_name, action=action.to_dict(), reason=reason,
+                            actor_name=actor_name, action=logged.to_dict(), reason=reason,
                             interaction_id=interaction_id)
         try:
-            outcome = record(writer, game_id, row.version, rules, state, entry, events, action, cached=row)
+            outcome = record(writer, game_id, row.version, rules, state, entry, events, logged, cached=row)
         except IntegrityError:
             done = repeated(writer.engine, interaction_id)
             if done is None:

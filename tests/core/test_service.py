@@ -9,7 +9,7 @@ import pytest
 from engine.errors import Forbidden, GameOver, NotFound, NotYourTurn, StaleVersion, UndoRefused, UnknownUnit
 from engine.game import Action
 from engine.games.peiper import RULES
-from engine.service import GameService, Seat
+from engine.service import GameService, Seat, flow
 
 
 def new_game(service: GameService, seed: int = 11) -> int:
@@ -136,6 +136,18 @@ def test_an_undo_that_read_its_order_before_another_took_it_back_is_refused(
         service.undo(gid, "alice", "us")
     assert (service.info(gid).version, [(e.seq, e.kind, e.undone) for e in service.log(gid)],
             RULES.dump(service.state(gid))) == after
+
+
+def test_an_order_is_logged_as_the_rules_read_it(service: GameService) -> None:
+    """Parsed once, canonical: an order typed "99bg" and "0505 " is kept (and shown in /log, the board's log,
+    an undo's words) as the unit's id and the hex's label, and replays to the same game."""
+    gid = new_game(service)
+    service.submit(gid, "us", Action("place", {"unit": "99bg", "at": " 0505"}), "alice")
+    entry = service.log(gid)[-1]
+    assert entry.action == {"kind": "place", "args": {"unit": "99 BG", "at": "0505"}}
+    assert service.state(gid).units["99 BG"].hex == "0505"
+    taken = flow.undo(service, gid, "alice", sides=["us"])
+    assert taken.taken_back.endswith('/peiper place unit:"99 BG" at:0505'), taken.taken_back
 
 
 def test_undo_never_past_hidden_information_nor_another_players_order(service: GameService) -> None:
