@@ -485,7 +485,12 @@ class Table:
         return self.rules.legal_actions(self.service.state(self.game_id), side)
 
     def log(self, count: int) -> None:
+        """/log [n]: the newest n entries (1 to LOG_MOST; /log 0 once printed the whole log)."""
+        if not 1 <= count <= LOG_MOST:
+            raise IllegalAction(f"/log shows 1 to {LOG_MOST} entries, not {count}")
         entries = self.service.visible_log(self.game_id, self.viewer)[-count:]
+        if not entries:
+            self.say("  Nothing has happened yet.")
         for e in entries:
             mark = " (undone)" if e.undone else ""
             group = "gm" if e.kind == "gm" else self.group
@@ -514,6 +519,9 @@ class Table:
 
     def line_completions(self, line: str) -> list[str]:
         return line_completions(line, self.completions("", line))
+
+
+LOG_MOST = 200  # entries one /log shows (the whole record: /export)
 
 
 def _number(text: str, name: str) -> int:

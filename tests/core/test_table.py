@@ -209,3 +209,23 @@ def test_a_start_menu_is_left_by_quit_or_the_end_of_input_without_a_trace(leavin
 
     assert choose_game(lambda _: next(answers), said.append) == registry.available()[0]
     assert any("quit leaves" in s for s in said)
+
+
+def test_log_says_when_it_is_empty_and_shows_a_bounded_count() -> None:
+    """/log on a game with no order says so (it printed nothing); /log 0 printed the whole log, and a
+    count past 200 is refused naming the range (the whole record is /export's)."""
+    service, table, text = _table()
+    assert table.handle("/log 3")
+    assert "Nothing has happened yet." in text.getvalue()
+    for _ in range(3):  # six entries: three placings and their undos
+        assert table.handle("place CCR/3/1 0101")
+        assert table.handle("/undo")
+    for count in ("0", "201", "999999"):
+        text.truncate(0)
+        text.seek(0)
+        assert not table.handle(f"/log {count}")
+        assert "/log shows 1 to 200 entries" in text.getvalue()
+    text.truncate(0)
+    text.seek(0)
+    assert table.handle("/log 2")
+    assert [line.split()[0] for line in text.getvalue().splitlines() if line.startswith("#")] == ["#5", "#6"]
