@@ -338,12 +338,18 @@ class Table:
         self.show(flow.order(self.service, self.game_id, CONSOLE, action, actor_name="console",
                              sides=self.human_sides))
 
+    def _odds_example(self) -> str:
+        """An order of this game's own to show /odds with (its fire or move, from the order's example)."""
+        specs = {c.name: c for c in self.rules.commands()}
+        spec = next((specs[n] for n in ("attack", "fire", "order", "move") if n in specs and specs[n].example), None)
+        return spec.example.removeprefix(f"/{self.group} ") if spec is not None else "<order>"
+
     def odds(self, order: str) -> None:
         """/odds <order>: what the order would do, with the chance of each outcome, without doing it."""
         from engine.odds import odds
 
         if not order.strip():
-            raise IllegalAction("Usage: /odds <order>, such as /odds attack unit:\"106 BG\" target:Spitze")
+            raise IllegalAction(f"Usage: /odds <order>, such as /odds {self._odds_example()}")
         if self.over():
             raise GameOver(f"Game #{self.game_id} is over: {self.result_text()}")
         action = to_action(parse(order, self.group), self.rules.commands(), self.group)

@@ -61,3 +61,20 @@ def test_undo_at_the_table_names_what_it_took_back() -> None:
     assert table.handle("/undo")
     said = text.getvalue().splitlines()[-1]
     assert said.strip().startswith("Undone #") and place.command("peiper") in said, said
+
+
+def test_odds_usage_shows_an_order_of_the_game_at_the_table() -> None:
+    """/odds alone shows its usage with an order of the game played (Panzer Leader's table was shown a
+    Peiper attack on "106 BG")."""
+    from engine import registry
+
+    for game, shown in (("peiper", "attack unit:"), ("pl", "fire units:"), ("saf", "order die:")):
+        rules = registry.get(game)
+        service = GameService("sqlite://")
+        info = service.create_game(game, seed=3, seats={s: Seat("human", "console") for s in rules.sides})
+        text = io.StringIO()
+        table = Table(service, info.id, list(rules.sides), None, out=text, images=False)
+        assert not table.handle("/odds")
+        said = text.getvalue().splitlines()[-1]
+        assert f"such as /odds {shown}" in said, said
+        assert game == "peiper" or "106 BG" not in said
