@@ -280,6 +280,9 @@ def run(game: str, games: int, seed: int, scenario: str = "", progress: bool = F
     else:
         chosen = resolve_policies(rules, policies)
         if us_style:
+            named = policies.keys() if isinstance(policies, dict) else [p.split("=", 1)[0] for p in policies or []]
+            if any(str(n).strip().lower() == "us" for n in named):
+                raise UnknownPolicy("give the US seat either --policy us=... or --us-style, not both")
             chosen["us"] = style_spec(rules, us_style)
         levels = tuple((side, spec.level) for side, spec in chosen.items())
         deals = [Deal(sc, i, levels, options=opts) for sc in scenarios for i in range(games)]

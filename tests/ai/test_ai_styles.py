@@ -90,6 +90,9 @@ def test_selfplay_seats_a_us_style_and_refuses_an_unknown_one(capsys: pytest.Cap
         run("peiper", 1, 2, "contest", us_style="x" * 40)
     with pytest.raises(UnknownPolicy, match="no US styles"):
         run("saf", 1, 2, "1", us_style="passive")
+    for both in (["us=ai:hard"], [" US = ai:hard"], {"us": "hard"}):  # never one silently over the other
+        with pytest.raises(UnknownPolicy, match="either --policy us=... or --us-style, not both"):
+            run("peiper", 1, 2, "contest", policies=both, us_style="passive")
     assert main("peiper", 1, 2, True, "contest", us_style="../../etc") == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Unknown US style" in err
