@@ -95,15 +95,22 @@ def run_table(game: str | None, side: str | None, seed: int | None, script: Path
               game_id: int | None, scenario: str, out_dir: Path | None, images: bool = True,
               level: str | None = None, options: list[str] | None = None, board: str | None = None,
               board_url: str = "") -> int:
+    lines = None
+    if script is not None:  # read before any game is made: a script that cannot be read leaves nothing behind
+        try:
+            lines = script.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"Cannot read the script {script}: {exc}", file=sys.stderr)
+            return 2
     try:
-        return _open_table(game, side, seed, script, db, game_id, scenario, out_dir, images, level, options, board,
+        return _open_table(game, side, seed, lines, db, game_id, scenario, out_dir, images, level, options, board,
                            board_url)
     except LeftTable:
         print("\nLeft the table: no game was made.")
         return 0
 
 
-def _open_table(game: str | None, side: str | None, seed: int | None, script: Path | None, db: str | None,
+def _open_table(game: str | None, side: str | None, seed: int | None, script: list[str] | None, db: str | None,
                 game_id: int | None, scenario: str, out_dir: Path | None, images: bool, level: str | None,
                 options: list[str] | None, board: str | None, board_url: str) -> int:
     interactive = script is None and sys.stdin.isatty()
@@ -158,7 +165,7 @@ def _open_table(game: str | None, side: str | None, seed: int | None, script: Pa
             beside.stop()
 
 
-def _play(table: Table, scenario: str, script: Path | None, interactive: bool, resumed: bool = False) -> int:
+def _play(table: Table, scenario: str, script: list[str] | None, interactive: bool, resumed: bool = False) -> int:
     found = [sc for sc in table.rules.scenarios() if sc.key == scenario]
     if found:
         table.say(f"Scenario: {found[0].title} - {found[0].summary}")  # what each side must do to win
@@ -187,12 +194,7 @@ def _play(table: Table, scenario: str, script: Path | None, interactive: bool, r
     return 0
 
 
-def _run_script(table: Table, script: Path) -> int:
-    try:
-        lines = script.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        print(f"Cannot read the script {script}: {exc}", file=sys.stderr)
-        return 2
+def _run_script(table: Table, lines: list[str]) -> int:
     for n, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith("#"):

@@ -229,3 +229,19 @@ def test_log_says_when_it_is_empty_and_shows_a_bounded_count() -> None:
     text.seek(0)
     assert table.handle("/log 2")
     assert [line.split()[0] for line in text.getvalue().splitlines() if line.startswith("#")] == ["#5", "#6"]
+
+
+def test_a_script_that_cannot_be_read_is_refused_before_any_game_is_made(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`umpire play --script FILE` with a file that is missing or not text: one line naming it, exit 2, and
+    no game left behind in the database (one was made first, then abandoned)."""
+    from bot.table_start import run_table
+
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    binary = tmp_path / "script.bin"
+    binary.write_bytes(b"\xff\xfe\x00draw\n")
+    for script in (tmp_path / "missing.txt", binary):
+        assert run_table("peiper", "us", 1, script, db, None, "", None, images=False) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("Cannot read the script") and err.count("\n") == 1 and "Traceback" not in err
+    assert GameService(db).list_games() == []
