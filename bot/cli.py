@@ -387,7 +387,11 @@ def _render(game: str, scenario: str, out: Path | None) -> int:
         rules.apply(state, side, Action("ready"))
     view = rules.view(state, None)
     path = out or Path(f"{game}-{scenario or 'opening'}.png")
-    path.write_bytes(view_png(view))
+    try:
+        path.write_bytes(view_png(view))
+    except OSError as exc:  # the caller's path: said in one line, not a traceback
+        print(f"umpire render: cannot write {str(path)[:200]}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     print(path)
     return 0
 

@@ -372,8 +372,13 @@ class Table:
     def export(self, name: str) -> None:
         record = self.service.export(self.game_id, viewer=self.viewer)
         path = Path(name) if name else (self.out_dir or Path(".")) / f"{self.stem}.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(record, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(record, indent=1, ensure_ascii=False, default=str), encoding="utf-8")
+        except OSError as exc:
+            if disk_full(exc):
+                raise  # the command line says so in one line (bot/cli.py)
+            raise IllegalAction(f"Cannot write the record to {str(path)[:200]}: {exc.strerror or exc}") from None
         self.say(f"  the record: {path}" + ("" if record.get("seed") is not None else " (no seed before the end)"))
 
     def gm(self, typed: Typed) -> None:

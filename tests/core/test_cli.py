@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.cli import main
 from bot.selfplay import run
 from engine.games.peiper import RULES
@@ -146,3 +148,12 @@ def test_python_m_bot_cli_runs_the_command_line_as_umpire_does() -> None:
     via_bot = subprocess.run([sys.executable, "-m", "bot", "--version"], capture_output=True, text=True, timeout=60)
     assert via_cli.returncode == via_bot.returncode == 0
     assert via_cli.stdout.strip() and via_cli.stdout == via_bot.stdout
+
+
+def test_render_to_a_path_it_cannot_write_says_so_in_one_line(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """`umpire render --out` into a folder that does not exist: one line naming the path and why, exit 2
+    (a traceback came instead)."""
+    assert main(["render", "peiper", "--out", str(tmp_path / "no" / "such" / "map.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("umpire render: cannot write") and "No such file" in err and "Traceback" not in err

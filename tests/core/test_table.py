@@ -245,3 +245,13 @@ def test_a_script_that_cannot_be_read_is_refused_before_any_game_is_made(tmp_pat
         err = capsys.readouterr().err
         assert err.startswith("Cannot read the script") and err.count("\n") == 1 and "Traceback" not in err
     assert GameService(db).list_games() == []
+
+
+def test_export_to_a_path_it_cannot_write_is_refused_naming_it(tmp_path: Path) -> None:
+    """/export into a file where a folder should be: refused with the path and why, not an internal fault."""
+    _service, table, text = _table()
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    assert not table.handle(f"/export {blocker / 'record.json'}")
+    said = text.getvalue().splitlines()[-1]
+    assert said.startswith("Refused: Cannot write the record to") and "internal fault" not in said.lower()
