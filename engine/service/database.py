@@ -112,6 +112,7 @@ def migrate(target: str, url: str | Engine | None = None, settings: Settings | N
             backup: bool | None = None) -> str:
     """Upgrade (``head`` or a revision) or downgrade (``-1``, a revision) the schema; returns the new revision."""
     settings = settings or Settings()
+    _known_target(target)  # before anything is locked or backed up: a mistyped revision costs nothing
     engine = url if isinstance(url, Engine) else make_bare_engine(url, settings)
     want_backup = settings.umpire_backup_before_migrate if backup is None else backup
     try:
@@ -180,6 +181,23 @@ def head_revision() -> str:
     head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
     assert head is not None, f"no Alembic revisions under {MIGRATIONS}"
     return head
+
+
+def _known_target(target: str) -> None:
+    """UmpireError naming the revisions when ``target`` is none of them (``head``, ``base`` and relative
+    steps such as ``-1`` are always known)."""
+    from alembic.script import ScriptDirectory
+
+    if target in ("head", "base") or target[:1] in ("-", "+"):
+        return
+    script = ScriptDirectory.from_config(_alembic_config())
+    try:
+        found = script.get_revision(target)
+    except Exception:  # noqa: BLE001 - alembic's own errors for an unknown or ambiguous id
+        found = None
+    if found is None:
+        known = ", ".join(rev.revision for rev in script.walk_revisions())
+        raise UmpireError(f"No schema revision '{target[:40]}': the revisions are {known}")
 
 
 def _run_alembic(conn: Connection, target: str = "head") -> None:

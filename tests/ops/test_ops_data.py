@@ -250,3 +250,22 @@ def test_a_file_named_with_escaped_characters_is_locked_and_found_by_its_own_nam
     migrate("head", engine)
     assert sqlite_path(engine) == str(path)
     assert sorted(p.name for p in tmp_path.iterdir() if "migrate-lock" in p.name) == ["games:50%.db.migrate-lock"]
+
+
+def test_a_mistyped_revision_is_refused_before_any_backup_is_taken(tmp_path: Path) -> None:
+    """`umpire db downgrade zzz`: refused naming the revisions there are, the schema as it was, and no backup
+    made for it (one was taken first, then the revision was found not to exist)."""
+    from engine.errors import UmpireError
+    from engine.service.database import current_revision
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    engine = make_engine(url)
+    GameService(engine=engine).create_game("peiper", seed=1)
+    with engine.connect() as conn:
+        before = current_revision(conn)
+    with pytest.raises(UmpireError, match="No schema revision 'zzz': the revisions are .*0001"):
+        migrate("zzz", engine, backup=True)
+    with engine.connect() as conn:
+        assert current_revision(conn) == before
+    assert not (tmp_path / "backups").exists()
+    assert migrate(before or "head", engine, backup=False) == before  # a real one is still known
