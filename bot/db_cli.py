@@ -167,6 +167,12 @@ def db_backup(dest: Path, url: str | None = None, out: TextIO | None = None, liv
     engine = make_bare_engine(url)
     try:
         report = backup_snapshot(engine, dest, live=live)
+    except OSError as exc:  # the destination's fault (a folder that is not there, no right to write), not the database's
+        target = dest.absolute()
+        if exc.filename is not None and Path(exc.filename).absolute() in (target, *target.parents):
+            print(f"umpire db backup: cannot write {str(dest)[:200]}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        return _fail("backup", exc, url)
     except Exception as exc:  # noqa: BLE001
         return _fail("backup", exc, url)
     finally:

@@ -269,3 +269,16 @@ def test_a_mistyped_revision_is_refused_before_any_backup_is_taken(tmp_path: Pat
         assert current_revision(conn) == before
     assert not (tmp_path / "backups").exists()
     assert migrate(before or "head", engine, backup=False) == before  # a real one is still known
+
+
+def test_a_backup_to_a_folder_that_is_not_there_names_the_destination(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """`umpire db backup` into a missing folder: the destination is named as what failed (it read 'cannot use
+    the database ...', blaming a database that was fine)."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    GameService(url).create_game("peiper", seed=1)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    assert main(["db", "backup", str(blocker / "backup.db"), "--db", url]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"umpire db backup: cannot write {blocker / 'backup.db'}") and "database" not in err
