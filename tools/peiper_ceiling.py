@@ -17,11 +17,11 @@ from typing import Any
 
 from bot import selfplay
 from engine import registry
+from engine.errors import UmpireError
 from engine.gamestate import SETUP
 from engine.rng import seed_from
 
 MAX_GAMES = 1000
-STEPS = selfplay.MAX_ACTIONS
 
 
 def us_unit(rules: Any, scenario: str, name: str) -> str:
@@ -29,31 +29,45 @@ def us_unit(rules: Any, scenario: str, name: str) -> str:
     state = rules.new_state(scenario, 1, {})
     try:
         uid = rules.unit_id(state, name[:40])
-    except Exception as exc:  # noqa: BLE001 - the game's own refusal, said plainly
+    except UmpireError as exc:  # the game's own refusal, said plainly
         raise SystemExit(f"--remove: {exc}") from None
     if state.units[uid].side != "us":
         raise SystemExit(f"--remove: {uid} is not a US unit")
     return str(uid)
 
 
-def play(rules: Any, scenario: str, seed: int, number: int, us_level: str, remove: str | None, turn: int
-         ) -> tuple[str | None, int]:
-    """One deal: (winner, German units exited)."""
-    state = rules.new_state(scenario, seed_from("peiper", scenario, seed, number) & ((1 << 63) - 1), {})
-    removed = remove is None
-    steps = 0
-    while not rules.is_over(state) and steps < STEPS:
-        if not removed and state.phase != SETUP and state.turn >= turn:
-            unit = state.units[remove]
+class Removal:
+    """Selfplay's tally hook (``play_one``): after each order, once the set-up is over and turn ``turn``
+    has begun, the unit is taken off the map (once); at the end, the German units that exited."""
+
+    def __init__(self, remove: str | None, turn: int) -> None:
+        self.remove, self.turn, self.done = remove, turn, remove is None
+        self.result: int = 0
+
+    def see(self, state: Any, side: str, action: Any) -> None:
+        del state, side, action
+
+    def seen(self, state: Any, events: Any) -> None:
+        del events
+        if not self.done and state.phase != SETUP and state.turn >= self.turn:
+            unit = state.units[self.remove]
             if unit.status == "on_map":
                 unit.status, unit.hex = "eliminated", None
-            removed = True
-        side = rules.to_act(state)
-        action, _ = selfplay.bot_action(rules, state, side, us_level if side == "us" else "hard")
-        rules.apply(state, side, action)
-        steps += 1
-    exited = sum(1 for u in state.units.values() if u.side == "ge" and u.status == "exited")
-    return rules.winner(state), exited
+            self.done = True
+
+    def figures(self, state: Any) -> int:
+        return sum(1 for u in state.units.values() if u.side == "ge" and u.status == "exited")
+
+
+def play(rules: Any, scenario: str, seed: int, number: int, us_level: str, remove: str | None, turn: int
+         ) -> tuple[str | None, int]:
+    """One deal as ``umpire selfplay`` plays it (``selfplay.play_one``): (winner, German units exited)."""
+    game_seed = seed_from("peiper", scenario, seed, number) & ((1 << 63) - 1)
+    removal = Removal(remove, turn)
+    winner, _, errors = selfplay.play_one(rules, scenario, game_seed, {"ge": "hard", "us": us_level}, tally=removal)
+    if errors:
+        raise SystemExit(f"deal {number}: {errors[0][:200]}")
+    return winner, removal.result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -71,17 +85,15 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.turn <= 5:
         raise SystemExit("--turn: 1 to 5 (the game lasts five turns)")
     rules = registry.get("peiper")
-    from engine.games.peiper.ai_styles import check_style
-
     try:
-        check_style(args.us_style[:40])
-    except Exception as exc:  # noqa: BLE001 - the game's own refusal, said plainly
+        us_level = selfplay.style_spec(rules, args.us_style[:40]).level
+    except UmpireError as exc:  # the game's own refusal, said plainly
         raise SystemExit(f"--us-style: {exc}") from None
     remove = us_unit(rules, args.scenario, args.remove) if args.remove else None
     t = time.time()
     wins = exits = 0
     for i in range(args.first, args.first + args.games):
-        winner, out = play(rules, args.scenario, args.seed, i, f"style:{args.us_style}", remove, args.turn)
+        winner, out = play(rules, args.scenario, args.seed, i, us_level, remove, args.turn)
         wins += winner == "ge"
         exits += out
     lo, hi = selfplay.wilson(wins, args.games)

@@ -188,8 +188,9 @@ def submit(writer: Writer, game_id: int, side: str, action: Action, actor: str, 
                 raise GameOver(f"Game #{game_id} is over", "")
             # whose turn: the flow picks the player's side (flow.acting_side) and the contract's
             # check inside apply guards every caller; the service does not ask a third time
-            logged = rules.canonical(state, action)  # as the rules read it (before the order changes the state)
-            events = apply_rules(rules, state, side, action, game_id, row.state)
+            # as the rules read it: applied and logged alike, so a replay applies exactly what was applied
+            logged = rules.canonical(state, action)
+            events = apply_rules(rules, state, side, logged, game_id, row.state)
         except UmpireError:
             if cached and stored_version(writer.engine, game_id) != row.version:
                 cache.drop(game_id)  # judged on an old copy: judge again on the stored game

@@ -23,7 +23,6 @@ def test_the_unit_is_gone_from_the_turn_named_and_there_before(monkeypatch: pyte
         return real(rules_, state, side, level)
 
     monkeypatch.setattr(selfplay, "bot_action", watching)
-    monkeypatch.setattr(peiper_ceiling, "STEPS", 400)  # a part of the deal is enough to see it
     peiper_ceiling.play(rules, "historical", 4242, 0, "style:careful", "99 BG", 2)
     in_play = [(turn, status) for turn, setup, status in seen if not setup]
     assert any(turn == 1 and status == "on_map" for turn, status in in_play)  # turn 1: still there
